@@ -1,0 +1,31 @@
+import { LOGO_SIZES } from "#app/content/site";
+
+export type LogoSize = keyof typeof LOGO_SIZES;
+
+const LIGHT_LOGO = "/images/logo-light.svg";
+const DARK_LOGO = "/images/logo-dark.svg";
+
+/**
+ * The charity's mark in four sizes. Both theme variants are in the HTML and
+ * CSS shows the right one, so there is no flash; if the dark one fails to
+ * load it falls back to the light-mode logo (SPEC §8).
+ */
+export function Logo({ size = "md", className = "" }: { size?: LogoSize; className?: string }) {
+  const px = LOGO_SIZES[size];
+  return (
+    <span className={`inline-flex shrink-0 ${className}`} style={{ width: px, height: px }}>
+      <img src={LIGHT_LOGO} alt="" width={px} height={px} className="dark:hidden" decoding="async" />
+      <img
+        src={DARK_LOGO}
+        alt=""
+        width={px}
+        height={px}
+        className="hidden dark:block"
+        decoding="async"
+        onError={(event) => {
+          if (!event.currentTarget.src.endsWith(LIGHT_LOGO)) event.currentTarget.src = LIGHT_LOGO;
+        }}
+      />
+    </span>
+  );
+}

@@ -1,0 +1,93 @@
+import { Camera, Mail, MessageCircle, Phone, Video } from "lucide-react";
+import { Link } from "react-router";
+import type { SiteSettings } from "#app/content/site";
+import { FindUsMap } from "./find-us-map";
+
+const SOCIAL = [
+  { key: "youtube", label: "YouTube", Icon: Video },
+  { key: "instagram", label: "Instagram", Icon: Camera },
+  { key: "twitter", label: "X (Twitter)", Icon: MessageCircle },
+] as const;
+
+export function SiteFooter({ settings }: { settings: SiteSettings }) {
+  const year = new Date().getFullYear();
+  const socials = SOCIAL.filter((s) => settings.social[s.key]);
+  return (
+    <footer className="mt-16 border-t border-border bg-card text-card-foreground">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 md:grid-cols-3">
+        <section aria-labelledby="footer-about-heading">
+          <h2 id="footer-about-heading" className="mb-3 text-lg font-semibold">
+            {settings.charityName}
+          </h2>
+          <p className="text-sm text-muted-foreground">{settings.tagline}</p>
+          {socials.length > 0 && (
+            <ul className="mt-4 flex gap-2" aria-label="Social media">
+              {socials.map(({ key, label, Icon }) => (
+                <li key={key}>
+                  <a
+                    href={settings.social[key]}
+                    className="inline-flex size-11 items-center justify-center rounded-md border border-border hover:bg-muted"
+                    rel="noopener noreferrer"
+                    target="_blank"
+                  >
+                    <Icon aria-hidden="true" className="size-5" />
+                    <span className="sr-only">{label} (opens in a new tab)</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+          <ul className="mt-4 space-y-1 text-sm">
+            <li>
+              <Link to="/privacy-policy" className="inline-flex min-h-6 items-center underline">
+                Privacy Policy
+              </Link>
+            </li>
+            <li>
+              <Link to="/terms" className="inline-flex min-h-6 items-center underline">
+                Terms
+              </Link>
+            </li>
+          </ul>
+        </section>
+        <section aria-labelledby="footer-contact-heading">
+          <h2 id="footer-contact-heading" className="mb-3 text-lg font-semibold">
+            Contact
+          </h2>
+          <ul className="space-y-2 text-sm">
+            {settings.phone ? (
+              <li className="flex items-center gap-2">
+                <Phone aria-hidden="true" className="size-4" />
+                <a href={`tel:${settings.phone.replace(/[^+\d]/g, "")}`} className="inline-flex min-h-6 items-center underline">
+                  {settings.phone}
+                </a>
+              </li>
+            ) : null}
+            {settings.email ? (
+              <li className="flex items-center gap-2">
+                <Mail aria-hidden="true" className="size-4" />
+                <a href={`mailto:${settings.email}`} className="inline-flex min-h-6 items-center underline">
+                  {settings.email}
+                </a>
+              </li>
+            ) : null}
+            {!settings.phone && !settings.email ? <li className="text-muted-foreground">Contact details coming soon.</li> : null}
+            {settings.postalAddress ? <li className="whitespace-pre-line text-muted-foreground">{settings.postalAddress}</li> : null}
+            <li>
+              <Link to="/contact" className="inline-flex min-h-6 items-center underline">
+                All the ways to reach us
+              </Link>
+            </li>
+          </ul>
+        </section>
+        <FindUsMap latitude={settings.mapLatitude} longitude={settings.mapLongitude} label={settings.mapQuery} />
+      </div>
+      <div className="border-t border-border">
+        <p className="mx-auto max-w-7xl px-4 py-4 text-sm text-muted-foreground">
+          {`© ${year} ${settings.charityName}. All rights reserved.`}
+          {settings.charityNumber ? ` Registered charity number ${settings.charityNumber}.` : ""}
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,134 @@
+import { useEffect, useRef } from "react";
+import { ChevronDown, Menu, Minus, Plus, X } from "lucide-react";
+import { Link, NavLink, useLocation } from "react-router";
+import { NAVIGATION } from "#app/content/navigation";
+import type { NavItem } from "#app/content/types";
+import { Logo } from "./logo";
+import { ThemeToggle } from "./theme-toggle";
+
+export function SiteHeader({ siteName }: { siteName: string }) {
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-background">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
+        <Link to="/" className="flex min-h-11 items-center gap-3 font-bold" aria-label={`${siteName}: home`}>
+          <Logo size="md" />
+          <span className="hidden text-base leading-tight sm:inline">{siteName}</span>
+        </Link>
+        <DesktopNav />
+        <div className="flex items-center gap-2">
+          <ThemeToggle />
+          <MobileNav />
+        </div>
+      </div>
+    </header>
+  );
+}
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `inline-flex min-h-11 items-center gap-1 rounded-md px-3 text-sm font-medium hover:bg-muted ${
+    isActive ? "text-primary underline decoration-2" : "text-foreground"
+  }`;
+
+/** Menus open on hover and on keyboard focus, with no script needed. */
+function DesktopNav() {
+  return (
+    <nav aria-label="Main" className="hidden lg:block">
+      <ul className="flex items-center gap-1">
+        {NAVIGATION.map((item) => (
+          <li key={item.href} className="group relative">
+            <NavLink to={item.href} end={item.href === "/"} className={navLinkClass}>
+              {item.name}
+              {item.subItems && <ChevronDown aria-hidden="true" className="size-4" />}
+            </NavLink>
+            {item.subItems && (
+              <ul
+                aria-label={`${item.name} pages`}
+                className="invisible absolute left-0 top-full z-50 min-w-64 rounded-md border border-border bg-background p-2 opacity-0 shadow-lg transition-opacity group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100"
+              >
+                {item.subItems.map((sub) => (
+                  <li key={sub.href}>
+                    <NavLink to={sub.href} className={({ isActive }) => `${navLinkClass({ isActive })} w-full`}>
+                      {sub.name}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * The phone menu: native <details> disclosures, so it works by touch and
+ * keyboard before any script loads; a plus/minus toggle per item opens its
+ * sub-menu, and choosing a page closes the menu.
+ */
+function MobileNav() {
+  const menu = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  useEffect(() => {
+    const root = menu.current;
+    if (!root) return;
+    root.open = false;
+    root.querySelectorAll("details").forEach((d) => (d.open = false));
+  }, [location.pathname]);
+
+  return (
+    <details ref={menu} className="group/menu lg:hidden">
+      <summary className="inline-flex size-11 cursor-pointer list-none items-center justify-center rounded-md border border-border hover:bg-muted [&::-webkit-details-marker]:hidden">
+        <Menu aria-hidden="true" className="size-5 group-open/menu:hidden" />
+        <X aria-hidden="true" className="hidden size-5 group-open/menu:block" />
+        <span className="sr-only">Menu</span>
+      </summary>
+      <nav
+        aria-label="Mobile"
+        className="absolute inset-x-0 top-16 max-h-[calc(100vh-4rem)] overflow-y-auto border-b border-border bg-background px-4 pb-6 shadow-lg"
+      >
+        <ul className="divide-y divide-border">
+          {NAVIGATION.map((item) => (
+            <MobileNavItem key={item.href} item={item} />
+          ))}
+        </ul>
+      </nav>
+    </details>
+  );
+}
+
+function MobileNavItem({ item }: { item: NavItem }) {
+  const linkClass = "flex min-h-12 items-center py-2 pr-14 font-medium";
+  if (!item.subItems) {
+    return (
+      <li>
+        <Link to={item.href} className={linkClass}>
+          {item.name}
+        </Link>
+      </li>
+    );
+  }
+  return (
+    <li className="relative">
+      <Link to={item.href} className={linkClass}>
+        {item.name}
+      </Link>
+      <details className="group/sub">
+        <summary className="absolute right-0 top-0 inline-flex size-12 cursor-pointer list-none items-center justify-center rounded-md hover:bg-muted [&::-webkit-details-marker]:hidden">
+          <Plus aria-hidden="true" className="size-5 group-open/sub:hidden" />
+          <Minus aria-hidden="true" className="hidden size-5 group-open/sub:block" />
+          <span className="sr-only">{item.name} pages</span>
+        </summary>
+        <ul className="mb-2 ml-4 border-l border-border pl-3">
+          {item.subItems.map((sub) => (
+            <li key={sub.href}>
+              <Link to={sub.href} className="flex min-h-11 items-center text-muted-foreground hover:text-foreground">
+                {sub.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </details>
+    </li>
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * Types for the site's built-in copy (DESIGN "Content model"): the defaults every
+ * public page shows until staff save their own version in the admin area.
+ */
+
+/** Groups in the admin page selector (SPEC §9). */
+export type PageCategory = "about" | "deliver" | "offer" | "main" | "engagement" | "legal";
+
+/** Page layouts an editor can choose (SPEC §5). */
+export type Layout = "text-only" | "image-left" | "image-right" | "gallery" | "hero-content";
+
+export const LAYOUTS: readonly Layout[] = [
+  "text-only",
+  "image-left",
+  "image-right",
+  "gallery",
+  "hero-content",
+];
+
+/** Shown live under the admin's Page Layout selector. */
+export const LAYOUT_DESCRIPTIONS: Record<Layout, string> = {
+  "text-only": "Text only: the page title and content, with no images beside the text.",
+  "image-left": "Image left: the first image sits to the left of the content on wide screens.",
+  "image-right": "Image right: the first image sits to the right of the content on wide screens.",
+  gallery: "Gallery: the content followed by a grid of all the page's images.",
+  "hero-content": "Hero with content: a large banner image at the top, then the content below it.",
+};
+
+/** Where a page image is placed (SPEC §5); new entries default to "inline". */
+export type ImagePosition = "hero" | "inline" | "sidebar" | "gallery";
+
+export const IMAGE_POSITIONS: readonly ImagePosition[] = ["hero", "inline", "sidebar", "gallery"];
+
+export const DEFAULT_IMAGE_POSITION: ImagePosition = "inline";
+
+/** Colour roles from the design system, so content never carries raw CSS classes. */
+export type Tone = "primary" | "secondary" | "accent" | "success" | "warning";
+
+export interface CallToAction {
+  label: string;
+  /** An internal path, optionally with a #fragment, or a same-page "#fragment". */
+  href: string;
+}
+
+export interface InfoCard {
+  title: string;
+  description: string;
+  /** A lucide-react icon name in PascalCase, e.g. "Users". */
+  icon: string;
+  href?: string;
+  tone?: Tone;
+}
+
+export interface BuiltInPage {
+  /** Stable id used by the CMS, e.g. "home", "haf", "serving-humanity". */
+  id: string;
+  /** Full public path, e.g. "/what-we-deliver/haf". */
+  path: string;
+  /** Menu and document title. */
+  title: string;
+  /** Meta description: at most 160 characters, unique per page. */
+  description: string;
+  category: PageCategory;
+  /** Page assignment name of the page's video gallery (SPEC §2), or null for none. */
+  videoAssignment: string | null;
+  heroTitle: string;
+  heroSubtitle: string;
+  mainTitle: string;
+  /**
+   * Body as simple Markdown: paragraphs separated by blank lines, "## " headings,
+   * "- " lists, **bold**, *italic* and [links](/path) to real site paths.
+   */
+  content: string;
+  layout: Layout;
+  /** The page's action buttons. */
+  ctas: CallToAction[];
+  /** Section options for section images (SPEC §3). */
+  sections: string[];
+}
+
+export interface NavItem {
+  name: string;
+  href: string;
+  subItems?: NavItem[];
+}
+
+export interface BuiltInImage {
+  id: string;
+  /** Public URL of the file, e.g. "/images/youth.svg". */
+  filename: string;
+  alt: string;
+  category: string;
+  description?: string;
+  width: number;
+  height: number;
+}

@@ -1,0 +1,97 @@
+import fs from "node:fs";
+import path from "node:path";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Dialect } from "kysely";
+import type { DatabaseSchema } from "./db-schema";
+import { migrations } from "./migrations";
+import { env } from "./env.server";
+
+export type Engine = "sqlite" | "postgres";
+
+export interface Database {
+  db: Kysely<DatabaseSchema>;
+  engine: Engine;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres://… for PostgreSQL; unset for SQLite in dataDir. */
+  url?: string;
+  dataDir: string;
+  /** SQLite file name inside dataDir (tests use their own). */
+  sqliteFile?: string;
+}
+
+async function createDialect(options: DatabaseOptions): Promise<{ dialect: Dialect; engine: Engine }> {
+  if (options.url) {
+    const pg = await import("pg");
+    const Pool = pg.default?.Pool ?? pg.Pool;
+    // Return BIGINT/COUNT as numbers-in-strings; entity modules convert them.
+    const pool = new Pool({ connectionString: options.url, max: Number(process.env.DATABASE_POOL_MAX ?? 10) });
+    return { dialect: new PostgresDialect({ pool }), engine: "postgres" };
+  }
+  const { default: SQLite } = await import("better-sqlite3");
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  const file = path.join(options.dataDir, options.sqliteFile ?? "site.db");
+  const sqlite = new SQLite(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("synchronous = NORMAL");
+  return { dialect: new SqliteDialect({ database: sqlite }), engine: "sqlite" };
+}
+
+/** Opens a database and brings its schema up to date. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const { dialect, engine } = await createDialect(options);
+  const db = new Kysely<DatabaseSchema>({ dialect });
+  const database: Database = { db, engine, close: () => db.destroy() };
+  await migrateToLatest(database);
+  return database;
+}
+
+export async function migrateToLatest(database: Database): Promise<string[]> {
+  const migrator = new Migrator({
+    db: database.db,
+    provider: {
+      async getMigrations() {
+        return Object.fromEntries(
+          Object.entries(migrations).map(([name, m]) => [
+            name,
+            { up: (db: Kysely<unknown>) => m.up(db, database.engine), down: m.down && ((db: Kysely<unknown>) => m.down!(db, database.engine)) },
+          ]),
+        );
+      },
+    },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
+
+let shared: Promise<Database> | undefined;
+
+/** The process-wide database, opened (and migrated) on first use. */
+export function getDatabase(): Promise<Database> {
+  if (!shared) {
+    shared = (async () => {
+      const config = env();
+      return openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+    })();
+    shared.catch(() => {
+      shared = undefined;
+    });
+  }
+  return shared;
+}
+
+export async function closeDatabase(): Promise<void> {
+  if (!shared) return;
+  const current = shared;
+  shared = undefined;
+  await (await current).close();
+}
+
+/** Value helpers shared by entity modules so both engines give the same shapes. */
+export const toBool = (v: unknown): boolean => v === true || v === 1 || v === "1" || v === "t" || v === "true";
+export const toNum = (v: unknown): number => (typeof v === "number" ? v : Number(v ?? 0));
+export const nowIso = (): string => new Date().toISOString();

@@ -1,0 +1,82 @@
+import fs from "node:fs";
+import path from "node:path";
+import crypto from "node:crypto";
+import { z } from "zod";
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .refine((v) => /^postgres(ql)?:\/\//.test(v), {
+      message: "must start with postgres:// or postgresql:// (leave it unset for the embedded SQLite database)",
+    })
+    .optional(),
+  PUBLIC_URL: z
+    .string()
+    .url({ message: "must be the site's origin, e.g. https://www.example.org" })
+    .transform((v) => v.replace(/\/+$/, ""))
+    .optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof schema> & { PUBLIC_URL: string; DATA_DIR: string };
+
+/** Parses an environment; throws one readable error listing every bad value. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, v]) => v !== undefined && v !== ""),
+  );
+  const result = schema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  return {
+    ...env,
+    DATA_DIR: path.resolve(env.DATA_DIR),
+    PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+  };
+}
+
+let cached: Env | undefined;
+
+/** The process configuration, validated once. */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+export interface Secrets {
+  authSecret: string;
+}
+
+/**
+ * Secrets the embedded default needs, generated on first start and kept in
+ * the data folder (mode 0600) so sessions survive restarts.
+ */
+export function loadSecrets(dataDir: string): Secrets {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, "secrets.json");
+  if (process.env.AUTH_SECRET) return { authSecret: process.env.AUTH_SECRET };
+  try {
+    const parsed = JSON.parse(fs.readFileSync(file, "utf8")) as Partial<Secrets>;
+    if (typeof parsed.authSecret === "string" && parsed.authSecret.length >= 32) {
+      return { authSecret: parsed.authSecret };
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  const secrets: Secrets = { authSecret: crypto.randomBytes(32).toString("base64url") };
+  // "wx" so two processes starting together cannot overwrite each other's secret.
+  try {
+    fs.writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600, flag: "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return loadSecrets(dataDir);
+    throw error;
+  }
+  return secrets;
+}

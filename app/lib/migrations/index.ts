@@ -1,0 +1,16 @@
+import type { Kysely } from "kysely";
+import type { Engine } from "../db.server";
+import * as m0001 from "./0001-media-files";
+
+export interface Migration {
+  up(db: Kysely<unknown>, engine: Engine): Promise<void>;
+  down?(db: Kysely<unknown>, engine: Engine): Promise<void>;
+}
+
+/**
+ * Every migration, in order. Names sort by their number; a landed migration
+ * is never edited: add a new one instead.
+ */
+export const migrations: Record<string, Migration> = {
+  "0001-media-files": m0001,
+};

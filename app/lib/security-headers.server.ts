@@ -1,0 +1,42 @@
+/**
+ * Headers every response carries. The Content-Security-Policy allows our own
+ * scripts only through a per-response nonce (no 'unsafe-inline' scripts) and
+ * names exactly the third parties a page may use.
+ */
+export interface CspOptions {
+  nonce: string;
+  /** Extra origins for images and media (e.g. an S3 or CDN public URL). */
+  mediaOrigins?: string[];
+}
+
+export const FRAME_SOURCES = ["https://www.youtube-nocookie.com", "https://www.openstreetmap.org"];
+
+export function contentSecurityPolicy({ nonce, mediaOrigins = [] }: CspOptions): string {
+  const media = ["'self'", "data:", "blob:", ...mediaOrigins].join(" ");
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    `img-src ${media} https://i.ytimg.com`,
+    `media-src ${media}`,
+    "font-src 'self'",
+    "connect-src 'self'",
+    `frame-src ${FRAME_SOURCES.join(" ")}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+export function baseSecurityHeaders(isHttps: boolean): Record<string, string> {
+  const headers: Record<string, string> = {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "X-Frame-Options": "DENY",
+  };
+  if (isHttps) headers["Strict-Transport-Security"] = "max-age=63072000; includeSubDomains";
+  return headers;
+}

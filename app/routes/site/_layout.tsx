@@ -1,0 +1,44 @@
+import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/_layout";
+import { SiteHeader } from "#app/components/site/site-header";
+import { SiteFooter } from "#app/components/site/site-footer";
+import { ErrorPage } from "#app/components/site/error-page";
+import { getSiteSettings } from "#app/lib/site-settings.server";
+
+export async function loader(_: Route.LoaderArgs) {
+  return { settings: await getSiteSettings() };
+}
+
+export default function SiteLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <SiteChrome settings={loaderData.settings}>
+      <Outlet />
+    </SiteChrome>
+  );
+}
+
+function SiteChrome({ settings, children }: { settings: Route.ComponentProps["loaderData"]["settings"]; children: React.ReactNode }) {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
+        Skip to main content
+      </a>
+      <SiteHeader siteName={settings.charityName} />
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        {children}
+      </main>
+      <SiteFooter settings={settings} />
+    </div>
+  );
+}
+
+/** Errors below the layout (404s included) keep the header and footer. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const data = useRouteLoaderData<typeof loader>("routes/site/_layout");
+  const body = <ErrorPage notFound={isRouteErrorResponse(error) && error.status === 404} />;
+  if (!data) return <main id="main">{body}</main>;
+  return <SiteChrome settings={data.settings}>{body}</SiteChrome>;
+}

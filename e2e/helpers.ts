@@ -1,0 +1,26 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+/** Asserts that axe finds no WCAG 2.x A/AA violations on the page as it is now. */
+export async function expectAccessible(page: Page, context = ""): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join("\n    ")}`,
+  );
+  expect(summary, `axe violations ${context} on ${page.url()}`).toEqual([]);
+}
+
+/** Opens a page, waits for it to be ready, and checks it with axe. */
+export async function visit(page: Page, path: string, options: { status?: number } = {}) {
+  const response = await page.goto(path, { waitUntil: "load" });
+  expect(response?.status(), `status of ${path}`).toBe(options.status ?? 200);
+  await expectAccessible(page, path);
+  return response;
+}
+
+/** Sets the visitor's theme as the site's own toggle does (a cookie). */
+export async function useTheme(page: Page, theme: "light" | "dark", baseURL: string) {
+  await page.context().addCookies([{ name: "theme", value: theme, url: baseURL }]);
+}
