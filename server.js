@@ -1,7 +1,7 @@
 // Production entry: the server build bundles server/app.ts with the site.
 import { existsSync } from "node:fs";
 
-const entry = new URL("./build/server/index.js", import.meta.url);
+const entry = new URL(`./${process.env.BUILD_DIR ?? "build"}/server/index.js`, import.meta.url);
 if (!existsSync(entry)) {
   console.error("No production build found. Run `npm run build` (npm start does it for you).");
   process.exit(1);
