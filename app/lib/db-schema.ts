@@ -27,8 +27,95 @@ export interface MediaFilesTable {
   created_at: string;
 }
 
+export interface OutboxTable {
+  id: string;
+  to_address: string;
+  from_address: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  headers: string | null;
+  kind: string;
+  status: string;
+  error: string | null;
+  campaign_id: string | null;
+  message_id: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface JobsTable {
+  id: string;
+  type: string;
+  payload: string;
+  status: string;
+  attempts: DbInt;
+  max_attempts: DbInt;
+  run_at: string;
+  locked_at: string | null;
+  locked_by: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SubscribersTable {
+  id: string;
+  email: string;
+  status: string;
+  confirm_nonce: string | null;
+  confirm_sent_at: string | null;
+  consent_source: string | null;
+  consent_text: string | null;
+  requested_at: string;
+  confirmed_at: string | null;
+  unsubscribed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CampaignsTable {
+  id: string;
+  template: string;
+  subject: string;
+  content: string;
+  status: string;
+  created_by: string | null;
+  job_id: string | null;
+  created_at: string;
+  updated_at: string;
+  queued_at: string | null;
+  finished_at: string | null;
+}
+
+export interface CampaignRecipientsTable {
+  id: string;
+  campaign_id: string;
+  subscriber_id: string;
+  email: string;
+  status: string;
+  claimed_at: string | null;
+  sent_at: string | null;
+  outbox_id: string | null;
+  error: string | null;
+}
+
+export interface FormAttemptsTable {
+  id: string;
+  form: string;
+  key_hash: string;
+  created_at: string;
+}
+
 export interface DatabaseSchema {
   media_files: MediaFilesTable;
+  // 0007: mailer, jobs, newsletter
+  outbox: OutboxTable;
+  jobs: JobsTable;
+  subscribers: SubscribersTable;
+  campaigns: CampaignsTable;
+  campaign_recipients: CampaignRecipientsTable;
+  form_attempts: FormAttemptsTable;
 }
 
 export type { Generated };

@@ -20,6 +20,21 @@ const schema = z.object({
     .transform((v) => v.replace(/\/+$/, ""))
     .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // Outgoing mail: unset keeps every message in the outbox that staff read in the admin area.
+  SMTP_URL: z
+    .string()
+    .refine((v) => URL.canParse(v) && /^smtps?:$/.test(new URL(v).protocol) && new URL(v).hostname !== "", {
+      message: "must look like smtp://user:password@host:587 or smtps://user:password@host:465 (leave it unset to keep mail in the admin outbox)",
+    })
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .refine((v) => /^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(v.trim()), {
+      message: 'must be an address, e.g. news@example.org or "Charity name <news@example.org>"',
+    })
+    .optional(),
+  NEWSLETTER_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(50),
+  NEWSLETTER_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(120),
 });
 
 export type Env = z.infer<typeof schema> & { PUBLIC_URL: string; DATA_DIR: string };

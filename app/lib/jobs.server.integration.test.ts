@@ -1,0 +1,109 @@
+import { beforeEach, expect, it } from "vitest";
+import { describeEachEngine } from "../../test/engines";
+import { cancelJob, claimNextJob, enqueueJob, getJob, registerJobHandler, runNextJob, startJobWorker } from "#app/lib/jobs.server";
+
+// Handlers are process-wide, so their state is too; each test resets what it reads.
+const seen: string[] = [];
+registerJobHandler<{ label: string }>("test.record", async ({ label }) => {
+  seen.push(label);
+});
+let flaky = 0;
+registerJobHandler("test.flaky", async () => {
+  flaky += 1;
+  if (flaky < 2) throw new Error("temporary trouble");
+});
+let steps = 0;
+registerJobHandler("test.steps", async () => {
+  steps += 1;
+  return steps < 3 ? { continueAt: new Date(Date.now() - 1) } : undefined;
+});
+
+describeEachEngine("job queue", (get) => {
+  beforeEach(() => {
+    seen.length = 0;
+    flaky = 0;
+    steps = 0;
+  });
+
+  it("runs a queued job once and marks it done", async () => {
+    const database = get();
+    const id = await enqueueJob(database, "test.record", { label: "a" });
+    expect(await runNextJob(database)).toBe(true);
+    expect(await runNextJob(database, { workerId: "other" })).toBe(false);
+    expect(seen).toEqual(["a"]);
+    const job = await getJob(database, id);
+    expect(job).toMatchObject({ status: "done", attempts: 1, lockedBy: null });
+  });
+
+  it("does not run a job before its time", async () => {
+    const database = get();
+    const id = await enqueueJob(database, "test.record", { label: "later" }, { runAt: new Date(Date.now() + 60_000) });
+    expect(await runNextJob(database)).toBe(false);
+    expect((await getJob(database, id))?.status).toBe("queued");
+    await cancelJob(database, id);
+  });
+
+  it("never hands the same job to two workers claiming at once", async () => {
+    const database = get();
+    const ids = await Promise.all([1, 2, 3].map((n) => enqueueJob(database, "test.record", { label: `c${n}` })));
+    const claims = await Promise.all(
+      Array.from({ length: 6 }, (_, n) => claimNextJob(database, `worker-${n}`, { types: ["test.record"] })),
+    );
+    const claimed = claims.filter(Boolean).map((job) => job!.id);
+    expect(claimed.sort()).toEqual([...ids].sort());
+    for (const id of ids) await cancelJob(database, id);
+  });
+
+  it("re-claims a job whose worker stopped (stale lock), but not a fresh one", async () => {
+    const database = get();
+    const id = await enqueueJob(database, "test.record", { label: "crash" });
+    const first = await claimNextJob(database, "crashed-worker", { types: ["test.record"] });
+    expect(first?.id).toBe(id);
+    expect(await claimNextJob(database, "second", { types: ["test.record"], staleMs: 60_000 })).toBeUndefined();
+    await database.db.updateTable("jobs").set({ locked_at: new Date(Date.now() - 120_000).toISOString() }).where("id", "=", id).execute();
+    const second = await claimNextJob(database, "second", { types: ["test.record"], staleMs: 60_000 });
+    expect(second).toMatchObject({ id, lockedBy: "second", attempts: 2 });
+    await cancelJob(database, id);
+  });
+
+  it("retries a failing job later, then succeeds", async () => {
+    const database = get();
+    const id = await enqueueJob(database, "test.flaky", {});
+    await runNextJob(database);
+    let job = await getJob(database, id);
+    expect(job).toMatchObject({ status: "queued", lastError: "temporary trouble" });
+    expect(Date.parse(job!.runAt)).toBeGreaterThan(Date.now());
+    await database.db.updateTable("jobs").set({ run_at: new Date(Date.now() - 1).toISOString() }).where("id", "=", id).execute();
+    await runNextJob(database);
+    job = await getJob(database, id);
+    expect(job?.status).toBe("done");
+  });
+
+  it("runs a job in steps when it asks to continue", async () => {
+    const database = get();
+    const id = await enqueueJob(database, "test.steps", {});
+    while (await runNextJob(database)) {
+      /* keep going until nothing is due */
+    }
+    expect(steps).toBe(3);
+    expect((await getJob(database, id))?.status).toBe("done");
+  });
+
+  it("does not run a cancelled job", async () => {
+    const database = get();
+    const id = await enqueueJob(database, "test.record", { label: "cancelled" });
+    expect(await cancelJob(database, id)).toBe(true);
+    expect(await runNextJob(database)).toBe(false);
+    expect(seen).not.toContain("cancelled");
+    expect((await getJob(database, id))?.status).toBe("cancelled");
+  });
+
+  it("a worker picks up new jobs at once and stops cleanly", async () => {
+    const database = get();
+    const worker = startJobWorker(database, { pollMs: 60_000 });
+    const id = await enqueueJob(database, "test.record", { label: "worker" });
+    await expect.poll(async () => (await getJob(database, id))?.status, { timeout: 5_000 }).toBe("done");
+    await worker.stop();
+    expect(seen).toContain("worker");
+  });
+});

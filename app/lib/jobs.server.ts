@@ -1,0 +1,281 @@
+import crypto from "node:crypto";
+import os from "node:os";
+import { sql } from "kysely";
+import { nowIso, toNum, type Database } from "#app/lib/db.server";
+import { logger } from "#app/lib/logger.server";
+
+/**
+ * A job queue in the database, worked in-process. Several processes may
+ * share one PostgreSQL database: each claims a job atomically (FOR UPDATE
+ * SKIP LOCKED), and a job whose worker died (its lock went stale) is claimed
+ * again by someone else. Handlers must therefore be safe to run again after
+ * a crash; long work is split into steps that reschedule themselves
+ * (`{ continueAt }`), so a shutdown only waits for one short step.
+ */
+
+export type JobStatus = "queued" | "running" | "done" | "failed" | "cancelled";
+
+export interface Job<P = unknown> {
+  id: string;
+  type: string;
+  payload: P;
+  status: JobStatus;
+  attempts: number;
+  maxAttempts: number;
+  runAt: string;
+  lockedAt: string | null;
+  lockedBy: string | null;
+  lastError: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface JobContext {
+  database: Database;
+  job: Job;
+  /** Aborted when the process is shutting down: finish the current unit of work and return. */
+  signal: AbortSignal;
+  /** Renews the lock; false when the job was cancelled or taken over, and the handler should stop. */
+  heartbeat(): Promise<boolean>;
+}
+
+/** Return `{ continueAt }` to be run again later (next batch); anything else means done. */
+export type JobOutcome = void | { continueAt: Date };
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type JobHandler<P = any> = (payload: P, context: JobContext) => Promise<JobOutcome>;
+
+const handlers = new Map<string, JobHandler>();
+
+export function registerJobHandler<P>(type: string, handler: JobHandler<P>): void {
+  handlers.set(type, handler as JobHandler);
+}
+
+/** A lock older than this belongs to a process that stopped without finishing. */
+export const DEFAULT_STALE_MS = 5 * 60_000;
+
+type JobRow = {
+  id: string;
+  type: string;
+  payload: string;
+  status: string;
+  attempts: unknown;
+  max_attempts: unknown;
+  run_at: string;
+  locked_at: string | null;
+  locked_by: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+function toJob(row: JobRow): Job {
+  let payload: unknown = null;
+  try {
+    payload = JSON.parse(row.payload);
+  } catch {
+    payload = null;
+  }
+  return {
+    id: row.id,
+    type: row.type,
+    payload,
+    status: row.status as JobStatus,
+    attempts: toNum(row.attempts),
+    maxAttempts: toNum(row.max_attempts),
+    runAt: row.run_at,
+    lockedAt: row.locked_at,
+    lockedBy: row.locked_by,
+    lastError: row.last_error,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+const localWorkers = new Set<() => void>();
+
+export async function enqueueJob(
+  database: Database,
+  type: string,
+  payload: unknown,
+  options: { runAt?: Date; maxAttempts?: number } = {},
+): Promise<string> {
+  const id = crypto.randomUUID();
+  const now = nowIso();
+  await database.db
+    .insertInto("jobs")
+    .values({
+      id,
+      type,
+      payload: JSON.stringify(payload ?? null),
+      status: "queued",
+      attempts: 0,
+      max_attempts: options.maxAttempts ?? 5,
+      run_at: (options.runAt ?? new Date()).toISOString(),
+      locked_at: null,
+      locked_by: null,
+      last_error: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  // Workers in this process start at once instead of at their next poll.
+  if (!options.runAt || options.runAt.getTime() <= Date.now()) for (const wake of localWorkers) wake();
+  return id;
+}
+
+export async function getJob(database: Database, id: string): Promise<Job | undefined> {
+  const row = await database.db.selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? toJob(row) : undefined;
+}
+
+/** Cancels a job that has not finished; a running handler notices at its next heartbeat. */
+export async function cancelJob(database: Database, id: string): Promise<boolean> {
+  const result = await database.db
+    .updateTable("jobs")
+    .set({ status: "cancelled", locked_at: null, locked_by: null, updated_at: nowIso() })
+    .where("id", "=", id)
+    .where("status", "in", ["queued", "running"])
+    .executeTakeFirst();
+  return toNum(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Claims the next due job (or one whose lock went stale) in one statement,
+ * so two workers can never hold the same job. Only types this process has a
+ * handler for are claimed.
+ */
+export async function claimNextJob(
+  database: Database,
+  workerId: string,
+  { staleMs = DEFAULT_STALE_MS, types = [...handlers.keys()] }: { staleMs?: number; types?: string[] } = {},
+): Promise<Job | undefined> {
+  if (types.length === 0) return undefined;
+  const now = nowIso();
+  const staleBefore = new Date(Date.now() - staleMs).toISOString();
+  const candidate = database.db
+    .selectFrom("jobs")
+    .select("id")
+    .where("type", "in", types)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("status", "=", "queued"), eb("run_at", "<=", now)]),
+        eb.and([eb("status", "=", "running"), eb("locked_at", "<", staleBefore)]),
+      ]),
+    )
+    .orderBy("run_at")
+    .limit(1)
+    .$if(database.engine === "postgres", (q) => q.forUpdate().skipLocked());
+  const row = await database.db
+    .updateTable("jobs")
+    .set({ status: "running", locked_at: now, locked_by: workerId, attempts: sql`attempts + 1`, updated_at: now })
+    .where("id", "=", candidate)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toJob(row) : undefined;
+}
+
+function backoffMs(attempts: number): number {
+  return Math.min(10 * 60_000, 5_000 * 2 ** Math.max(0, attempts - 1));
+}
+
+/** Runs one claimed job to its next state. */
+async function runJob(database: Database, job: Job, workerId: string, signal: AbortSignal): Promise<void> {
+  const mine = () => database.db.updateTable("jobs").where("id", "=", job.id).where("locked_by", "=", workerId).where("status", "=", "running");
+  const handler = handlers.get(job.type);
+  if (!handler || job.attempts > job.maxAttempts) {
+    const reason = handler ? `gave up after ${job.maxAttempts} attempts` : `no handler for job type ${job.type}`;
+    await mine().set({ status: "failed", last_error: job.lastError ?? reason, locked_at: null, locked_by: null, updated_at: nowIso() }).execute();
+    logger.error({ jobId: job.id, type: job.type }, reason);
+    return;
+  }
+  const heartbeat = async () => {
+    const result = await mine().set({ locked_at: nowIso(), updated_at: nowIso() }).executeTakeFirst();
+    return toNum(result.numUpdatedRows) > 0;
+  };
+  try {
+    const outcome = await handler(job.payload, { database, job, signal, heartbeat });
+    if (outcome && "continueAt" in outcome) {
+      await mine()
+        .set({ status: "queued", run_at: outcome.continueAt.toISOString(), attempts: 0, locked_at: null, locked_by: null, updated_at: nowIso() })
+        .execute();
+    } else {
+      await mine().set({ status: "done", locked_at: null, locked_by: null, last_error: null, updated_at: nowIso() }).execute();
+    }
+  } catch (error) {
+    const reason = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+    const giveUp = job.attempts >= job.maxAttempts;
+    await mine()
+      .set({
+        status: giveUp ? "failed" : "queued",
+        run_at: new Date(Date.now() + backoffMs(job.attempts)).toISOString(),
+        last_error: reason,
+        locked_at: null,
+        locked_by: null,
+        updated_at: nowIso(),
+      })
+      .execute();
+    logger.warn({ jobId: job.id, type: job.type, attempts: job.attempts, giveUp, err: reason }, "job failed");
+  }
+}
+
+/** Claims and runs one job; false when nothing was due. Tests drive the queue with it. */
+export async function runNextJob(
+  database: Database,
+  options: { workerId?: string; staleMs?: number; signal?: AbortSignal } = {},
+): Promise<boolean> {
+  const workerId = options.workerId ?? defaultWorkerId();
+  const job = await claimNextJob(database, workerId, { staleMs: options.staleMs });
+  if (!job) return false;
+  await runJob(database, job, workerId, options.signal ?? new AbortController().signal);
+  return true;
+}
+
+function defaultWorkerId(): string {
+  return `${os.hostname()}:${process.pid}`;
+}
+
+export interface JobWorker {
+  /** Stops claiming, lets the job in hand finish its current step, then resolves. */
+  stop(): Promise<void>;
+}
+
+/** Polls the queue until stopped; enqueueJob in this process wakes it at once. */
+export function startJobWorker(
+  database: Database,
+  { pollMs = 2_000, staleMs = DEFAULT_STALE_MS }: { pollMs?: number; staleMs?: number } = {},
+): JobWorker {
+  const workerId = `${defaultWorkerId()}:${crypto.randomBytes(3).toString("hex")}`;
+  const controller = new AbortController();
+  let wakeUp: (() => void) | undefined;
+  const wake = () => wakeUp?.();
+  localWorkers.add(wake);
+
+  const loop = (async () => {
+    while (!controller.signal.aborted) {
+      let worked = false;
+      try {
+        worked = await runNextJob(database, { workerId, staleMs, signal: controller.signal });
+      } catch (error) {
+        logger.error({ err: error instanceof Error ? error.message : String(error) }, "job worker could not claim a job");
+      }
+      if (worked || controller.signal.aborted) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pollMs);
+        wakeUp = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wakeUp = undefined;
+    }
+  })();
+
+  return {
+    async stop() {
+      localWorkers.delete(wake);
+      controller.abort();
+      wake();
+      await loop;
+    },
+  };
+}

@@ -1,0 +1,283 @@
+import crypto from "node:crypto";
+import { sql } from "kysely";
+import nodemailer, { type Transporter } from "nodemailer";
+import { nowIso, toNum, type Database } from "#app/lib/db.server";
+import { env } from "#app/lib/env.server";
+import { logger } from "#app/lib/logger.server";
+import { getSiteSettings } from "#app/lib/site-settings.server";
+
+export type MailKind = "transactional" | "notification" | "newsletter";
+export type MailStatus = "sent" | "outbox" | "failed";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  /** Built from the text when left out, so every message has both parts. */
+  html?: string;
+  kind: MailKind;
+  headers?: Record<string, string>;
+  campaignId?: string;
+}
+
+export interface MailResult {
+  id: string;
+  status: MailStatus;
+  error?: string;
+}
+
+export interface OutboxMessage {
+  id: string;
+  to: string;
+  from: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  headers: Record<string, string>;
+  kind: MailKind;
+  /** outbox: kept here (no SMTP configured); sending: handed to SMTP, outcome unknown; sent; failed. */
+  status: MailStatus | "sending";
+  error: string | null;
+  campaignId: string | null;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+interface MailerConfig {
+  smtpUrl: string | null;
+  from: string | null;
+}
+
+let override: Partial<MailerConfig> | undefined;
+
+/** Tests point the mailer at their own SMTP server (or none) without touching process.env. */
+export function configureMailer(config: Partial<MailerConfig> | undefined): void {
+  override = config;
+}
+
+function mailerConfig(): MailerConfig {
+  const config = env();
+  return {
+    smtpUrl: override && "smtpUrl" in override ? (override.smtpUrl ?? null) : (config.SMTP_URL ?? null),
+    from: override && "from" in override ? (override.from ?? null) : (config.MAIL_FROM ?? null),
+  };
+}
+
+/** Whether messages leave the building (SMTP) or stay in the outbox. */
+export function mailDelivery(): "smtp" | "outbox" {
+  return mailerConfig().smtpUrl ? "smtp" : "outbox";
+}
+
+const transports = new Map<string, Transporter>();
+
+function transportFor(url: string): Transporter {
+  let transport = transports.get(url);
+  if (!transport) {
+    // A pool keeps one connection open across a newsletter's batches instead of one per message.
+    transport = nodemailer.createTransport(`${url}${url.includes("?") ? "&" : "?"}pool=true`);
+    transports.set(url, transport);
+  }
+  return transport;
+}
+
+/** Closes pooled SMTP connections (at shutdown). */
+export function closeMailer(): void {
+  for (const transport of transports.values()) transport.close();
+  transports.clear();
+}
+
+/** The sender: MAIL_FROM, else the charity's name and e-mail from Settings. */
+export async function senderAddress(): Promise<string> {
+  const configured = mailerConfig().from;
+  if (configured) return configured;
+  const settings = await getSiteSettings();
+  const address = settings.email || `no-reply@${new URL(env().PUBLIC_URL).hostname}`;
+  return `"${settings.charityName.replace(/["\\]/g, "")}" <${address}>`;
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+/** A plain HTML part for messages that only wrote text: paragraphs, line breaks, nothing else. */
+export function textToHtml(text: string): string {
+  const paragraphs = text
+    .trim()
+    .split(/\n{2,}/)
+    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`)
+    .join("\n");
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5">${paragraphs}</body></html>`;
+}
+
+const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
+
+/** A single address a person could type; rejects lists and header tricks. */
+export function isEmailAddress(value: string): boolean {
+  return value.length <= 254 && EMAIL.test(value) && !/[\r\n]/.test(value);
+}
+
+/**
+ * Records a message in the outbox and, when SMTP is configured, delivers it.
+ * Every message is recorded first, so a crash mid-send leaves a trace
+ * ('sending') that the newsletter's restart logic reads (see
+ * docs/decisions/005-mail-and-jobs.md). `id` lets a caller fix the outbox id
+ * in advance for that purpose.
+ */
+export async function sendMail(database: Database, message: MailMessage & { id?: string }): Promise<MailResult> {
+  const id = message.id ?? crypto.randomUUID();
+  const { smtpUrl } = mailerConfig();
+  const from = await senderAddress();
+  const html = message.html ?? textToHtml(message.text);
+  const now = nowIso();
+  await database.db
+    .insertInto("outbox")
+    .values({
+      id,
+      to_address: message.to,
+      from_address: from,
+      subject: message.subject,
+      text: message.text,
+      html,
+      headers: message.headers && Object.keys(message.headers).length > 0 ? JSON.stringify(message.headers) : null,
+      kind: message.kind,
+      status: smtpUrl ? "sending" : "outbox",
+      error: null,
+      campaign_id: message.campaignId ?? null,
+      message_id: null,
+      created_at: now,
+      sent_at: null,
+    })
+    .execute();
+  if (!smtpUrl) return { id, status: "outbox" };
+
+  try {
+    const info = await transportFor(smtpUrl).sendMail({
+      from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html,
+      headers: message.headers,
+    });
+    const rejected = (info.rejected ?? []).length > 0 && (info.accepted ?? []).length === 0;
+    if (rejected) throw new Error(`the mail server refused ${message.to}`);
+    await database.db
+      .updateTable("outbox")
+      .set({ status: "sent", sent_at: nowIso(), message_id: typeof info.messageId === "string" ? info.messageId : null })
+      .where("id", "=", id)
+      .execute();
+    return { id, status: "sent" };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    await database.db.updateTable("outbox").set({ status: "failed", error: reason.slice(0, 1000) }).where("id", "=", id).execute();
+    logger.warn({ outboxId: id, kind: message.kind, err: reason }, "mail delivery failed");
+    return { id, status: "failed", error: reason };
+  }
+}
+
+function toOutboxMessage(row: {
+  id: string;
+  to_address: string;
+  from_address: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  headers: string | null;
+  kind: string;
+  status: string;
+  error: string | null;
+  campaign_id: string | null;
+  created_at: string;
+  sent_at: string | null;
+}): OutboxMessage {
+  let headers: Record<string, string> = {};
+  try {
+    headers = row.headers ? (JSON.parse(row.headers) as Record<string, string>) : {};
+  } catch {
+    headers = {};
+  }
+  return {
+    id: row.id,
+    to: row.to_address,
+    from: row.from_address,
+    subject: row.subject,
+    text: row.text,
+    html: row.html,
+    headers,
+    kind: row.kind as MailKind,
+    status: row.status as OutboxMessage["status"],
+    error: row.error,
+    campaignId: row.campaign_id,
+    createdAt: row.created_at,
+    sentAt: row.sent_at,
+  };
+}
+
+/** The outbox, newest first. `to` narrows it to one recipient (exact, case-insensitive). */
+export async function listOutbox(
+  database: Database,
+  { limit = 50, offset = 0, to, kind }: { limit?: number; offset?: number; to?: string; kind?: MailKind } = {},
+): Promise<{ messages: OutboxMessage[]; total: number }> {
+  let query = database.db.selectFrom("outbox");
+  if (to) query = query.where(sql<string>`lower(to_address)`, "=", to.trim().toLowerCase());
+  if (kind) query = query.where("kind", "=", kind);
+  const [rows, count] = await Promise.all([
+    query.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute(),
+    query.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
+  ]);
+  return { messages: rows.map(toOutboxMessage), total: toNum(count?.n) };
+}
+
+export async function getOutboxMessage(database: Database, id: string): Promise<OutboxMessage | undefined> {
+  const row = await database.db.selectFrom("outbox").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? toOutboxMessage(row) : undefined;
+}
+
+/** Who hears about new applications, questions and registrations: the Settings e-mail, else every admin. */
+export async function staffAddresses(database: Database): Promise<string[]> {
+  const settings = await getSiteSettings();
+  if (settings.email) return [settings.email];
+  try {
+    const result = await sql<{ email: string }>`select email from "user" where role = 'admin' order by email`.execute(database.db);
+    return result.rows.map((r) => r.email).filter(isEmailAddress);
+  } catch {
+    // No users table yet (auth not set up): nobody to tell but the outbox.
+    return [];
+  }
+}
+
+/** Mails the staff address(es); each message is also readable in the admin outbox. */
+export async function notifyStaff(database: Database, subject: string, text: string): Promise<MailResult[]> {
+  const addresses = await staffAddresses(database);
+  if (addresses.length === 0) {
+    // Still recorded, so the notice is not lost before anyone sets a staff address.
+    return [await sendMailToOutboxOnly(database, { to: "staff (no address set)", subject, text, kind: "notification" })];
+  }
+  const results: MailResult[] = [];
+  for (const to of addresses) results.push(await sendMail(database, { to, subject, text, kind: "notification" }));
+  return results;
+}
+
+async function sendMailToOutboxOnly(database: Database, message: MailMessage): Promise<MailResult> {
+  const id = crypto.randomUUID();
+  await database.db
+    .insertInto("outbox")
+    .values({
+      id,
+      to_address: message.to,
+      from_address: await senderAddress(),
+      subject: message.subject,
+      text: message.text,
+      html: message.html ?? textToHtml(message.text),
+      headers: null,
+      kind: message.kind,
+      status: "outbox",
+      error: null,
+      campaign_id: null,
+      message_id: null,
+      created_at: nowIso(),
+      sent_at: null,
+    })
+    .execute();
+  return { id, status: "outbox" };
+}
