@@ -107,8 +107,58 @@ export interface FormAttemptsTable {
   created_at: string;
 }
 
+export interface TestimonialsTable {
+  id: string;
+  name: string;
+  role: string;
+  rating: DbInt | null;
+  text: string;
+  color: string;
+  /** pending, approved or rejected. */
+  status: string;
+  sort_order: DbInt;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EventsTable {
+  id: string;
+  slug: string;
+  title: string;
+  category: string;
+  /** Europe/London local date YYYY-MM-DD; null for an undated regular session. */
+  date: string | null;
+  /** Europe/London local time HH:MM. */
+  time: string | null;
+  schedule_note: string | null;
+  location: string;
+  description: string;
+  image_url: string | null;
+  image_alt: string | null;
+  is_published: DbBool;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface YoutubeVideosTable {
+  id: string;
+  /** The 11-character YouTube video id, never a URL. */
+  video_id: string;
+  title: string;
+  description: string;
+  page_assignment: string;
+  sort_order: DbInt;
+  thumbnail_url: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DatabaseSchema {
   media_files: MediaFilesTable;
+  // 0005: testimonials, events, videos
+  testimonials: TestimonialsTable;
+  events: EventsTable;
+  youtube_videos: YoutubeVideosTable;
   // 0007: mailer, jobs, newsletter
   outbox: OutboxTable;
   jobs: JobsTable;

@@ -1,0 +1,167 @@
+import { expect, it } from "vitest";
+import { describeEachEngine } from "../../test/engines";
+import { NEWS_CARDS } from "#app/content/site";
+import {
+  countEvents,
+  createEvent,
+  deleteEvent,
+  duplicateEvent,
+  getEvent,
+  getPublishedEventBySlug,
+  listEvents,
+  listPublishedEvents,
+  listUpcomingPublishedEvents,
+  setEventPublished,
+  slugify,
+  updateEvent,
+} from "./events.server";
+
+const TODAY = "2026-05-10";
+
+const valid = {
+  title: "Summer Fun Day",
+  category: "community",
+  date: "2026-06-20",
+  time: "12:00",
+  location: "Community Centre, Halifax",
+  description: "Games, food and music for all the family.",
+  published: "on",
+};
+
+describeEachEngine("events", (get) => {
+  it("starts with the three News cards as published, undated regular sessions", async () => {
+    const { regular, upcoming, past } = await listPublishedEvents(get(), TODAY);
+    expect(regular.map((e) => [e.slug, e.title, e.scheduleNote, e.category])).toEqual(
+      NEWS_CARDS.map((c) => [c.id, c.title, c.frequency, c.category]),
+    );
+    expect(regular.every((e) => e.date === null && e.time === null && e.published)).toBe(true);
+    expect(upcoming).toEqual([]);
+    expect(past).toEqual([]);
+    expect(await listUpcomingPublishedEvents(get(), TODAY)).toEqual([]);
+    expect(await countEvents(get(), TODAY)).toEqual({ all: 3, published: 3, drafts: 0, upcoming: 0 });
+  });
+
+  it.each([
+    ["title", "Title is required"],
+    ["category", "Category is required: choose one from the list"],
+    ["date", "Date is required"],
+    ["time", "Time is required"],
+    ["location", "Location is required"],
+    ["description", "Description is required"],
+  ])("refuses an event without its %s, naming the field, and saves nothing", async (field, message) => {
+    const before = (await countEvents(get(), TODAY)).all;
+    for (const blank of [undefined, "", "  "]) {
+      const result = await createEvent(get(), { ...valid, [field]: blank });
+      expect(result.ok).toBe(false);
+      if (!result.ok) {
+        expect(result.errors[field]).toEqual([message]);
+        expect(Object.keys(result.errors)).toEqual([field]);
+        expect(result.values.title).toBe(field === "title" ? (blank ?? "") : valid.title);
+      }
+    }
+    expect((await countEvents(get(), TODAY)).all).toBe(before);
+  });
+
+  it("refuses impossible dates and times, and an unknown category", async () => {
+    const bad = async (values: Record<string, string>) => {
+      const r = await createEvent(get(), { ...valid, ...values });
+      return r.ok ? null : r.errors;
+    };
+    expect((await bad({ date: "2026-02-30" }))?.date).toEqual(["Date must be a real date (YYYY-MM-DD)"]);
+    expect((await bad({ date: "20/06/2026" }))?.date).toEqual(["Date must be a real date (YYYY-MM-DD)"]);
+    expect((await bad({ time: "25:00" }))?.time).toEqual(["Time must be a time of day (HH:MM)"]);
+    expect((await bad({ category: "parties" }))?.category).toEqual(["Category is required: choose one from the list"]);
+    expect((await bad({ imageUrl: "javascript:alert(1)" }))?.imageUrl).toBeTruthy();
+  });
+
+  it("lets a regular session go without a date only when its schedule is given", async () => {
+    const noSchedule = await createEvent(get(), { ...valid, regular: "on", date: "", time: "" });
+    expect(noSchedule.ok ? null : noSchedule.errors).toEqual({
+      scheduleNote: ["Schedule is required for a regular session, e.g. Weekly"],
+    });
+    const timeOnly = await createEvent(get(), { ...valid, regular: "on", date: "", scheduleNote: "Weekly" });
+    expect(timeOnly.ok ? null : timeOnly.errors).toEqual({ date: ["Date is required"] });
+    const ok = await createEvent(get(), { ...valid, title: "Homework Club", regular: "on", date: "", time: "", scheduleNote: "Weekly" });
+    expect(ok.ok && ok.data).toMatchObject({ date: null, time: null, scheduleNote: "Weekly" });
+    if (ok.ok) await deleteEvent(get(), ok.data.id);
+  });
+
+  it("creates, edits, publishes, unpublishes, duplicates and deletes", async () => {
+    const db = get();
+    const created = await createEvent(db, { ...valid, published: undefined });
+    if (!created.ok) throw new Error(JSON.stringify(created.errors));
+    const e = created.data;
+    expect(e).toMatchObject({ slug: "summer-fun-day", published: false, date: "2026-06-20", time: "12:00", imageUrl: null });
+    expect(await getPublishedEventBySlug(db, e.slug)).toBeNull();
+    expect((await listPublishedEvents(db, TODAY)).upcoming).toEqual([]);
+    expect((await listEvents(db, TODAY)).upcoming.map((x) => x.id)).toEqual([e.id]);
+
+    await setEventPublished(db, e.id, true);
+    expect((await getPublishedEventBySlug(db, "summer-fun-day"))?.id).toBe(e.id);
+
+    const edited = await updateEvent(db, e.id, {
+      ...valid,
+      title: "Summer Fun Day 2026",
+      location: "Park",
+      imageUrl: "/media/fun-day.jpg",
+      imageAlt: "Children on a bouncy castle",
+    });
+    expect(edited?.ok && edited.data).toMatchObject({
+      title: "Summer Fun Day 2026",
+      slug: "summer-fun-day",
+      location: "Park",
+      imageUrl: "/media/fun-day.jpg",
+      imageAlt: "Children on a bouncy castle",
+      published: true,
+    });
+    const refused = await updateEvent(db, e.id, { ...valid, location: "" });
+    expect(refused?.ok).toBe(false);
+    expect((await getEvent(db, e.id))?.location).toBe("Park");
+
+    const copy = await duplicateEvent(db, e.id);
+    expect(copy).toMatchObject({ title: "Summer Fun Day 2026 (copy)", published: false, date: "2026-06-20", location: "Park" });
+    expect(copy!.slug).not.toBe(e.slug);
+    expect(await getPublishedEventBySlug(db, copy!.slug)).toBeNull();
+    expect(await countEvents(db, TODAY)).toEqual({ all: 5, published: 4, drafts: 1, upcoming: 1 });
+
+    await setEventPublished(db, e.id, false);
+    expect(await getPublishedEventBySlug(db, e.slug)).toBeNull();
+    expect((await deleteEvent(db, e.id))?.id).toBe(e.id);
+    expect((await deleteEvent(db, copy!.id))?.id).toBe(copy!.id);
+    expect(await getEvent(db, e.id)).toBeNull();
+    expect(await deleteEvent(db, e.id)).toBeNull();
+    expect(await setEventPublished(db, e.id, true)).toBeNull();
+    expect(await updateEvent(db, e.id, valid)).toBeNull();
+  });
+
+  it("gives each event its own address, even with the same title", async () => {
+    const db = get();
+    const a = await createEvent(db, { ...valid, title: "Quiz Night!" });
+    const b = await createEvent(db, { ...valid, title: "Quiz night" });
+    expect([a.ok && a.data.slug, b.ok && b.data.slug]).toEqual(["quiz-night", "quiz-night-2"]);
+    expect(slugify("Café & Crafts: Art 101")).toBe("cafe-and-crafts-art-101");
+    for (const r of [a, b]) if (r.ok) await deleteEvent(db, r.data.id);
+  });
+
+  it("lists only published events: upcoming soonest first (today included), then past most recent first", async () => {
+    const db = get();
+    const make = async (title: string, date: string, time: string, published = "on") => {
+      const r = await createEvent(db, { ...valid, title, date, time, published });
+      if (!r.ok) throw new Error(JSON.stringify(r.errors));
+      return r.data;
+    };
+    await make("Later", "2026-08-01", "10:00");
+    await make("Today evening", TODAY, "19:00");
+    await make("Today morning", TODAY, "09:00");
+    await make("Draft", "2026-06-01", "10:00", "");
+    await make("Long ago", "2025-01-01", "10:00");
+    await make("Last week", "2026-05-03", "10:00");
+
+    const { upcoming, past, regular } = await listPublishedEvents(db, TODAY);
+    expect(upcoming.map((e) => e.title)).toEqual(["Today morning", "Today evening", "Later"]);
+    expect(past.map((e) => e.title)).toEqual(["Last week", "Long ago"]);
+    expect(regular).toHaveLength(3);
+    expect((await listUpcomingPublishedEvents(db, TODAY)).map((e) => e.title)).toEqual(["Today morning", "Today evening", "Later"]);
+    expect((await countEvents(db, TODAY)).upcoming).toBe(3);
+  });
+});

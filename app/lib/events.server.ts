@@ -1,0 +1,254 @@
+import crypto from "node:crypto";
+import type { Kysely, Selectable } from "kysely";
+import { z } from "zod";
+import type { Database } from "./db.server";
+import { nowIso, toBool, toNum } from "./db.server";
+import type { DatabaseSchema, EventsTable } from "./db-schema";
+import { EVENT_CATEGORIES, type EventCategory } from "#app/content/site";
+import { eventSchema } from "#app/lib/schemas/event";
+import { formValues, type FormResult } from "#app/lib/schemas/parse-form";
+import { londonToday } from "#app/lib/ical";
+
+export interface SiteEvent {
+  id: string;
+  slug: string;
+  title: string;
+  category: EventCategory;
+  /** Europe/London date YYYY-MM-DD, or null for an undated regular session. */
+  date: string | null;
+  time: string | null;
+  scheduleNote: string | null;
+  location: string;
+  description: string;
+  imageUrl: string | null;
+  imageAlt: string | null;
+  published: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+function toEvent(row: Selectable<EventsTable>): SiteEvent {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    category: EVENT_CATEGORIES.some((c) => c.value === row.category) ? (row.category as EventCategory) : "community",
+    date: row.date,
+    time: row.time,
+    scheduleNote: row.schedule_note,
+    location: row.location,
+    description: row.description,
+    imageUrl: row.image_url,
+    imageAlt: row.image_alt,
+    published: toBool(row.is_published),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export function eventCategoryLabel(value: string): string {
+  return EVENT_CATEGORIES.find((c) => c.value === value)?.label ?? value;
+}
+
+/** URL-safe words of a title, e.g. "Fun Day: Music & Food!" -> "fun-day-music-food". */
+export function slugify(title: string): string {
+  const slug = title
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/&/g, " and ")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80)
+    .replace(/-+$/g, "");
+  return slug || "event";
+}
+
+async function uniqueSlug(db: Kysely<DatabaseSchema>, title: string): Promise<string> {
+  const base = slugify(title);
+  const taken = new Set(
+    (await db.selectFrom("events").select("slug").where("slug", "like", `${base}%`).execute()).map((r) => r.slug),
+  );
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) {
+    if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+  }
+}
+
+type Values = Record<string, unknown> | FormData;
+
+function parse(values: Values): FormResult<z.output<typeof eventSchema>> {
+  const raw = values instanceof FormData ? formValues(values) : values;
+  const result = eventSchema.safeParse(raw);
+  if (result.success) return { ok: true, data: result.data };
+  return {
+    ok: false,
+    errors: z.flattenError(result.error).fieldErrors,
+    values: Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, typeof v === "string" ? v : String(v ?? "")])),
+  };
+}
+
+function columns(data: z.output<typeof eventSchema>) {
+  return {
+    title: data.title,
+    category: data.category,
+    date: data.date,
+    time: data.time,
+    schedule_note: data.scheduleNote,
+    location: data.location,
+    description: data.description,
+    image_url: data.imageUrl,
+    image_alt: data.imageAlt,
+    is_published: data.published ? 1 : 0,
+  };
+}
+
+export async function createEvent({ db }: Database, values: Values): Promise<FormResult<SiteEvent>> {
+  const parsed = parse(values);
+  if (!parsed.ok) return parsed;
+  const now = nowIso();
+  const row = {
+    id: crypto.randomUUID(),
+    slug: await uniqueSlug(db, parsed.data.title),
+    ...columns(parsed.data),
+    created_at: now,
+    updated_at: now,
+  };
+  await db.insertInto("events").values(row).execute();
+  return { ok: true, data: toEvent(row) };
+}
+
+/** Edits an event. Its address (slug) stays the same so shared links keep working. */
+export async function updateEvent(database: Database, id: string, values: Values): Promise<FormResult<SiteEvent> | null> {
+  const parsed = parse(values);
+  if (!parsed.ok) return parsed;
+  const result = await database.db
+    .updateTable("events")
+    .set({ ...columns(parsed.data), updated_at: nowIso() })
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (toNum(result.numUpdatedRows) === 0) return null;
+  const updated = await getEvent(database, id);
+  return updated ? { ok: true, data: updated } : null;
+}
+
+export async function getEvent({ db }: Database, id: string): Promise<SiteEvent | null> {
+  const row = await db.selectFrom("events").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? toEvent(row) : null;
+}
+
+/** A published event by its address; drafts are not public. */
+export async function getPublishedEventBySlug({ db }: Database, slug: string): Promise<SiteEvent | null> {
+  const row = await db
+    .selectFrom("events")
+    .selectAll()
+    .where("slug", "=", slug)
+    .where("is_published", "=", 1)
+    .executeTakeFirst();
+  return row ? toEvent(row) : null;
+}
+
+/** A copy of an event as a draft, so staff can adjust it before it goes public. */
+export async function duplicateEvent({ db }: Database, id: string): Promise<SiteEvent | null> {
+  const source = await db.selectFrom("events").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!source) return null;
+  const now = nowIso();
+  const title = `${source.title} (copy)`;
+  const row = {
+    ...source,
+    id: crypto.randomUUID(),
+    slug: await uniqueSlug(db, title),
+    title,
+    is_published: 0,
+    created_at: now,
+    updated_at: now,
+  };
+  await db.insertInto("events").values(row).execute();
+  return toEvent(row);
+}
+
+export async function setEventPublished(database: Database, id: string, published: boolean): Promise<SiteEvent | null> {
+  const result = await database.db
+    .updateTable("events")
+    .set({ is_published: published ? 1 : 0, updated_at: nowIso() })
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (toNum(result.numUpdatedRows) === 0) return null;
+  return getEvent(database, id);
+}
+
+export async function deleteEvent({ db }: Database, id: string): Promise<SiteEvent | null> {
+  const row = await db.selectFrom("events").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) return null;
+  await db.deleteFrom("events").where("id", "=", id).execute();
+  return toEvent(row);
+}
+
+export interface GroupedEvents {
+  /** Undated regular sessions, in title order. */
+  regular: SiteEvent[];
+  /** Today and later, soonest first. */
+  upcoming: SiteEvent[];
+  /** Before today, most recent first. */
+  past: SiteEvent[];
+}
+
+function group(events: SiteEvent[], today: string): GroupedEvents {
+  const byStart = (a: SiteEvent, b: SiteEvent) =>
+    `${a.date} ${a.time ?? ""}`.localeCompare(`${b.date} ${b.time ?? ""}`) || a.title.localeCompare(b.title);
+  return {
+    regular: events.filter((e) => e.date === null).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.title.localeCompare(b.title)),
+    upcoming: events.filter((e) => e.date !== null && e.date >= today).sort(byStart),
+    past: events.filter((e) => e.date !== null && e.date < today).sort((a, b) => byStart(b, a)),
+  };
+}
+
+/** Every event for the admin list, grouped as the public page groups them. */
+export async function listEvents({ db }: Database, today: string = londonToday()): Promise<GroupedEvents> {
+  const rows = await db.selectFrom("events").selectAll().execute();
+  return group(rows.map(toEvent), today);
+}
+
+/** The News & Events page: published events only. */
+export async function listPublishedEvents({ db }: Database, today: string = londonToday()): Promise<GroupedEvents> {
+  const rows = await db.selectFrom("events").selectAll().where("is_published", "=", 1).execute();
+  return group(rows.map(toEvent), today);
+}
+
+/** The calendar feed: published events from today on, soonest first. */
+export async function listUpcomingPublishedEvents({ db }: Database, today: string = londonToday()): Promise<SiteEvent[]> {
+  const rows = await db
+    .selectFrom("events")
+    .selectAll()
+    .where("is_published", "=", 1)
+    .where("date", "is not", null)
+    .where("date", ">=", today)
+    .orderBy("date", "asc")
+    .orderBy("time", "asc")
+    .orderBy("title", "asc")
+    .execute();
+  return rows.map(toEvent);
+}
+
+export interface EventCounts {
+  all: number;
+  published: number;
+  drafts: number;
+  upcoming: number;
+}
+
+export async function countEvents({ db }: Database, today: string = londonToday()): Promise<EventCounts> {
+  const row = await db
+    .selectFrom("events")
+    .select((eb) => [
+      eb.fn.countAll().as("all"),
+      eb.fn.sum(eb.case().when("is_published", "=", 1).then(1).else(0).end()).as("published"),
+      eb.fn
+        .sum(eb.case().when(eb.and([eb("is_published", "=", 1), eb("date", ">=", today)])).then(1).else(0).end())
+        .as("upcoming"),
+    ])
+    .executeTakeFirstOrThrow();
+  const all = toNum(row.all);
+  const published = toNum(row.published);
+  return { all, published, drafts: all - published, upcoming: toNum(row.upcoming) };
+}

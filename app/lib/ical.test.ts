@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import {
+  buildCalendar,
+  escapeText,
+  foldLine,
+  londonIsoWithOffset,
+  londonToInstant,
+  londonToday,
+} from "./ical";
+
+const octets = (s: string) => new TextEncoder().encode(s).length;
+
+describe("London times", () => {
+  it("reads winter times as UTC and summer times as UTC+1", () => {
+    expect(londonToInstant("2026-01-15", "18:30").toISOString()).toBe("2026-01-15T18:30:00.000Z");
+    expect(londonToInstant("2026-07-01", "18:30").toISOString()).toBe("2026-07-01T17:30:00.000Z");
+    expect(londonIsoWithOffset("2026-01-15", "18:30")).toBe("2026-01-15T18:30:00+00:00");
+    expect(londonIsoWithOffset("2026-07-01", "09:05")).toBe("2026-07-01T09:05:00+01:00");
+  });
+
+  it("handles the days the clocks change", () => {
+    // 29 March 2026: clocks go forward at 01:00 UTC; 10:00 local is 09:00 UTC.
+    expect(londonToInstant("2026-03-29", "10:00").toISOString()).toBe("2026-03-29T09:00:00.000Z");
+    expect(londonToInstant("2026-03-28", "10:00").toISOString()).toBe("2026-03-28T10:00:00.000Z");
+    // 25 October 2026: clocks go back; 10:00 local is 10:00 UTC.
+    expect(londonToInstant("2026-10-25", "10:00").toISOString()).toBe("2026-10-25T10:00:00.000Z");
+  });
+
+  it("gives London's date, which differs from UTC's late on a summer evening", () => {
+    expect(londonToday(new Date("2026-07-01T23:30:00Z"))).toBe("2026-07-02");
+    expect(londonToday(new Date("2026-01-01T23:30:00Z"))).toBe("2026-01-01");
+  });
+});
+
+describe("iCalendar text", () => {
+  it("escapes backslash, semicolon, comma and newlines", () => {
+    expect(escapeText("a\\b; c, d\r\ne\nf")).toBe("a\\\\b\\; c\\, d\\ne\\nf");
+  });
+
+  it("folds long lines at 75 octets without splitting a character", () => {
+    const line = `DESCRIPTION:${"é".repeat(60)}${"x".repeat(100)}`;
+    const folded = foldLine(line);
+    const physical = folded.split("\r\n");
+    expect(physical.length).toBeGreaterThan(2);
+    for (const [i, l] of physical.entries()) {
+      expect(octets(l)).toBeLessThanOrEqual(75);
+      if (i > 0) expect(l.startsWith(" ")).toBe(true);
+    }
+    expect(physical.map((l, i) => (i === 0 ? l : l.slice(1))).join("")).toBe(line);
+    expect(foldLine("SUMMARY:short")).toBe("SUMMARY:short");
+  });
+
+  it("builds a calendar with CRLF endings, UID, DTSTAMP and a UTC DTSTART", () => {
+    const ics = buildCalendar(
+      [
+        {
+          uid: "abc@example.org",
+          title: "Fun day; food, games",
+          description: "Line one\nLine two",
+          location: "Hall, Halifax",
+          date: "2026-07-01",
+          time: "18:30",
+          url: "https://example.org/news/fun-day",
+          category: "community",
+        },
+      ],
+      { name: "Events", stamp: new Date("2026-06-01T12:00:00Z") },
+    );
+    expect(ics.endsWith("END:VCALENDAR\r\n")).toBe(true);
+    expect(ics.replace(/\r\n/g, "")).not.toMatch(/[\r\n]/);
+    const lines = ics.split("\r\n");
+    expect(lines[0]).toBe("BEGIN:VCALENDAR");
+    expect(lines).toContain("VERSION:2.0");
+    expect(lines).toContain("UID:abc@example.org");
+    expect(lines).toContain("DTSTAMP:20260601T120000Z");
+    expect(lines).toContain("DTSTART:20260701T173000Z");
+    expect(lines).toContain("SUMMARY:Fun day\\; food\\, games");
+    expect(lines).toContain("DESCRIPTION:Line one\\nLine two");
+    expect(lines).toContain("LOCATION:Hall\\, Halifax");
+    expect(lines.filter((l) => l === "BEGIN:VEVENT")).toHaveLength(1);
+  });
+
+  it("builds a valid empty calendar when there are no events", () => {
+    const ics = buildCalendar([], { name: "Events" });
+    expect(ics).toContain("BEGIN:VCALENDAR\r\n");
+    expect(ics).not.toContain("VEVENT");
+  });
+});
