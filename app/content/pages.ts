@@ -6,7 +6,8 @@
  * venues, dates, prices or figures beyond those; where details are unknown the
  * page invites the reader to get in touch.
  */
-import type { BuiltInPage, CallToAction, Layout, PageCategory } from "./types";
+import { BUILT_IN_IMAGES } from "./site";
+import { DEFAULT_IMAGE_POSITION, type BuiltInPage, type CallToAction, type Layout, type PageCategory, type PageContent, type PageImage } from "./types";
 
 /** Action buttons shared across pages, so every label always leads to the same place. */
 export const CTAS = {
@@ -767,4 +768,78 @@ export function getPageById(id: string): BuiltInPage | undefined {
 
 export function getPagesByCategory(category: PageCategory): BuiltInPage[] {
   return BUILT_IN_PAGES.filter((p) => p.category === category);
+}
+
+/**
+ * The built-in illustration of each page (ids of BUILT_IN_IMAGES). Pages
+ * show it as their layout allows: text-only pages show none until staff
+ * choose a layout with images.
+ */
+export const PAGE_IMAGE_IDS: Record<string, string> = {
+  home: "community-gathering",
+  about: "community-gathering",
+  mission: "youth-session",
+  difference: "community-gathering",
+  facilities: "community-gathering",
+  funders: "community-gathering",
+  "what-we-deliver": "youth-session",
+  "youth-provision": "youth-session",
+  haf: "youth-session",
+  sports: "sports-activities",
+  "happier-healthier": "sports-activities",
+  employability: "youth-session",
+  vrp: "youth-session",
+  sen: "youth-session",
+  "active-travel-hub": "bike-ride",
+  "residentials-trips": "hiking-adventure",
+  "what-we-offer": "sports-activities",
+  "serving-humanity": "humanitarian-aid",
+  "football-teams": "football-pitch",
+  "bike-rides": "bike-ride",
+  "boxing-mma": "boxing-training",
+  football: "football-pitch",
+  marathons: "sports-activities",
+  mountains: "hiking-adventure",
+  "tough-mudder": "hiking-adventure",
+  news: "community-gathering",
+  volunteer: "community-gathering",
+  "volunteer-apply": "community-gathering",
+  "volunteer-vacancies": "community-gathering",
+  "register-child": "youth-session",
+  "join-us": "community-gathering",
+  donate: "humanitarian-aid",
+  contact: "community-gathering",
+  faqs: "community-gathering",
+};
+
+/** A page's built-in images: its illustration, as a hero image on hero-content pages. */
+export function builtInPageImages(page: BuiltInPage): PageImage[] {
+  const image = BUILT_IN_IMAGES.find((i) => i.id === PAGE_IMAGE_IDS[page.id]);
+  if (!image) return [];
+  return [
+    {
+      id: `built-in-${image.id}`,
+      filename: image.filename,
+      alt: image.alt,
+      caption: "",
+      position: page.layout === "hero-content" ? "hero" : DEFAULT_IMAGE_POSITION,
+      order: 1,
+      width: image.width,
+      height: image.height,
+    },
+  ];
+}
+
+/** The page's built-in content, in the shape staff edits are saved in. */
+export function builtInPageContent(page: BuiltInPage): PageContent {
+  return {
+    pageId: page.id,
+    heroTitle: page.heroTitle,
+    heroSubtitle: page.heroSubtitle,
+    mainTitle: page.mainTitle,
+    content: page.content,
+    layout: page.layout,
+    images: builtInPageImages(page),
+    ctas: page.ctas,
+  };
 }

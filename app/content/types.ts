@@ -94,3 +94,31 @@ export interface BuiltInImage {
   width: number;
   height: number;
 }
+
+/** One image of a page (SPEC §3 "Page image entry"). */
+export interface PageImage {
+  id: string;
+  /** A URL, or a file name served from the uploads folder. */
+  filename: string;
+  alt: string;
+  caption: string;
+  position: ImagePosition;
+  order: number;
+  width?: number;
+  height?: number;
+}
+
+/**
+ * What a public page shows in its hero and main body: the built-in copy,
+ * or the version staff saved (SPEC §3 "Page content record").
+ */
+export interface PageContent {
+  pageId: string;
+  heroTitle: string;
+  heroSubtitle: string;
+  mainTitle: string;
+  content: string;
+  layout: Layout;
+  images: PageImage[];
+  ctas: CallToAction[];
+}

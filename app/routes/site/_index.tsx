@@ -1,16 +1,153 @@
+import { ArrowRight } from "lucide-react";
+import { Link } from "react-router";
 import type { Route } from "./+types/_index";
+import { BUILT_IN_TESTIMONIALS, EXPLORE_CARDS, HOME_VIDEO_HEADING, IMPACT_STATS } from "#app/content/site";
+import { ButtonLink } from "#app/components/site/button-link";
+import { Prose, pageImageSrc } from "#app/components/site/content-page";
+import { Icon } from "#app/components/site/icon";
+import { ImpactCounters } from "#app/components/site/impact-counters";
+import { Logo } from "#app/components/site/logo";
+import { SiteImage } from "#app/components/site/site-image";
+import { TestimonialCarousel } from "#app/components/site/testimonial-carousel";
+import { TONE_BADGE } from "#app/components/site/tone";
+import { VideoPlayer } from "#app/components/site/video-player";
+import { absoluteUrl, seoMeta } from "#app/lib/seo";
+import { loadPublicPage } from "#app/lib/public-page.server";
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: "Empowering Our Community" }];
+export async function loader({ context }: Route.LoaderArgs) {
+  const data = await loadPublicPage("home", context?.requestId);
+  const { settings, seo } = data;
+  const sameAs = Object.values(settings.social).filter(Boolean);
+  const structuredData: Record<string, unknown> = {
+    "@context": "https://schema.org",
+    "@type": "NGO",
+    name: settings.charityName,
+    url: absoluteUrl(seo.origin, "/"),
+    logo: absoluteUrl(seo.origin, "/images/logo-light.svg"),
+    description: seo.description,
+    slogan: settings.tagline,
+    areaServed: "Halifax, West Yorkshire, UK",
+    address: { "@type": "PostalAddress", addressLocality: "Halifax", addressCountry: "GB" },
+    ...(settings.email ? { email: settings.email } : {}),
+    ...(settings.phone ? { telephone: settings.phone } : {}),
+    ...(settings.charityNumber ? { nonprofitStatus: "Registered charity", identifier: settings.charityNumber } : {}),
+    ...(sameAs.length ? { sameAs } : {}),
+  };
+  return {
+    ...data,
+    // The newest active video assigned to the home page, if any.
+    latestVideo: data.gallery.videos[0] ?? null,
+    seo: { ...seo, title: data.page.heroTitle, structuredData },
+  };
 }
 
-export default function Home() {
+export function meta({ loaderData }: Route.MetaArgs) {
+  return seoMeta(loaderData.seo);
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { page, latestVideo, gallery } = loaderData;
+  const still = page.images[0];
   return (
-    <section className="mx-auto max-w-7xl px-4 py-16">
-      <h1 className="text-4xl font-bold">Empowering Our Community</h1>
-      <p className="mt-4 max-w-2xl text-lg text-muted-foreground">
-        Improving lives through Culture, Youth Work, Sport, Art and Education.
-      </p>
-    </section>
+    <>
+      <section aria-labelledby="home-hero-heading" className="border-b border-border bg-muted">
+        <div className="mx-auto flex max-w-7xl flex-col items-center px-4 py-16 text-center sm:py-24">
+          <Logo size="xl" />
+          <h1 id="home-hero-heading" className="mt-6 text-4xl font-extrabold tracking-tight sm:text-6xl">
+            {page.heroTitle}
+          </h1>
+          <p className="mt-4 max-w-2xl text-xl text-muted-foreground">{page.heroSubtitle}</p>
+          <div className="mt-8 flex flex-wrap justify-center gap-3">
+            {page.ctas.map((cta, i) => (
+              <ButtonLink key={cta.label} href={cta.href} variant={i === 0 ? "primary" : "outline"}>
+                {cta.label}
+              </ButtonLink>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="latest-update-heading" className="mx-auto max-w-4xl px-4 py-12">
+        <h2 id="latest-update-heading" className="text-3xl font-bold tracking-tight">
+          {HOME_VIDEO_HEADING}
+        </h2>
+        <div className="mt-6">
+          {gallery.failed ? (
+            <p role="status" className="text-destructive">
+              Failed to load videos
+            </p>
+          ) : latestVideo ? (
+            <figure>
+              <VideoPlayer
+                src={latestVideo.fileUrl}
+                label={latestVideo.altText || latestVideo.caption || HOME_VIDEO_HEADING}
+                autoPlay
+                muted
+                preload="metadata"
+                poster={still ? pageImageSrc(still.filename) : undefined}
+              />
+              {latestVideo.caption ? <figcaption className="mt-2 text-muted-foreground">{latestVideo.caption}</figcaption> : null}
+            </figure>
+          ) : still ? (
+            <SiteImage
+              src={pageImageSrc(still.filename)}
+              alt={still.alt}
+              width={still.width ?? 1200}
+              height={still.height ?? 800}
+              className="rounded-lg shadow-lg"
+            />
+          ) : null}
+        </div>
+      </section>
+
+      <section aria-labelledby="explore-heading" className="bg-muted">
+        <div className="mx-auto max-w-7xl px-4 py-12">
+          <h2 id="explore-heading" className="text-3xl font-bold tracking-tight">
+            {page.mainTitle}
+          </h2>
+          <div className="max-w-3xl">
+            <Prose source={page.content} />
+          </div>
+          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {EXPLORE_CARDS.map((card) => (
+              <li key={card.href} className="flex flex-col rounded-lg border border-border bg-card p-6 text-card-foreground shadow-sm">
+                <span className={`inline-flex size-12 items-center justify-center rounded-full ${TONE_BADGE[card.tone ?? "primary"]}`}>
+                  <Icon name={card.icon} />
+                </span>
+                <h3 className="mt-4 text-xl font-semibold">{card.title}</h3>
+                <p className="mt-2 flex-1 text-muted-foreground">{card.description}</p>
+                <Link
+                  to={card.href!}
+                  className="mt-4 inline-flex min-h-11 items-center gap-2 self-start font-semibold text-primary underline decoration-2 hover:no-underline"
+                >
+                  Explore<span className="sr-only"> {card.title}</span>
+                  <ArrowRight aria-hidden="true" className="size-4" />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="impact-heading" className="mx-auto max-w-7xl px-4 py-12">
+        <h2 id="impact-heading" className="text-3xl font-bold tracking-tight">
+          Our Impact
+        </h2>
+        <div className="mt-8">
+          <ImpactCounters stats={IMPACT_STATS} />
+        </div>
+      </section>
+
+      <section aria-labelledby="testimonials-heading" className="bg-muted">
+        <div className="mx-auto max-w-7xl px-4 py-12">
+          <h2 id="testimonials-heading" className="text-center text-3xl font-bold tracking-tight">
+            What People Say
+          </h2>
+          <div className="mt-8">
+            <TestimonialCarousel items={BUILT_IN_TESTIMONIALS} />
+          </div>
+        </div>
+      </section>
+    </>
   );
 }

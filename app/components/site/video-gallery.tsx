@@ -1,0 +1,50 @@
+import { VideoPlayer } from "./video-player";
+
+/** What a gallery needs of a video: never the whole row. */
+export interface GalleryVideo {
+  id: string;
+  fileUrl: string;
+  caption: string | null;
+  altText: string;
+}
+
+export interface Gallery {
+  videos: GalleryVideo[];
+  /** The read failed: the page shows 'Failed to load videos' (SPEC §8). */
+  failed: boolean;
+}
+
+/**
+ * The videos staff assigned to a page (SPEC §4 "Video gallery"): stacked,
+ * newest first, only their metadata preloaded. Nothing at all when there are
+ * none; 'Failed to load videos' when they could not be read.
+ */
+export function VideoGallery({ gallery, title = "Videos" }: { gallery: Gallery; title?: string }) {
+  if (gallery.failed) {
+    return (
+      <div className="mx-auto max-w-4xl px-4 py-6">
+        <p role="status" className="text-destructive">
+          Failed to load videos
+        </p>
+      </div>
+    );
+  }
+  if (gallery.videos.length === 0) return null;
+  return (
+    <section aria-labelledby="videos-heading" className="mx-auto max-w-4xl px-4 py-10">
+      <h2 id="videos-heading" className="text-2xl font-bold">
+        {title}
+      </h2>
+      <ul className="mt-6 space-y-8">
+        {gallery.videos.map((video) => (
+          <li key={video.id}>
+            <figure>
+              <VideoPlayer src={video.fileUrl} label={video.altText || video.caption || "Video"} preload="metadata" />
+              {video.caption ? <figcaption className="mt-2 text-muted-foreground">{video.caption}</figcaption> : null}
+            </figure>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+import type { BuiltInPage, PageContent } from "#app/content/types";
+import { builtInPageContent, getPageById } from "#app/content/pages";
+import type { SiteSettings } from "#app/content/site";
+import { getDatabase, type Database } from "./db.server";
+import { env } from "./env.server";
+import { logger } from "./logger.server";
+import { listPageVideos } from "./media.server";
+import { getSiteSettings } from "./site-settings.server";
+import type { Seo } from "./seo";
+import type { Gallery } from "#app/components/site/video-gallery";
+
+export type { Gallery };
+
+/**
+ * The active videos assigned to a page, newest first. A failed read is
+ * logged and reported, never thrown: the rest of the page still renders.
+ */
+export async function loadGallery(
+  assignment: string | null,
+  options: { database?: Database; requestId?: string } = {},
+): Promise<Gallery> {
+  if (!assignment) return { videos: [], failed: false };
+  try {
+    const database = options.database ?? (await getDatabase());
+    const rows = await listPageVideos(database, assignment);
+    return {
+      videos: rows.map((r) => ({ id: r.id, fileUrl: r.fileUrl, caption: r.caption, altText: r.altText })),
+      failed: false,
+    };
+  } catch (error) {
+    logger.error({ err: error, requestId: options.requestId, page: assignment }, "failed to load videos");
+    return { videos: [], failed: true };
+  }
+}
+
+/**
+ * The content a page shows. Today the built-in copy; saved staff edits will
+ * be merged here, so every public page picks them up at once.
+ */
+export async function getPageContent(page: BuiltInPage): Promise<PageContent> {
+  return builtInPageContent(page);
+}
+
+export function publicOrigin(): string {
+  return env().PUBLIC_URL;
+}
+
+export function pageSeo(page: BuiltInPage, settings: SiteSettings, extra: Partial<Seo> = {}): Seo {
+  return {
+    title: page.title,
+    description: page.description,
+    origin: publicOrigin(),
+    path: page.path,
+    siteName: settings.charityName,
+    ...extra,
+  };
+}
+
+export interface PublicPageData {
+  page: PageContent;
+  /** The page's menu title, e.g. for breadcrumbs. */
+  title: string;
+  path: string;
+  gallery: Gallery;
+  settings: SiteSettings;
+  seo: Seo;
+}
+
+/** Everything a public page's loader returns, by page id from the content catalogue. */
+export async function loadPublicPage(id: string, requestId?: string): Promise<PublicPageData> {
+  const builtIn = getPageById(id);
+  if (!builtIn) throw new Error(`No built-in page with id "${id}"`);
+  return loadBuiltInPage(builtIn, requestId);
+}
+
+export async function loadBuiltInPage(builtIn: BuiltInPage, requestId?: string): Promise<PublicPageData> {
+  const [settings, page, gallery] = await Promise.all([
+    getSiteSettings(),
+    getPageContent(builtIn),
+    loadGallery(builtIn.videoAssignment, { requestId }),
+  ]);
+  return { page, title: builtIn.title, path: builtIn.path, gallery, settings, seo: pageSeo(builtIn, settings) };
+}

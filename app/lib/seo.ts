@@ -1,0 +1,63 @@
+import type { MetaDescriptor } from "react-router";
+
+/**
+ * What a page needs to be found and previewed well: built by the loader
+ * (which knows the public origin from the server's configuration) and turned
+ * into meta tags by the route's `meta` function.
+ */
+export interface Seo {
+  /** The page's own title, e.g. "Donate"; the charity's name is appended. */
+  title: string;
+  description: string;
+  /** The site's public origin, e.g. "https://www.example.org" (no trailing slash). */
+  origin: string;
+  /** The page's path, e.g. "/donate"; the canonical URL is origin + path. */
+  path: string;
+  siteName: string;
+  /** An image for link previews: a path on this site or an absolute URL. */
+  image?: string;
+  imageAlt?: string;
+  /** JSON-LD structured data, rendered as a script of type application/ld+json. */
+  structuredData?: Record<string, unknown>;
+}
+
+export const DEFAULT_SHARE_IMAGE = { src: "/images/community.svg", alt: "Illustration of a group of people of all ages standing together between houses" };
+
+export function absoluteUrl(origin: string, pathOrUrl: string): string {
+  if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl;
+  return `${origin.replace(/\/+$/, "")}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`;
+}
+
+export function documentTitle(title: string, siteName: string): string {
+  return title === siteName ? title : `${title} | ${siteName}`;
+}
+
+export function seoMeta(seo: Seo): MetaDescriptor[] {
+  const title = documentTitle(seo.title, seo.siteName);
+  const url = absoluteUrl(seo.origin, seo.path === "/" ? "/" : seo.path.replace(/\/+$/, ""));
+  const image = absoluteUrl(seo.origin, seo.image ?? DEFAULT_SHARE_IMAGE.src);
+  const imageAlt = seo.imageAlt ?? DEFAULT_SHARE_IMAGE.alt;
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: "description", content: seo.description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: seo.siteName },
+    { property: "og:locale", content: "en_GB" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: seo.description },
+    { property: "og:url", content: url },
+    { property: "og:image", content: image },
+    { property: "og:image:alt", content: imageAlt },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: seo.description },
+    { name: "twitter:image", content: image },
+    { name: "twitter:image:alt", content: imageAlt },
+  ];
+  if (seo.structuredData) tags.push({ "script:ld+json": seo.structuredData });
+  return tags;
+}
+
+/** The meta of a path that does not exist: never indexed. */
+export const NOT_FOUND_META: MetaDescriptor[] = [{ title: "Page not found" }, { name: "robots", content: "noindex" }];
