@@ -153,8 +153,71 @@ export interface YoutubeVideosTable {
   updated_at: string;
 }
 
+/** 0002: people who can sign in (Better Auth's tables, our column names). */
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string;
+  email_verified: DbBool;
+  image: string | null;
+  /** admin or member; only admins reach /admin. */
+  role: string;
+  created_at: string | Date;
+  updated_at: string | Date;
+}
+
+export interface SessionsTable {
+  id: string;
+  token: string;
+  user_id: string;
+  expires_at: string | Date;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: string | Date;
+  updated_at: string | Date;
+}
+
+export interface AccountsTable {
+  id: string;
+  account_id: string;
+  provider_id: string;
+  user_id: string;
+  password: string | null;
+  created_at: string | Date;
+  updated_at: string | Date;
+}
+
+export interface LoginAttemptsTable {
+  id: string;
+  account_key: string;
+  ip: string;
+  created_at: string;
+}
+
+export interface AuditLogTable {
+  id: string;
+  action: string;
+  actor_id: string | null;
+  actor_email: string | null;
+  ip: string | null;
+  /** JSON object with action-specific detail. */
+  detail: string | null;
+  created_at: string;
+}
+
+export interface SetupClaimsTable {
+  name: string;
+  claimed_at: string;
+}
+
 export interface DatabaseSchema {
   media_files: MediaFilesTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  accounts: AccountsTable;
+  login_attempts: LoginAttemptsTable;
+  audit_log: AuditLogTable;
+  setup_claims: SetupClaimsTable;
   // 0005: testimonials, events, videos
   testimonials: TestimonialsTable;
   events: EventsTable;

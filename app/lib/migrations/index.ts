@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Engine } from "../db.server";
 import * as m0001 from "./0001-media-files";
+import * as m0002 from "./0002-auth";
 import * as m0005 from "./0005-testimonials-events-videos";
 import * as m0007 from "./0007-mail-jobs-newsletter";
 
@@ -15,6 +16,7 @@ export interface Migration {
  */
 export const migrations: Record<string, Migration> = {
   "0001-media-files": m0001,
+  "0002-auth": m0002,
   "0005-testimonials-events-videos": m0005,
   "0007-mail-jobs-newsletter": m0007,
 };

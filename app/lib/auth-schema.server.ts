@@ -1,0 +1,65 @@
+import crypto from "node:crypto";
+import type { BetterAuthOptions } from "better-auth";
+
+/**
+ * The part of the Better Auth configuration that decides its tables. Shared
+ * by the running auth instance and by migration 0002, so the schema the
+ * migration creates is exactly the one the library reads and writes.
+ *
+ * Tables and columns follow our own conventions (plural snake_case tables,
+ * UUID text ids) rather than the library's defaults.
+ */
+export const ROLES = ["admin", "member"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const authSchemaOptions = {
+  user: {
+    modelName: "users",
+    fields: {
+      emailVerified: "email_verified",
+      createdAt: "created_at",
+      updatedAt: "updated_at",
+    },
+    additionalFields: {
+      // input: false so nothing a browser sends can set or change a role.
+      role: { type: "string", required: true, defaultValue: "member", input: false, fieldName: "role" },
+    },
+  },
+  session: {
+    modelName: "sessions",
+    fields: {
+      expiresAt: "expires_at",
+      createdAt: "created_at",
+      updatedAt: "updated_at",
+      ipAddress: "ip_address",
+      userAgent: "user_agent",
+      userId: "user_id",
+    },
+  },
+  account: {
+    modelName: "accounts",
+    fields: {
+      accountId: "account_id",
+      providerId: "provider_id",
+      userId: "user_id",
+      accessToken: "access_token",
+      refreshToken: "refresh_token",
+      idToken: "id_token",
+      accessTokenExpiresAt: "access_token_expires_at",
+      refreshTokenExpiresAt: "refresh_token_expires_at",
+      createdAt: "created_at",
+      updatedAt: "updated_at",
+    },
+  },
+  verification: {
+    modelName: "verifications",
+    fields: {
+      expiresAt: "expires_at",
+      createdAt: "created_at",
+      updatedAt: "updated_at",
+    },
+  },
+  advanced: {
+    database: { generateId: () => crypto.randomUUID() },
+  },
+} satisfies Partial<BetterAuthOptions>;

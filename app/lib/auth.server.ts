@@ -1,0 +1,381 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { betterAuth } from "better-auth";
+import { APIError } from "better-auth/api";
+import { data, redirect } from "react-router";
+import { authSchemaOptions, type Role } from "./auth-schema.server";
+import { recordAudit } from "./audit.server";
+import { getDatabase, nowIso, type Database } from "./db.server";
+import { env, loadSecrets } from "./env.server";
+import { logger } from "./logger.server";
+import { checkPassword, PASSWORD_MAX_LENGTH } from "./password-policy.server";
+import { beginLoginAttempt, finishLoginAttempt, lockoutMessage } from "./rate-limit.server";
+
+/**
+ * Sign-in for the admin area, on Better Auth with sessions in our database.
+ *
+ * The library's HTTP endpoints are deliberately not mounted: the site's own
+ * /login and /logout actions call it on the server, so there is no public
+ * sign-up endpoint to find, and every request passes our Origin check, rate
+ * limits and audit log. See docs/decisions/003-auth.md.
+ */
+
+/** A session ends after this long without use… */
+export const SESSION_IDLE_SECONDS = 12 * 60 * 60;
+/** …is extended at most this often while in use… */
+export const SESSION_REFRESH_SECONDS = 60 * 60;
+/** …and never lives longer than this, used or not. */
+export const SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+
+export interface AuthOptions {
+  secret: string;
+  /** The site's public origin (PUBLIC_URL); https turns on Secure cookies. */
+  baseURL: string;
+}
+
+function betterAuthFor(database: Database, options: AuthOptions) {
+  return betterAuth({
+    ...authSchemaOptions,
+    appName: "Halifax community site",
+    baseURL: options.baseURL,
+    basePath: "/api/auth",
+    secret: options.secret,
+    database: { db: database.db as never, type: database.engine },
+    emailAndPassword: {
+      enabled: true,
+      // Accounts are made only by createFirstAdmin and the admin:create command.
+      disableSignUp: true,
+      autoSignIn: false,
+      minPasswordLength: 1,
+      // Our policy (password-policy.server.ts) governs length; the library
+      // counts UTF-16 units, so give it room for long non-Latin passphrases.
+      maxPasswordLength: PASSWORD_MAX_LENGTH * 4,
+    },
+    session: {
+      ...authSchemaOptions.session,
+      expiresIn: SESSION_IDLE_SECONDS,
+      updateAge: SESSION_REFRESH_SECONDS,
+      cookieCache: { enabled: false },
+    },
+    // Our own limits (rate-limit.server.ts) hold across processes.
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    logger: { level: "error" },
+    advanced: {
+      ...authSchemaOptions.advanced,
+      cookiePrefix: "site",
+      useSecureCookies: options.baseURL.startsWith("https://"),
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/" },
+      // We pass the address we trust (see server/app.ts) in this header ourselves.
+      ipAddress: { ipAddressHeaders: ["x-site-client-ip"] },
+    },
+  });
+}
+
+export type BetterAuthInstance = ReturnType<typeof betterAuthFor>;
+
+export interface SiteAuth {
+  api: BetterAuthInstance["api"];
+  instance: BetterAuthInstance;
+  database: Database;
+}
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  role: string;
+}
+
+export interface CurrentSession {
+  user: SessionUser;
+  sessionId: string;
+}
+
+/** An auth instance on the given database (tests open their own). */
+export function createAuth(database: Database, options: AuthOptions): SiteAuth {
+  const instance = betterAuthFor(database, options);
+  return { api: instance.api, instance, database };
+}
+
+let shared: Promise<SiteAuth> | undefined;
+
+/** The process-wide auth instance, on the process-wide database. */
+export function getAuth(): Promise<SiteAuth> {
+  if (!shared) {
+    shared = (async () => {
+      const config = env();
+      const { authSecret } = loadSecrets(config.DATA_DIR);
+      return createAuth(await getDatabase(), { secret: authSecret, baseURL: config.PUBLIC_URL });
+    })();
+    shared.catch(() => {
+      shared = undefined;
+    });
+  }
+  return shared;
+}
+
+// ---------------------------------------------------------------------------
+// Cookies the session check sets while a page loads (a sliding session
+// renews its cookie). Loaders cannot add headers to the page's response, so
+// server/app.ts collects them around each request.
+
+const pendingCookies = new AsyncLocalStorage<string[]>();
+
+/** Runs one request, returning the Set-Cookie headers auth asked for. */
+export async function collectAuthCookies<T>(fn: () => Promise<T>): Promise<{ result: T; cookies: string[] }> {
+  const cookies: string[] = [];
+  const result = await pendingCookies.run(cookies, fn);
+  return { result, cookies };
+}
+
+function queueCookies(headers: Headers | null | undefined): void {
+  const store = pendingCookies.getStore();
+  if (!store || !headers) return;
+  for (const cookie of headers.getSetCookie()) if (!store.includes(cookie)) store.push(cookie);
+}
+
+/** The Cookie and address headers the library needs, and nothing a client could forge. */
+function authHeaders(request: Request | Headers, ip?: string): Headers {
+  const source = request instanceof Request ? request.headers : request;
+  const headers = new Headers();
+  const cookie = source.get("cookie");
+  if (cookie) headers.set("cookie", cookie);
+  const agent = source.get("user-agent");
+  if (agent) headers.set("user-agent", agent.slice(0, 512));
+  if (ip) headers.set("x-site-client-ip", ip);
+  return headers;
+}
+
+function toSessionUser(user: { id: string; email: string; name: string; role?: unknown }): SessionUser {
+  return { id: user.id, email: user.email, name: user.name, role: typeof user.role === "string" ? user.role : "member" };
+}
+
+/** The signed-in person for this request, or null. Renews a sliding session. */
+export async function getSession(site: SiteAuth, request: Request | Headers): Promise<CurrentSession | null> {
+  const headers = authHeaders(request);
+  if (!headers.has("cookie")) return null;
+  let result;
+  try {
+    result = await site.api.getSession({ headers, returnHeaders: true });
+  } catch (error) {
+    logger.warn({ err: error }, "session check failed");
+    return null;
+  }
+  queueCookies(result.headers);
+  const current = result.response;
+  if (!current) return null;
+  const created = new Date(current.session.createdAt).getTime();
+  if (Date.now() - created > SESSION_MAX_AGE_MS) {
+    // Past its absolute lifetime: sign in again, however active it has been.
+    await site.api.signOut({ headers, returnHeaders: true }).then((r) => queueCookies(r.headers), () => undefined);
+    return null;
+  }
+  return { user: toSessionUser(current.user as never), sessionId: current.session.id };
+}
+
+/** The signed-in person, or null: for pages that adapt (e.g. /login). */
+export async function getOptionalUser(request: Request): Promise<SessionUser | null> {
+  return (await getSession(await getAuth(), request))?.user ?? null;
+}
+
+const NOT_ALLOWED = "You are signed in, but your account is not allowed to use the admin area.";
+
+/**
+ * The guard every admin loader, action and resource route calls first.
+ * No session: GET requests go to the sign-in form and come back afterwards
+ * (the dashboard's own address, /admin, shows the form in place), anything
+ * else gets 401. A session without the admin role gets 403.
+ */
+export async function requireAdmin(request: Request): Promise<CurrentSession> {
+  const current = await getSession(await getAuth(), request);
+  return checkAdmin(request, current);
+}
+
+export function checkAdmin(request: Request, current: CurrentSession | null): CurrentSession {
+  const url = new URL(request.url);
+  const isRead = request.method === "GET" || request.method === "HEAD";
+  if (!current) {
+    if (!isRead) throw new Response("Sign in to continue.", { status: 401, headers: { "Cache-Control": "private, no-store" } });
+    const path = url.pathname.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
+    if (path === "/admin") throw data({ signInRequired: true }, { status: 401 });
+    const params = new URLSearchParams(url.search);
+    params.delete("_routes");
+    const query = params.toString();
+    throw redirect(`/login?redirectTo=${encodeURIComponent(query ? `${path}?${query}` : path)}`);
+  }
+  if (current.user.role !== "admin") {
+    throw new Response(NOT_ALLOWED, { status: 403, headers: { "Cache-Control": "private, no-store" } });
+  }
+  return current;
+}
+
+// ---------------------------------------------------------------------------
+// Signing in and out.
+
+export const LOGIN_MESSAGES = {
+  missing: "Please enter both email and password.",
+  invalid: "Invalid email or password.",
+  failed: "An error occurred during login.",
+} as const;
+
+export type SignInResult =
+  | { ok: true; user: SessionUser; headers: Headers }
+  | { ok: false; status: 400 | 401 | 429 | 500; title: string; message: string; retryAfterSeconds?: number };
+
+export async function signIn(
+  site: SiteAuth,
+  input: { email: string; password: string; ip: string; request?: Request },
+): Promise<SignInResult> {
+  const email = input.email.trim().toLowerCase();
+  if (!email || !input.password) return { ok: false, status: 400, title: "Error", message: LOGIN_MESSAGES.missing };
+  const audit = (action: string, detail?: Record<string, unknown>, actorId?: string) =>
+    recordAudit(site.database, { action, actorEmail: email.slice(0, 320), actorId, ip: input.ip, detail });
+
+  const attempt = await beginLoginAttempt(site.database, { email, ip: input.ip });
+  if (!attempt.allowed) {
+    await audit("sign-in.refused", { reason: "rate-limit", scope: attempt.scope });
+    return {
+      ok: false,
+      status: 429,
+      title: "Login Failed",
+      message: lockoutMessage(attempt.retryAfterSeconds),
+      retryAfterSeconds: attempt.retryAfterSeconds,
+    };
+  }
+  try {
+    const result = await site.api.signInEmail({
+      body: { email, password: input.password, rememberMe: true },
+      headers: authHeaders(input.request ?? new Headers(), input.ip),
+      returnHeaders: true,
+    });
+    await finishLoginAttempt(site.database, attempt.attemptId, { succeeded: true, email });
+    const user = toSessionUser(result.response.user as never);
+    await audit("sign-in.success", undefined, user.id);
+    return { ok: true, user, headers: result.headers };
+  } catch (error) {
+    await finishLoginAttempt(site.database, attempt.attemptId, { succeeded: false, email });
+    if (error instanceof APIError && (error.statusCode === 401 || error.statusCode === 400)) {
+      await audit("sign-in.failure");
+      return { ok: false, status: 401, title: "Login Failed", message: LOGIN_MESSAGES.invalid };
+    }
+    logger.error({ err: error }, "sign-in failed unexpectedly");
+    return { ok: false, status: 500, title: "Error", message: LOGIN_MESSAGES.failed };
+  }
+}
+
+/** Ends the session server-side; returns the headers that clear its cookie. */
+export async function signOut(site: SiteAuth, request: Request, ip?: string): Promise<Headers> {
+  const headers = authHeaders(request);
+  const current = await getSession(site, request);
+  const result = await site.api.signOut({ headers, returnHeaders: true }).catch(() => null);
+  if (current) {
+    await recordAudit(site.database, { action: "sign-out", actorId: current.user.id, actorEmail: current.user.email, ip });
+  }
+  return result?.headers ?? new Headers();
+}
+
+// ---------------------------------------------------------------------------
+// Accounts.
+
+export async function adminExists(database: Database): Promise<boolean> {
+  const row = await database.db.selectFrom("users").select("id").where("role", "=", "admin").limit(1).executeTakeFirst();
+  return Boolean(row);
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export type AccountResult =
+  | { ok: true; user: SessionUser; created: boolean }
+  | { ok: false; status: 400 | 403 | 409; message: string; field?: "email" | "password" | "confirm" };
+
+function validateAccount(email: string, password: string): AccountResult | null {
+  if (!EMAIL.test(email) || email.length > 320) return { ok: false, status: 400, field: "email", message: "Enter a valid e-mail address." };
+  const problem = checkPassword(password, { email });
+  if (problem) return { ok: false, status: 400, field: "password", message: problem };
+  return null;
+}
+
+async function insertUser(site: SiteAuth, email: string, password: string, role: Role): Promise<SessionUser> {
+  const ctx = await site.instance.$context;
+  const user = await ctx.internalAdapter.createUser({
+    email,
+    name: email.split("@")[0] ?? email,
+    emailVerified: false,
+    role,
+  }, { method: "admin" });
+  await ctx.internalAdapter.linkAccount({
+    userId: user.id,
+    providerId: "credential",
+    accountId: user.id,
+    password: await ctx.password.hash(password),
+  });
+  return toSessionUser(user as never);
+}
+
+const FIRST_ADMIN_CLAIM = "first-admin";
+
+/**
+ * 'Create Admin User': only while no admin exists, and only once. The
+ * claim row's primary key decides a race between simultaneous requests.
+ */
+export async function createFirstAdmin(
+  site: SiteAuth,
+  input: { email: string; password: string; ip?: string },
+): Promise<AccountResult> {
+  const refused: AccountResult = { ok: false, status: 403, message: "An admin account already exists. Ask an admin to sign you in." };
+  if (await adminExists(site.database)) return refused;
+  const email = input.email.trim().toLowerCase();
+  const invalid = validateAccount(email, input.password);
+  if (invalid) return invalid;
+  const { db } = site.database;
+  const claimed = await db
+    .insertInto("setup_claims")
+    .values({ name: FIRST_ADMIN_CLAIM, claimed_at: nowIso() })
+    .onConflict((oc) => oc.column("name").doNothing())
+    .executeTakeFirst();
+  if (Number(claimed.numInsertedOrUpdatedRows ?? 0) !== 1) return refused;
+  try {
+    const existing = await db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst();
+    if (existing) {
+      await db.deleteFrom("setup_claims").where("name", "=", FIRST_ADMIN_CLAIM).execute();
+      return { ok: false, status: 409, field: "email", message: "An account with this e-mail already exists. Use npm run admin:create to give it a new password." };
+    }
+    const user = await insertUser(site, email, input.password, "admin");
+    await recordAudit(site.database, { action: "admin.created", actorId: user.id, actorEmail: email, ip: input.ip, detail: { via: "first-run" } });
+    return { ok: true, user, created: true };
+  } catch (error) {
+    await db.deleteFrom("setup_claims").where("name", "=", FIRST_ADMIN_CLAIM).execute();
+    throw error;
+  }
+}
+
+/**
+ * The operator's command (npm run admin:create): creates an admin, or gives
+ * an existing account a new password and the admin role. Either way every
+ * session of that account ends.
+ */
+export async function createOrResetAdmin(site: SiteAuth, input: { email: string; password: string }): Promise<AccountResult> {
+  const email = input.email.trim().toLowerCase();
+  const invalid = validateAccount(email, input.password);
+  if (invalid) return invalid;
+  const ctx = await site.instance.$context;
+  const found = await ctx.internalAdapter.findUserByEmail(email, { includeAccounts: true });
+  if (!found) {
+    const user = await insertUser(site, email, input.password, "admin");
+    await recordAudit(site.database, { action: "admin.created", actorId: user.id, actorEmail: email, detail: { via: "cli" } });
+    return { ok: true, user, created: true };
+  }
+  const hash = await ctx.password.hash(input.password);
+  const credential = found.accounts.find((a) => a.providerId === "credential");
+  if (credential) await ctx.internalAdapter.updatePassword(found.user.id, hash);
+  else await ctx.internalAdapter.linkAccount({ userId: found.user.id, providerId: "credential", accountId: found.user.id, password: hash });
+  await site.database.db.updateTable("users").set({ role: "admin" }).where("id", "=", found.user.id).execute();
+  await ctx.internalAdapter.deleteUserSessions(found.user.id);
+  await recordAudit(site.database, { action: "password.reset", actorId: found.user.id, actorEmail: email, detail: { via: "cli" } });
+  return { ok: true, user: { ...toSessionUser(found.user as never), role: "admin" }, created: false };
+}
+
+/** For tests and tooling: an account without the admin role. */
+export async function createMember(site: SiteAuth, input: { email: string; password: string }): Promise<SessionUser> {
+  return insertUser(site, input.email.trim().toLowerCase(), input.password, "member");
+}

@@ -1,0 +1,113 @@
+import crypto from "node:crypto";
+import type { Database } from "./db.server";
+import { toNum } from "./db.server";
+
+/**
+ * Sign-in throttling kept in the database, so every process behind a load
+ * balancer shares the same counts (PostgreSQL) and a restart forgets
+ * nothing. Each attempt is written before the password is checked and
+ * counted together with its neighbours, so even simultaneous guesses on
+ * several processes get no more than the budget between them.
+ */
+export const LOGIN_LIMITS = {
+  /** Failed sign-ins per account (e-mail) before it is locked… */
+  accountFailures: 5,
+  /** …for this long after the failures began. */
+  accountWindowMs: 10 * 60_000,
+  /** Failed sign-ins per address, whichever accounts they try. */
+  ipFailures: 20,
+  ipWindowMs: 10 * 60_000,
+} as const;
+
+export type AttemptCheck =
+  | { allowed: true; attemptId: string }
+  | { allowed: false; retryAfterSeconds: number; scope: "account" | "ip" };
+
+/** Accounts are keyed by a hash so the table never stores a stranger's e-mail. */
+export function accountKey(email: string): string {
+  return crypto.createHash("sha256").update(`login:${email.trim().toLowerCase()}`).digest("hex");
+}
+
+/**
+ * One IPv6 host usually owns a whole /64, so it counts as one address;
+ * IPv4 addresses count individually.
+ */
+export function ipKey(ip: string): string {
+  const address = ip.trim().toLowerCase().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, "");
+  if (!address.includes(":")) return address || "unknown";
+  const [head, tail = ""] = address.split("::");
+  const left = head ? head.split(":") : [];
+  const right = address.includes("::") && tail ? tail.split(":") : [];
+  const groups = address.includes("::")
+    ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right]
+    : left;
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Reserves one sign-in attempt, or says how long to wait. */
+export async function beginLoginAttempt(
+  database: Database,
+  input: { email: string; ip: string; now?: number },
+): Promise<AttemptCheck> {
+  const now = input.now ?? Date.now();
+  const account = accountKey(input.email);
+  const ip = ipKey(input.ip);
+  const attemptId = crypto.randomUUID();
+  const { db } = database;
+
+  // Old rows serve no limit any more.
+  const horizon = iso(now - Math.max(LOGIN_LIMITS.accountWindowMs, LOGIN_LIMITS.ipWindowMs));
+  await db.deleteFrom("login_attempts").where("created_at", "<", horizon).execute();
+
+  await db.insertInto("login_attempts").values({ id: attemptId, account_key: account, ip, created_at: iso(now) }).execute();
+
+  const windowStats = (column: "account_key" | "ip", value: string, windowMs: number) =>
+    db
+      .selectFrom("login_attempts")
+      .select((eb) => [eb.fn.countAll().as("n"), eb.fn.min("created_at").as("oldest")])
+      .where(column, "=", value)
+      .where("created_at", ">", iso(now - windowMs))
+      .executeTakeFirstOrThrow();
+  const [byAccount, byIp] = await Promise.all([
+    windowStats("account_key", account, LOGIN_LIMITS.accountWindowMs),
+    windowStats("ip", ip, LOGIN_LIMITS.ipWindowMs),
+  ]);
+
+  const refuse = (scope: "account" | "ip", oldest: string | null, windowMs: number): AttemptCheck => {
+    const until = (oldest ? Date.parse(oldest) : now) + windowMs;
+    return { allowed: false, scope, retryAfterSeconds: Math.max(1, Math.ceil((until - now) / 1000)) };
+  };
+  let verdict: AttemptCheck = { allowed: true, attemptId };
+  if (toNum(byAccount.n) > LOGIN_LIMITS.accountFailures) {
+    verdict = refuse("account", byAccount.oldest as string | null, LOGIN_LIMITS.accountWindowMs);
+  } else if (toNum(byIp.n) > LOGIN_LIMITS.ipFailures) {
+    verdict = refuse("ip", byIp.oldest as string | null, LOGIN_LIMITS.ipWindowMs);
+  }
+  // A refused attempt checks no password, so it must not extend the lock.
+  if (!verdict.allowed) await db.deleteFrom("login_attempts").where("id", "=", attemptId).execute();
+  return verdict;
+}
+
+/**
+ * Settles an attempt: a failure stays counted; a success forgets it and
+ * the account's earlier failures (the address's failures still count).
+ */
+export async function finishLoginAttempt(
+  database: Database,
+  attemptId: string,
+  outcome: { succeeded: boolean; email: string },
+): Promise<void> {
+  if (!outcome.succeeded) return;
+  await database.db
+    .deleteFrom("login_attempts")
+    .where((eb) => eb.or([eb("id", "=", attemptId), eb("account_key", "=", accountKey(outcome.email))]))
+    .execute();
+}
+
+/** How a refusal reads to the person signing in (also sent as Retry-After). */
+export function lockoutMessage(retryAfterSeconds: number): string {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return `Too many sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
+}
