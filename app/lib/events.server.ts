@@ -2,12 +2,14 @@ import crypto from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import { z } from "zod";
 import type { Database } from "./db.server";
-import { nowIso, toBool, toNum } from "./db.server";
+import { getDatabase, nowIso, toBool, toNum } from "./db.server";
+import { logger } from "./logger.server";
 import type { DatabaseSchema, EventsTable } from "./db-schema";
 import { EVENT_CATEGORIES, type EventCategory } from "#app/content/site";
 import { eventSchema } from "#app/lib/schemas/event";
 import { formValues, type FormResult } from "#app/lib/schemas/parse-form";
 import { londonToday } from "#app/lib/ical";
+import type { PublicEvent } from "#app/lib/event-format";
 
 export interface SiteEvent {
   id: string;
@@ -44,10 +46,6 @@ function toEvent(row: Selectable<EventsTable>): SiteEvent {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
-}
-
-export function eventCategoryLabel(value: string): string {
-  return EVENT_CATEGORIES.find((c) => c.value === value)?.label ?? value;
 }
 
 /** URL-safe words of a title, e.g. "Fun Day: Music & Food!" -> "fun-day-music-food". */
@@ -251,4 +249,35 @@ export async function countEvents({ db }: Database, today: string = londonToday(
   const all = toNum(row.all);
   const published = toNum(row.published);
   return { all, published, drafts: all - published, upcoming: toNum(row.upcoming) };
+}
+
+function toPublicEvent(e: SiteEvent): PublicEvent {
+  return {
+    id: e.id,
+    slug: e.slug,
+    title: e.title,
+    category: e.category,
+    date: e.date,
+    time: e.time,
+    scheduleNote: e.scheduleNote,
+    location: e.location,
+    description: e.description,
+    imageUrl: e.imageUrl,
+    imageAlt: e.imageAlt,
+  };
+}
+
+/**
+ * The News & Events page: regular sessions then upcoming events, soonest
+ * first, under "Upcoming"; then past events. A failed read is logged and
+ * shows no events rather than breaking the page.
+ */
+export async function loadNewsEvents(requestId?: string): Promise<{ upcoming: PublicEvent[]; past: PublicEvent[] }> {
+  try {
+    const { regular, upcoming, past } = await listPublishedEvents(await getDatabase());
+    return { upcoming: [...regular, ...upcoming].map(toPublicEvent), past: past.map(toPublicEvent) };
+  } catch (error) {
+    logger.error({ err: error, requestId }, "failed to load events");
+    return { upcoming: [], past: [] };
+  }
 }

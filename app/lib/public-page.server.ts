@@ -5,6 +5,7 @@ import { getDatabase, type Database } from "./db.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
 import { listPageVideos } from "./media.server";
+import { listPageYoutubeVideos } from "./youtube.server";
 import { getSiteSettings } from "./site-settings.server";
 import type { Seo } from "./seo";
 import type { Gallery } from "#app/components/site/video-gallery";
@@ -22,9 +23,16 @@ export async function loadGallery(
   if (!assignment) return { videos: [], failed: false };
   try {
     const database = options.database ?? (await getDatabase());
-    const rows = await listPageVideos(database, assignment);
+    const [rows, youtube] = await Promise.all([listPageVideos(database, assignment), listPageYoutubeVideos(database, assignment)]);
     return {
       videos: rows.map((r) => ({ id: r.id, fileUrl: r.fileUrl, caption: r.caption, altText: r.altText })),
+      youtube: youtube.map((v) => ({
+        id: v.id,
+        videoId: v.videoId,
+        title: v.title,
+        description: v.description,
+        thumbnailUrl: v.thumbnailUrl,
+      })),
       failed: false,
     };
   } catch (error) {

@@ -1,9 +1,11 @@
 import crypto from "node:crypto";
 import type { Selectable } from "kysely";
 import type { Database } from "./db.server";
-import { nowIso, toNum } from "./db.server";
+import { getDatabase, nowIso, toNum } from "./db.server";
+import { logger } from "./logger.server";
 import type { TestimonialsTable } from "./db-schema";
 import type { Tone } from "#app/content/types";
+import type { Testimonial as CarouselTestimonial } from "#app/content/site";
 import { formValues, type FormResult } from "#app/lib/schemas/parse-form";
 import {
   TESTIMONIAL_STATUSES,
@@ -188,4 +190,18 @@ export async function moveTestimonial({ db }: Database, id: string, direction: "
     await trx.updateTable("testimonials").set({ sort_order: order, updated_at: now }).where("id", "=", neighbour.id).execute();
     return true;
   });
+}
+
+/**
+ * The home carousel's items in the shape the carousel shows. A failed read is
+ * logged and shows no testimonials rather than breaking the home page.
+ */
+export async function loadCarouselTestimonials(requestId?: string): Promise<(CarouselTestimonial & { id: string })[]> {
+  try {
+    const approved = await listApprovedTestimonials(await getDatabase());
+    return approved.map((t) => ({ id: t.id, quote: t.text, author: t.name, role: t.role, color: t.color }));
+  } catch (error) {
+    logger.error({ err: error, requestId }, "failed to load testimonials");
+    return [];
+  }
 }

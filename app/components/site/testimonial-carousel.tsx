@@ -11,7 +11,7 @@ import { TONE_BADGE } from "./tone";
  * still while the pointer is over it or focus is inside it, and does not
  * move at all for people who prefer reduced motion.
  */
-export function TestimonialCarousel({ items }: { items: readonly Testimonial[] }) {
+export function TestimonialCarousel({ items }: { items: readonly (Testimonial & { id?: string })[] }) {
   const [index, setIndex] = useState(0);
   // Until the page is interactive nothing moves, so the button offers "pause"
   // only once rotation can actually happen.
@@ -19,6 +19,9 @@ export function TestimonialCarousel({ items }: { items: readonly Testimonial[] }
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const root = useRef<HTMLElement>(null);
+  // Staff may withdraw testimonials: never point past the end of the list.
+  const current = items.length > 0 ? index % items.length : 0;
+  const several = items.length > 1;
 
   useEffect(() => {
     const reduceMotion = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
@@ -49,25 +52,27 @@ export function TestimonialCarousel({ items }: { items: readonly Testimonial[] }
       }}
       data-rotating={rotating ? "true" : "false"}
     >
-      <div className="flex justify-end">
-        <button
-          type="button"
-          data-rotation-control
-          onClick={() => setPlaying((p) => !p)}
-          className="inline-flex min-h-11 items-center gap-2 rounded-md border border-border px-4 text-sm font-medium hover:bg-muted"
-        >
-          {playing ? <Pause aria-hidden="true" className="size-4" /> : <Play aria-hidden="true" className="size-4" />}
-          {playing ? "Pause testimonials" : "Play testimonials"}
-        </button>
-      </div>
+      {several ? (
+        <div className="flex justify-end">
+          <button
+            type="button"
+            data-rotation-control
+            onClick={() => setPlaying((p) => !p)}
+            className="inline-flex min-h-11 items-center gap-2 rounded-md border border-border px-4 text-sm font-medium hover:bg-muted"
+          >
+            {playing ? <Pause aria-hidden="true" className="size-4" /> : <Play aria-hidden="true" className="size-4" />}
+            {playing ? "Pause testimonials" : "Play testimonials"}
+          </button>
+        </div>
+      ) : null}
       <div aria-live={rotating ? "off" : "polite"} className="mt-4">
         {items.map((item, i) => (
           <figure
-            key={item.author}
+            key={item.id ?? item.author}
             role="group"
             aria-roledescription="slide"
             aria-label={`${i + 1} of ${items.length}`}
-            hidden={i !== index}
+            hidden={i !== current}
             className="rounded-lg border border-border bg-card p-8 text-card-foreground shadow-sm"
           >
             <span className={`inline-flex size-10 items-center justify-center rounded-full ${TONE_BADGE[item.color]}`}>
@@ -83,23 +88,25 @@ export function TestimonialCarousel({ items }: { items: readonly Testimonial[] }
           </figure>
         ))}
       </div>
-      <div className="mt-6 flex justify-center gap-1" role="group" aria-label="Choose a testimonial">
-        {items.map((item, i) => (
-          <button
-            key={item.author}
-            type="button"
-            aria-label={`Show testimonial ${i + 1} of ${items.length}`}
-            aria-current={i === index ? "true" : undefined}
-            onClick={() => setIndex(i)}
-            className="inline-flex size-11 items-center justify-center rounded-full hover:bg-muted"
-          >
-            <span
-              aria-hidden="true"
-              className={`block size-3 rounded-full border-2 border-primary ${i === index ? "bg-primary" : "bg-transparent"}`}
-            />
-          </button>
-        ))}
-      </div>
+      {several ? (
+        <div className="mt-6 flex justify-center gap-1" role="group" aria-label="Choose a testimonial">
+          {items.map((item, i) => (
+            <button
+              key={item.id ?? item.author}
+              type="button"
+              aria-label={`Show testimonial ${i + 1} of ${items.length}`}
+              aria-current={i === current ? "true" : undefined}
+              onClick={() => setIndex(i)}
+              className="inline-flex size-11 items-center justify-center rounded-full hover:bg-muted"
+            >
+              <span
+                aria-hidden="true"
+                className={`block size-3 rounded-full border-2 border-primary ${i === current ? "bg-primary" : "bg-transparent"}`}
+              />
+            </button>
+          ))}
+        </div>
+      ) : null}
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { VideoPlayer } from "./video-player";
+import { YouTubeEmbed, type EmbeddableVideo } from "./youtube-embed";
 
 /** What a gallery needs of a video: never the whole row. */
 export interface GalleryVideo {
@@ -10,6 +11,8 @@ export interface GalleryVideo {
 
 export interface Gallery {
   videos: GalleryVideo[];
+  /** YouTube videos staff linked to the page, in their order; shown after uploaded ones. */
+  youtube?: (EmbeddableVideo & { id: string })[];
   /** The read failed: the page shows 'Failed to load videos' (SPEC §8). */
   failed: boolean;
 }
@@ -29,7 +32,8 @@ export function VideoGallery({ gallery, title = "Videos" }: { gallery: Gallery; 
       </div>
     );
   }
-  if (gallery.videos.length === 0) return null;
+  const youtube = gallery.youtube ?? [];
+  if (gallery.videos.length === 0 && youtube.length === 0) return null;
   return (
     <section aria-labelledby="videos-heading" className="mx-auto max-w-4xl px-4 py-10">
       <h2 id="videos-heading" className="text-2xl font-bold">
@@ -41,6 +45,14 @@ export function VideoGallery({ gallery, title = "Videos" }: { gallery: Gallery; 
             <figure>
               <VideoPlayer src={video.fileUrl} label={video.altText || video.caption || "Video"} preload="metadata" />
               {video.caption ? <figcaption className="mt-2 text-muted-foreground">{video.caption}</figcaption> : null}
+            </figure>
+          </li>
+        ))}
+        {youtube.map((video) => (
+          <li key={video.id}>
+            <figure>
+              <YouTubeEmbed video={video} />
+              {video.description ? <figcaption className="mt-2 text-muted-foreground">{video.description}</figcaption> : null}
             </figure>
           </li>
         ))}

@@ -1,7 +1,7 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/_index";
-import { BUILT_IN_TESTIMONIALS, EXPLORE_CARDS, HOME_VIDEO_HEADING, IMPACT_STATS } from "#app/content/site";
+import { EXPLORE_CARDS, HOME_VIDEO_HEADING, IMPACT_STATS } from "#app/content/site";
 import { ButtonLink } from "#app/components/site/button-link";
 import { Prose, pageImageSrc } from "#app/components/site/content-page";
 import { Icon } from "#app/components/site/icon";
@@ -11,11 +11,16 @@ import { SiteImage } from "#app/components/site/site-image";
 import { TestimonialCarousel } from "#app/components/site/testimonial-carousel";
 import { TONE_BADGE } from "#app/components/site/tone";
 import { VideoPlayer } from "#app/components/site/video-player";
+import { YouTubeEmbed } from "#app/components/site/youtube-embed";
 import { absoluteUrl, seoMeta } from "#app/lib/seo";
 import { loadPublicPage } from "#app/lib/public-page.server";
+import { loadCarouselTestimonials } from "#app/lib/testimonials.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const data = await loadPublicPage("home", context?.requestId);
+  const [data, testimonials] = await Promise.all([
+    loadPublicPage("home", context?.requestId),
+    loadCarouselTestimonials(context?.requestId),
+  ]);
   const { settings, seo } = data;
   const sameAs = Object.values(settings.social).filter(Boolean);
   const structuredData: Record<string, unknown> = {
@@ -37,6 +42,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     ...data,
     // The newest active video assigned to the home page, if any.
     latestVideo: data.gallery.videos[0] ?? null,
+    // Without an uploaded video, the first YouTube video linked to the home page.
+    latestYoutube: data.gallery.youtube?.[0] ?? null,
+    testimonials,
     seo: { ...seo, title: data.page.heroTitle, structuredData },
   };
 }
@@ -46,7 +54,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { page, latestVideo, gallery } = loaderData;
+  const { page, latestVideo, latestYoutube, gallery, testimonials } = loaderData;
   const still = page.images[0];
   return (
     <>
@@ -88,6 +96,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               />
               {latestVideo.caption ? <figcaption className="mt-2 text-muted-foreground">{latestVideo.caption}</figcaption> : null}
             </figure>
+          ) : latestYoutube ? (
+            <YouTubeEmbed video={latestYoutube} />
           ) : still ? (
             <SiteImage
               src={pageImageSrc(still.filename)}
@@ -138,16 +148,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="testimonials-heading" className="bg-muted">
-        <div className="mx-auto max-w-7xl px-4 py-12">
-          <h2 id="testimonials-heading" className="text-center text-3xl font-bold tracking-tight">
-            What People Say
-          </h2>
-          <div className="mt-8">
-            <TestimonialCarousel items={BUILT_IN_TESTIMONIALS} />
+      {testimonials.length > 0 ? (
+        <section aria-labelledby="testimonials-heading" className="bg-muted">
+          <div className="mx-auto max-w-7xl px-4 py-12">
+            <h2 id="testimonials-heading" className="text-center text-3xl font-bold tracking-tight">
+              What People Say
+            </h2>
+            <div className="mt-8">
+              <TestimonialCarousel items={testimonials} />
+            </div>
           </div>
-        </div>
-      </section>
+        </section>
+      ) : null}
     </>
   );
 }

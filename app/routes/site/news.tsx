@@ -1,15 +1,19 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/news";
-import { EVENT_CATEGORIES, NEWS_CARDS } from "#app/content/site";
+import { EVENT_CATEGORIES } from "#app/content/site";
 import { ContentPage } from "#app/components/site/content-page";
 import { Icon } from "#app/components/site/icon";
 import { PageSection } from "#app/components/site/section";
 import { TONE_BADGE } from "#app/components/site/tone";
 import { loadPublicPage } from "#app/lib/public-page.server";
+import { loadNewsEvents } from "#app/lib/events.server";
+import { eventPath, formatEventWhen, type PublicEvent } from "#app/lib/event-format";
+import { markdownToText } from "#app/lib/markdown";
 import { seoMeta } from "#app/lib/seo";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return loadPublicPage("news", context?.requestId);
+  const [page, events] = await Promise.all([loadPublicPage("news", context?.requestId), loadNewsEvents(context?.requestId)]);
+  return { ...page, events };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -18,33 +22,75 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 const categoryLabel = (value: string) => EVENT_CATEGORIES.find((c) => c.value === value)?.label ?? value;
 const TONES = ["primary", "secondary", "accent"] as const;
+const CATEGORY_ICONS: Record<string, string> = {
+  sports: "Trophy",
+  youth: "Users",
+  community: "PartyPopper",
+  fundraising: "PiggyBank",
+  education: "GraduationCap",
+  workshops: "Palette",
+};
+
+function EventCards({ events }: { events: PublicEvent[] }) {
+  return (
+    <ul className="grid gap-6 md:grid-cols-3">
+      {events.map((event, i) => {
+        const when = formatEventWhen(event);
+        return (
+          <li key={event.id} className="flex flex-col rounded-lg border border-border bg-card p-6 text-card-foreground shadow-sm">
+            <span className={`inline-flex size-12 items-center justify-center rounded-full ${TONE_BADGE[TONES[i % TONES.length]]}`}>
+              <Icon name={CATEGORY_ICONS[event.category] ?? "CalendarDays"} />
+            </span>
+            <h3 className="mt-4 text-xl font-semibold">
+              <Link to={eventPath(event.slug)} className="underline decoration-2 underline-offset-4 hover:no-underline">
+                {event.title}
+              </Link>
+            </h3>
+            <p className="mt-2 flex flex-wrap gap-2 text-sm">
+              <span className="rounded-full border border-border px-3 py-0.5">{categoryLabel(event.category)}</span>
+              {event.scheduleNote ? <span className="rounded-full border border-border px-3 py-0.5">{event.scheduleNote}</span> : null}
+            </p>
+            {when || event.location ? (
+              <p className="mt-3 text-sm font-medium">
+                {when ? <time dateTime={event.date ?? undefined}>{when}</time> : null}
+                {when && event.location ? <br /> : null}
+                {event.location}
+              </p>
+            ) : null}
+            <p className="mt-3 flex-1 text-muted-foreground">{markdownToText(event.description)}</p>
+            <Link
+              to="/contact"
+              className="mt-4 inline-flex min-h-11 items-center self-start font-semibold text-primary underline decoration-2 hover:no-underline"
+            >
+              Ask about this event<span className="sr-only">: {event.title}</span>
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
 
 export default function News({ loaderData }: Route.ComponentProps) {
   return (
     <ContentPage page={loaderData.page} gallery={loaderData.gallery}>
       <PageSection id="events" title="Upcoming Events" muted>
-        <ul className="grid gap-6 md:grid-cols-3">
-          {NEWS_CARDS.map((card, i) => (
-            <li key={card.id} className="flex flex-col rounded-lg border border-border bg-card p-6 text-card-foreground shadow-sm">
-              <span className={`inline-flex size-12 items-center justify-center rounded-full ${TONE_BADGE[TONES[i % TONES.length]]}`}>
-                <Icon name={card.icon} />
-              </span>
-              <h3 className="mt-4 text-xl font-semibold">{card.title}</h3>
-              <p className="mt-2 flex flex-wrap gap-2 text-sm">
-                <span className="rounded-full border border-border px-3 py-0.5">{categoryLabel(card.category)}</span>
-                {card.frequency ? <span className="rounded-full border border-border px-3 py-0.5">{card.frequency}</span> : null}
-              </p>
-              <p className="mt-3 flex-1 text-muted-foreground">{card.description}</p>
-              <Link
-                to="/contact"
-                className="mt-4 inline-flex min-h-11 items-center self-start font-semibold text-primary underline decoration-2 hover:no-underline"
-              >
-                Ask about this event<span className="sr-only">: {card.title}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        {loaderData.events.upcoming.length > 0 ? (
+          <EventCards events={loaderData.events.upcoming} />
+        ) : (
+          <p className="text-lg">No upcoming events right now. Please check back soon.</p>
+        )}
+        <p className="mt-6">
+          <a href="/events.ics" className="font-medium text-primary underline decoration-2 hover:no-underline">
+            Add our events to your calendar app
+          </a>
+        </p>
       </PageSection>
+      {loaderData.events.past.length > 0 ? (
+        <PageSection id="past-events" title="Past Events">
+          <EventCards events={loaderData.events.past} />
+        </PageSection>
+      ) : null}
       <PageSection
         id="newsletter"
         title="Join Our Newsletter"

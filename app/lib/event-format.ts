@@ -1,0 +1,86 @@
+import { EVENT_CATEGORIES } from "#app/content/site";
+import { EVENT_TIME_ZONE, londonIsoWithOffset } from "#app/lib/ical";
+
+/** What the public pages need of an event (no admin-only fields). */
+export interface PublicEvent {
+  id: string;
+  slug: string;
+  title: string;
+  category: string;
+  date: string | null;
+  time: string | null;
+  scheduleNote: string | null;
+  location: string;
+  description: string;
+  imageUrl: string | null;
+  imageAlt: string | null;
+}
+
+export function eventCategoryLabel(value: string): string {
+  return EVENT_CATEGORIES.find((c) => c.value === value)?.label ?? value;
+}
+
+const longDate = new Intl.DateTimeFormat("en-GB", {
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+/** "Saturday 20 June 2026" for 2026-06-20 (dates are calendar days, not instants). */
+export function formatEventDate(date: string): string {
+  const [y, m, d] = date.split("-").map(Number);
+  return longDate.format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+/** "Saturday 20 June 2026 at 18:30", or null for an undated session. */
+export function formatEventWhen(event: Pick<PublicEvent, "date" | "time">): string | null {
+  if (!event.date) return null;
+  return event.time ? `${formatEventDate(event.date)} at ${event.time}` : formatEventDate(event.date);
+}
+
+export function eventPath(slug: string): string {
+  return `/news/${encodeURIComponent(slug)}`;
+}
+
+export function eventCalendarPath(slug: string): string {
+  return `/events/${encodeURIComponent(slug)}/calendar.ics`;
+}
+
+const REPEAT: Record<string, string> = { weekly: "P1W", monthly: "P1M", daily: "P1D", fortnightly: "P2W" };
+
+/**
+ * schema.org Event data for search engines. Only what staff entered: no
+ * invented end times, prices or organisers' addresses.
+ */
+export function eventStructuredData(
+  event: PublicEvent,
+  { origin, siteName, description }: { origin: string; siteName: string; description: string },
+): Record<string, unknown> {
+  const url = `${origin}${eventPath(event.slug)}`;
+  const data: Record<string, unknown> = {
+    "@context": "https://schema.org",
+    "@type": "Event",
+    name: event.title,
+    description,
+    url,
+    eventStatus: "https://schema.org/EventScheduled",
+    eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
+    organizer: { "@type": "Organization", name: siteName, url: origin },
+  };
+  if (event.date && event.time) data.startDate = londonIsoWithOffset(event.date, event.time);
+  else if (event.date) data.startDate = event.date;
+  if (event.location) data.location = { "@type": "Place", name: event.location, address: event.location };
+  if (event.imageUrl) data.image = /^https?:\/\//i.test(event.imageUrl) ? event.imageUrl : `${origin}${event.imageUrl}`;
+  const repeat = event.scheduleNote ? REPEAT[event.scheduleNote.trim().toLowerCase()] : undefined;
+  if (!event.date && repeat) {
+    data.eventSchedule = { "@type": "Schedule", repeatFrequency: repeat, scheduleTimezone: EVENT_TIME_ZONE };
+  }
+  return data;
+}
+
+/** JSON for an inline <script type="application/ld+json">: "<" escaped so text can never close the element. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}

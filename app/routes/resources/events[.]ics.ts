@@ -1,0 +1,9 @@
+import { getDatabase } from "#app/lib/db.server";
+import { listUpcomingPublishedEvents } from "#app/lib/events.server";
+import { calendarResponse } from "#app/lib/events-calendar.server";
+
+/** /events.ics: every upcoming published event, for calendar apps to subscribe to. */
+export async function loader() {
+  const events = await listUpcomingPublishedEvents(await getDatabase());
+  return calendarResponse(events, { filename: "events.ics", download: false });
+}

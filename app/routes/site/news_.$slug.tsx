@@ -1,0 +1,160 @@
+import { CalendarDays, CalendarPlus, ChevronLeft, Clock, MapPin, Rss } from "lucide-react";
+import { data, Link } from "react-router";
+import type { Route } from "./+types/news_.$slug";
+import { Prose } from "#app/components/site/content-page";
+import { SiteImage } from "#app/components/site/site-image";
+import { getDatabase } from "#app/lib/db.server";
+import { env } from "#app/lib/env.server";
+import { getPublishedEventBySlug } from "#app/lib/events.server";
+import {
+  eventCalendarPath,
+  eventCategoryLabel,
+  eventPath,
+  eventStructuredData,
+  formatEventDate,
+  jsonForScript,
+  type PublicEvent,
+} from "#app/lib/event-format";
+import { londonToday } from "#app/lib/ical";
+import { markdownToText } from "#app/lib/markdown";
+import { useNonce } from "#app/lib/nonce";
+import { getSiteSettings } from "#app/lib/site-settings.server";
+import { seoMeta } from "#app/lib/seo";
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const found = await getPublishedEventBySlug(await getDatabase(), params.slug);
+  if (!found) throw data(null, { status: 404 });
+  const settings = await getSiteSettings();
+  const origin = env().PUBLIC_URL;
+  const event: PublicEvent = {
+    id: found.id,
+    slug: found.slug,
+    title: found.title,
+    category: found.category,
+    date: found.date,
+    time: found.time,
+    scheduleNote: found.scheduleNote,
+    location: found.location,
+    description: found.description,
+    imageUrl: found.imageUrl,
+    imageAlt: found.imageAlt,
+  };
+  const text = markdownToText(event.description);
+  const summary = text.length > 160 ? `${text.slice(0, 157).trimEnd()}…` : text;
+  return {
+    event,
+    past: event.date !== null && event.date < londonToday(),
+    structuredData: eventStructuredData(event, { origin, siteName: settings.charityName, description: text }),
+    seo: {
+      title: event.title,
+      description: summary,
+      origin,
+      path: eventPath(event.slug),
+      siteName: settings.charityName,
+      ...(event.imageUrl ? { image: event.imageUrl, imageAlt: event.imageAlt ?? "" } : {}),
+    },
+  };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return loaderData ? seoMeta(loaderData.seo) : [];
+}
+
+export default function EventPage({ loaderData }: Route.ComponentProps) {
+  const { event, past, structuredData } = loaderData;
+  const nonce = useNonce();
+  const dated = event.date !== null && event.time !== null;
+  return (
+    <article className="mx-auto max-w-4xl px-4 py-10">
+      <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonForScript(structuredData) }} />
+      <nav aria-label="Breadcrumb">
+        <Link
+          to="/news"
+          className="inline-flex min-h-11 items-center gap-1 font-medium text-primary underline decoration-2 hover:no-underline"
+        >
+          <ChevronLeft aria-hidden="true" className="size-4" />
+          News and Events
+        </Link>
+      </nav>
+      <header className="mt-4">
+        <p className="flex flex-wrap gap-2 text-sm">
+          <span className="rounded-full border border-border px-3 py-0.5">{eventCategoryLabel(event.category)}</span>
+          {event.scheduleNote ? <span className="rounded-full border border-border px-3 py-0.5">{event.scheduleNote}</span> : null}
+          {past ? <span className="rounded-full bg-muted px-3 py-0.5 font-medium">This event has taken place</span> : null}
+        </p>
+        <h1 className="mt-3 text-4xl font-bold tracking-tight sm:text-5xl">{event.title}</h1>
+        <dl className="mt-6 grid gap-3 text-lg sm:grid-cols-2">
+          {event.date ? (
+            <div className="flex items-start gap-3">
+              <CalendarDays aria-hidden="true" className="mt-1 size-5 shrink-0 text-primary" />
+              <div>
+                <dt className="sr-only">Date</dt>
+                <dd>
+                  <time dateTime={event.date}>{formatEventDate(event.date)}</time>
+                </dd>
+              </div>
+            </div>
+          ) : null}
+          {event.time ? (
+            <div className="flex items-start gap-3">
+              <Clock aria-hidden="true" className="mt-1 size-5 shrink-0 text-primary" />
+              <div>
+                <dt className="sr-only">Time</dt>
+                <dd>
+                  <time dateTime={event.time}>{event.time}</time>
+                </dd>
+              </div>
+            </div>
+          ) : null}
+          {event.location ? (
+            <div className="flex items-start gap-3">
+              <MapPin aria-hidden="true" className="mt-1 size-5 shrink-0 text-primary" />
+              <div>
+                <dt className="sr-only">Location</dt>
+                <dd>{event.location}</dd>
+              </div>
+            </div>
+          ) : null}
+        </dl>
+      </header>
+      {event.imageUrl ? (
+        <SiteImage
+          src={event.imageUrl}
+          alt={event.imageAlt ?? ""}
+          width={1200}
+          height={675}
+          lazy={false}
+          className="mt-8 w-full rounded-lg object-cover shadow-md"
+        />
+      ) : null}
+      <div className="mt-6 max-w-3xl">
+        <Prose source={event.description} />
+      </div>
+      <div className="mt-10 flex flex-wrap gap-3">
+        {dated && !past ? (
+          <a
+            href={eventCalendarPath(event.slug)}
+            download={`${event.slug}.ics`}
+            className="inline-flex min-h-11 items-center gap-2 rounded-md bg-primary px-5 font-semibold text-primary-foreground hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
+          >
+            <CalendarPlus aria-hidden="true" className="size-4" />
+            Add to calendar
+          </a>
+        ) : null}
+        <a
+          href="/events.ics"
+          className="inline-flex min-h-11 items-center gap-2 rounded-md border border-input px-5 font-semibold hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
+        >
+          <Rss aria-hidden="true" className="size-4" />
+          Subscribe to all our events
+        </a>
+        <Link
+          to="/contact"
+          className="inline-flex min-h-11 items-center font-semibold text-primary underline decoration-2 hover:no-underline"
+        >
+          Ask about this event
+        </Link>
+      </div>
+    </article>
+  );
+}
