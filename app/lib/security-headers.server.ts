@@ -9,6 +9,11 @@ export interface CspOptions {
   mediaOrigins?: string[];
 }
 
+/**
+ * Third-party frames: the YouTube player (privacy-enhanced host, loaded only
+ * when a visitor presses play) and the footer's map. No YouTube image host:
+ * video posters are drawn or served by us, so nothing reaches YouTube before play.
+ */
 export const FRAME_SOURCES = ["https://www.youtube-nocookie.com", "https://www.openstreetmap.org"];
 
 export function contentSecurityPolicy({ nonce, mediaOrigins = [] }: CspOptions): string {
@@ -17,7 +22,7 @@ export function contentSecurityPolicy({ nonce, mediaOrigins = [] }: CspOptions):
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
-    `img-src ${media} https://i.ytimg.com`,
+    `img-src ${media}`,
     `media-src ${media}`,
     "font-src 'self'",
     "connect-src 'self'",
