@@ -10,6 +10,9 @@ import * as build from "virtual:react-router/server-build";
 import { env, loadSecrets } from "#app/lib/env.server";
 import { closeDatabase, getDatabase } from "#app/lib/db.server";
 import { logger } from "#app/lib/logger.server";
+import { startJobWorker } from "#app/lib/jobs.server";
+import { closeMailer } from "#app/lib/mailer.server";
+import { registerNewsletterJobs } from "#app/lib/newsletter.server";
 import { baseSecurityHeaders, contentSecurityPolicy } from "#app/lib/security-headers.server";
 
 declare module "react-router" {
@@ -89,7 +92,10 @@ export function createApp(): Hono {
 export async function start(): Promise<ServerType> {
   const config = env();
   loadSecrets(config.DATA_DIR);
-  await getDatabase();
+  const database = await getDatabase();
+  registerNewsletterJobs();
+  // Background jobs (newsletter sends) run in this process; a restart resumes them.
+  const worker = startJobWorker(database);
   const app = createApp();
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     logger.info({ port: info.port, host: config.HOST, dataDir: config.DATA_DIR, database: config.DATABASE_URL ? "postgres" : "sqlite" }, "site listening");
@@ -99,7 +105,10 @@ export async function start(): Promise<ServerType> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down: draining requests");
+    const workerStopped = worker.stop();
     server.close(async () => {
+      await workerStopped;
+      closeMailer();
       await closeDatabase();
       process.exit(0);
     });

@@ -1,0 +1,111 @@
+import { useEffect, useId, useState } from "react";
+import { useFetcher, useLocation } from "react-router";
+import { Button } from "#app/components/ui/button";
+import { FieldError } from "#app/components/ui/field-error";
+import { Input } from "#app/components/ui/input";
+import { Label } from "#app/components/ui/label";
+
+/** The words a subscriber agrees to; stored with their consent record. */
+export const NEWSLETTER_CONSENT_TEXT = "Yes, please e-mail me news, events and ways to help. I can unsubscribe at any time.";
+
+/** Shown whatever happened (new, pending or known address), so the form reveals nothing. */
+export const NEWSLETTER_THANKS =
+  "Thank you! Please check your inbox: we have sent a link to confirm your subscription. If it does not arrive, check your spam folder.";
+
+export interface NewsletterActionData {
+  ok: boolean;
+  message?: string;
+  formError?: string;
+  fieldErrors?: { email?: string; consent?: string };
+  values?: { email: string; consent: boolean };
+}
+
+/**
+ * 'Join Our Newsletter': e-mail and consent. Without JavaScript it is a plain
+ * form that posts to /newsletter and comes back here with a message; with
+ * JavaScript the same post happens in the background and the message
+ * appears in place.
+ */
+export function NewsletterForm({ initial }: { initial?: NewsletterActionData }) {
+  const fetcher = useFetcher<NewsletterActionData>({ key: "newsletter" });
+  const location = useLocation();
+  const id = useId();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  const result = fetcher.data ?? initial;
+  const cameBack = new URLSearchParams(location.search).get("newsletter") === "check-email";
+  const success = result?.ok ? (result.message ?? NEWSLETTER_THANKS) : !result && cameBack ? NEWSLETTER_THANKS : null;
+  const busy = fetcher.state !== "idle";
+  const here = location.pathname === "/newsletter" ? "/" : location.pathname;
+  const emailError = result?.fieldErrors?.email;
+  const consentError = result?.fieldErrors?.consent;
+
+  return (
+    <div className="space-y-3">
+      <div role="status" aria-live="polite">
+        {success ? <p className="rounded-md border border-success bg-background p-3 text-sm font-medium text-success">{success}</p> : null}
+      </div>
+      {result?.formError ? (
+        <p role="alert" className="rounded-md border border-destructive bg-background p-3 text-sm font-medium text-destructive">
+          {result.formError}
+        </p>
+      ) : null}
+      <fetcher.Form method="post" action="/newsletter" className="space-y-3" noValidate>
+        <input type="hidden" name="redirectTo" value={here} />
+        {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
+        {/* Hidden from people; bots that fill every field give themselves away. */}
+        <div aria-hidden="true" className="absolute -left-[10000px] top-auto size-px overflow-hidden">
+          <label htmlFor={`${id}-website`}>Leave this empty</label>
+          <input id={`${id}-website`} type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor={`${id}-email`}>Email address</Label>
+          <Input
+            id={`${id}-email`}
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            maxLength={254}
+            defaultValue={result?.ok ? "" : (result?.values?.email ?? "")}
+            key={result?.ok ? "done" : "editing"}
+            aria-invalid={emailError ? true : undefined}
+            aria-describedby={emailError ? `${id}-email-error` : undefined}
+          />
+          <FieldError id={`${id}-email-error`} errors={emailError} />
+        </div>
+        <div className="space-y-1.5">
+          <div className="flex items-start gap-3">
+            <input
+              id={`${id}-consent`}
+              type="checkbox"
+              name="consent"
+              value="yes"
+              required
+              defaultChecked={result?.ok ? false : (result?.values?.consent ?? false)}
+              key={result?.ok ? "done" : "editing"}
+              className="mt-0.5 size-6 shrink-0 accent-primary"
+              aria-invalid={consentError ? true : undefined}
+              aria-describedby={consentError ? `${id}-consent-error` : undefined}
+            />
+            <Label htmlFor={`${id}-consent`} className="text-sm font-normal leading-snug">
+              {NEWSLETTER_CONSENT_TEXT}
+            </Label>
+          </div>
+          <FieldError id={`${id}-consent-error`} errors={consentError} />
+        </div>
+        <Button type="submit" disabled={busy}>
+          {busy ? "Subscribing..." : "Subscribe"}
+        </Button>
+        <p className="text-xs text-muted-foreground">
+          We will only use your address to send our newsletter. Read our{" "}
+          <a href="/privacy-policy" className="underline">
+            privacy policy
+          </a>
+          .
+        </p>
+      </fetcher.Form>
+    </div>
+  );
+}

@@ -1,0 +1,300 @@
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { describeEachEngine, type TestDatabase } from "../../test/engines";
+import { claimNextJob, getJob, runNextJob } from "#app/lib/jobs.server";
+import { configureMailer, listOutbox } from "#app/lib/mailer.server";
+import { checkRateLimit } from "#app/lib/form-guard.server";
+import {
+  cancelCampaign,
+  checkConfirmation,
+  confirmSubscription,
+  configureNewsletterRate,
+  csvCell,
+  getCampaign,
+  getSubscriberByEmail,
+  newsletterStats,
+  queueCampaign,
+  registerNewsletterJobs,
+  requestSubscription,
+  resubscribe,
+  saveCampaignDraft,
+  setNewsletterSecret,
+  subscribersCsv,
+  unsubscribe,
+  unsubscribeToken,
+  verifyToken,
+} from "#app/lib/newsletter.server";
+
+process.env.AUTH_SECRET ??= "integration-test-secret-that-is-long-enough-0123456789";
+
+beforeAll(() => {
+  setNewsletterSecret("newsletter-test-secret-0123456789abcdef");
+  configureMailer({ smtpUrl: null, from: "Test <news@example.org>" });
+  registerNewsletterJobs();
+});
+afterAll(() => {
+  configureMailer(undefined);
+  configureNewsletterRate(undefined);
+});
+
+/** The token in the newest confirmation link e-mailed to `email`. */
+async function confirmationToken(database: TestDatabase, email: string): Promise<string> {
+  const { messages } = await listOutbox(database, { to: email });
+  const match = messages.map((m) => /\/newsletter\/confirm\?token=([^\s]+)/.exec(m.text)).find(Boolean);
+  if (!match) throw new Error(`no confirmation e-mail for ${email}`);
+  return decodeURIComponent(match[1]!);
+}
+
+async function confirmedSubscribers(database: TestDatabase, prefix: string, n: number): Promise<string[]> {
+  const emails = Array.from({ length: n }, (_, i) => `${prefix}${i}@example.org`);
+  for (const email of emails) {
+    await requestSubscription(database, { email, source: "test" });
+    const result = await confirmSubscription(database, await confirmationToken(database, email));
+    expect(result.ok).toBe(true);
+  }
+  return emails;
+}
+
+async function campaignMessages(database: TestDatabase, campaignId: string) {
+  return database.db.selectFrom("outbox").select(["to_address", "headers", "text"]).where("campaign_id", "=", campaignId).execute();
+}
+
+/** Works the queue until no job is waiting (continuations are scheduled a few ms ahead). */
+async function runQueue(database: TestDatabase, options: { workerId?: string; staleMs?: number } = {}): Promise<void> {
+  for (let i = 0; i < 500; i += 1) {
+    if (await runNextJob(database, options)) continue;
+    const waiting = await database.db.selectFrom("jobs").select("id").where("status", "=", "queued").executeTakeFirst();
+    if (!waiting) return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error("the queue did not empty");
+}
+
+describeEachEngine("newsletter", (get) => {
+  it("goes pending → confirmed → unsubscribed → confirmed again, keeping a consent record", async () => {
+    const database = get();
+    expect(await requestSubscription(database, { email: "  Sam@Example.org ", source: "footer on /news" })).toBe("confirmation-sent");
+    let subscriber = await getSubscriberByEmail(database, "sam@example.org");
+    expect(subscriber).toMatchObject({ status: "pending", consentSource: "footer on /news", confirmedAt: null });
+    expect(subscriber?.consentText).toMatch(/unsubscribe at any time/);
+
+    const token = await confirmationToken(database, "sam@example.org");
+    expect(await checkConfirmation(database, token)).toMatchObject({ ok: true, alreadyConfirmed: false });
+    // Looking at the page changes nothing.
+    expect((await getSubscriberByEmail(database, "sam@example.org"))?.status).toBe("pending");
+
+    expect(await confirmSubscription(database, token)).toMatchObject({ ok: true, email: "sam@example.org" });
+    subscriber = await getSubscriberByEmail(database, "sam@example.org");
+    expect(subscriber?.status).toBe("confirmed");
+    expect(subscriber?.confirmedAt).toBeTruthy();
+
+    const unsub = unsubscribeToken(subscriber!.id);
+    expect(await unsubscribe(database, unsub)).toMatchObject({ ok: true, status: "unsubscribed" });
+    subscriber = await getSubscriberByEmail(database, "sam@example.org");
+    expect(subscriber).toMatchObject({ status: "unsubscribed" });
+    expect(subscriber?.unsubscribedAt).toBeTruthy();
+    // Twice is harmless.
+    expect(await unsubscribe(database, unsub)).toMatchObject({ ok: true, status: "unsubscribed" });
+
+    expect(await resubscribe(database, unsub)).toMatchObject({ ok: true, status: "confirmed" });
+    subscriber = await getSubscriberByEmail(database, "sam@example.org");
+    expect(subscriber).toMatchObject({ status: "confirmed", unsubscribedAt: null, consentSource: "resubscribed from the unsubscribe page" });
+  });
+
+  it("a confirmation link works once, and only the newest one works", async () => {
+    const database = get();
+    await requestSubscription(database, { email: "once@example.org", source: "test" });
+    const first = await confirmationToken(database, "once@example.org");
+    // A second request within minutes sends nothing more (no mail-bombing an address).
+    expect(await requestSubscription(database, { email: "once@example.org", source: "test" })).toBe("recently-sent");
+    await database.db.updateTable("subscribers").set({ confirm_sent_at: "2000-01-01T00:00:00.000Z" }).where("email", "=", "once@example.org").execute();
+    expect(await requestSubscription(database, { email: "once@example.org", source: "test" })).toBe("confirmation-sent");
+    const second = await confirmationToken(database, "once@example.org");
+    expect(second).not.toBe(first);
+    expect(await confirmSubscription(database, first)).toEqual({ ok: false, reason: "used" });
+    expect((await getSubscriberByEmail(database, "once@example.org"))?.status).toBe("pending");
+    expect(await confirmSubscription(database, second)).toMatchObject({ ok: true });
+    expect(await confirmSubscription(database, second)).toMatchObject({ ok: true, alreadyConfirmed: true });
+  });
+
+  it("refuses an expired confirmation link", async () => {
+    const database = get();
+    await requestSubscription(database, { email: "late@example.org", source: "test" });
+    const token = await confirmationToken(database, "late@example.org");
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(Date.now() + 49 * 3600_000);
+      expect(await confirmSubscription(database, token)).toEqual({ ok: false, reason: "expired" });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect((await getSubscriberByEmail(database, "late@example.org"))?.status).toBe("pending");
+  });
+
+  it("refuses tampered tokens and tokens used for the wrong purpose", async () => {
+    const database = get();
+    await requestSubscription(database, { email: "tamper@example.org", source: "test" });
+    const token = await confirmationToken(database, "tamper@example.org");
+    const [body, mac] = token.split(".");
+    const payload = JSON.parse(Buffer.from(body!, "base64url").toString());
+    const longer = Buffer.from(JSON.stringify({ ...payload, e: payload.e + 365 * 24 * 3600_000 })).toString("base64url");
+    const flipped = mac!.slice(0, -2) + (mac!.endsWith("AA") ? "BB" : "AA");
+    for (const bad of [`${longer}.${mac}`, `${body}.${flipped}`, `${body}`, "", `${body}.${mac}.x`]) {
+      expect(await confirmSubscription(database, bad)).toEqual({ ok: false, reason: "invalid" });
+    }
+    const subscriber = await getSubscriberByEmail(database, "tamper@example.org");
+    expect(subscriber?.status).toBe("pending");
+    // An unsubscribe link cannot confirm, and a confirmation link cannot unsubscribe.
+    expect(await confirmSubscription(database, unsubscribeToken(subscriber!.id))).toEqual({ ok: false, reason: "invalid" });
+    expect(verifyToken(token, "unsubscribe")).toEqual({ ok: false, reason: "invalid" });
+    expect(await unsubscribe(database, token)).toEqual({ ok: false, reason: "invalid" });
+    // A token signed with another secret is refused.
+    setNewsletterSecret("some-other-secret-entirely-0123456789");
+    const foreign = unsubscribeToken(subscriber!.id);
+    setNewsletterSecret("newsletter-test-secret-0123456789abcdef");
+    expect(await unsubscribe(database, foreign)).toEqual({ ok: false, reason: "invalid" });
+  });
+
+  it("a known address gets a notice instead of a second subscription, and stays as it was", async () => {
+    const database = get();
+    await confirmedSubscribers(database, "known", 1);
+    await database.db.updateTable("subscribers").set({ confirm_sent_at: "2000-01-01T00:00:00.000Z" }).where("email", "=", "known0@example.org").execute();
+    expect(await requestSubscription(database, { email: "KNOWN0@example.org", source: "test" })).toBe("already-subscribed-notice");
+    expect((await getSubscriberByEmail(database, "known0@example.org"))?.status).toBe("confirmed");
+    const { messages } = await listOutbox(database, { to: "known0@example.org" });
+    expect(messages[0]?.subject).toMatch(/already subscribed/);
+    const rows = await database.db.selectFrom("subscribers").select("id").where("email", "=", "known0@example.org").execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it("a campaign to N confirmed subscribers makes exactly N messages, even when stopped half-way and restarted", async () => {
+    const database = get();
+    const emails = await confirmedSubscribers(database, "crash", 7);
+    // Earlier tests confirmed others too: every confirmed subscriber is a recipient.
+    const confirmed = await database.db.selectFrom("subscribers").select("email").where("status", "=", "confirmed").execute();
+    const n = confirmed.length;
+    expect(n).toBeGreaterThanOrEqual(7);
+    configureNewsletterRate({ batchSize: 3, ratePerMinute: 1_000_000 });
+
+    const campaignId = await saveCampaignDraft(database, { template: "monthly-update", subject: "Crash test", content: "Hello **everyone**" });
+    expect(await queueCampaign(database, campaignId)).toEqual({ ok: true, recipients: n });
+    // A second press of the button sends nothing more.
+    expect(await queueCampaign(database, campaignId)).toEqual({ ok: false, reason: "not-draft" });
+
+    // First batch, then the process "dies" in the middle of the second:
+    expect(await runNextJob(database, { workerId: "first-process" })).toBe(true);
+    expect(await campaignMessages(database, campaignId)).toHaveLength(3);
+    const job = await claimNextJob(database, "dying-process");
+    expect(job?.type).toBe("newsletter.send");
+    const pending = await database.db
+      .selectFrom("campaign_recipients")
+      .select(["id", "email"])
+      .where("campaign_id", "=", campaignId)
+      .where("status", "=", "pending")
+      .orderBy("email")
+      .limit(2)
+      .execute();
+    // …one recipient was claimed but the process stopped before writing anything…
+    await database.db.updateTable("campaign_recipients").set({ status: "sending", claimed_at: new Date().toISOString(), outbox_id: crypto.randomUUID() }).where("id", "=", pending[0]!.id).execute();
+    // …and one was sent (the outbox has it) but not yet marked.
+    const sentId = crypto.randomUUID();
+    await database.db.updateTable("campaign_recipients").set({ status: "sending", claimed_at: new Date().toISOString(), outbox_id: sentId }).where("id", "=", pending[1]!.id).execute();
+    await database.db
+      .insertInto("outbox")
+      .values({ id: sentId, to_address: pending[1]!.email, from_address: "x", subject: "Crash test", text: "…", html: null, headers: null, kind: "newsletter", status: "outbox", error: null, campaign_id: campaignId, message_id: null, created_at: new Date().toISOString(), sent_at: null })
+      .execute();
+    // The dying process's lock goes stale; a new process takes over.
+    await database.db.updateTable("jobs").set({ locked_at: new Date(Date.now() - 3_600_000).toISOString() }).where("id", "=", job!.id).execute();
+    await runQueue(database, { workerId: "restarted-process", staleMs: 60_000 });
+
+    const messages = await campaignMessages(database, campaignId);
+    expect(messages).toHaveLength(n);
+    expect(new Set(messages.map((m) => m.to_address)).size).toBe(n);
+    for (const email of emails) expect(messages.map((m) => m.to_address)).toContain(email);
+    const campaign = await getCampaign(database, campaignId);
+    expect(campaign).toMatchObject({ status: "sent", counts: { total: n, sent: n, failed: 0, pending: 0 } });
+    expect((await getJob(database, job!.id))?.status).toBe("done");
+
+    // Every newsletter carries a working one-click unsubscribe.
+    const headers = JSON.parse(messages.find((m) => m.to_address === emails[0])!.headers!);
+    expect(headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    const link = /<([^>]+)>/.exec(headers["List-Unsubscribe"])![1]!;
+    const token = new URL(link).searchParams.get("token");
+    expect(await unsubscribe(database, token)).toMatchObject({ ok: true, email: emails[0] });
+  });
+
+  it("a message whose hand-over to SMTP was interrupted is not sent again (at most once)", async () => {
+    const database = get();
+    await database.db.updateTable("subscribers").set({ status: "unsubscribed" }).where("status", "=", "confirmed").execute();
+    const emails = await confirmedSubscribers(database, "doubt", 2);
+    configureNewsletterRate({ batchSize: 10, ratePerMinute: 1_000_000 });
+    const campaignId = await saveCampaignDraft(database, { template: "custom", subject: "Doubt", content: "Hi" });
+    await queueCampaign(database, campaignId);
+    const recipient = await database.db.selectFrom("campaign_recipients").select(["id", "email"]).where("campaign_id", "=", campaignId).where("email", "=", emails[0]!).executeTakeFirstOrThrow();
+    const outboxId = crypto.randomUUID();
+    await database.db.updateTable("campaign_recipients").set({ status: "sending", outbox_id: outboxId }).where("id", "=", recipient.id).execute();
+    await database.db
+      .insertInto("outbox")
+      .values({ id: outboxId, to_address: recipient.email, from_address: "x", subject: "Doubt", text: "…", html: null, headers: null, kind: "newsletter", status: "sending", error: null, campaign_id: campaignId, message_id: null, created_at: new Date().toISOString(), sent_at: null })
+      .execute();
+    await runQueue(database);
+    const messages = await campaignMessages(database, campaignId);
+    expect(messages.map((m) => m.to_address).sort()).toEqual([...emails].sort());
+    const campaign = await getCampaign(database, campaignId);
+    expect(campaign?.counts).toMatchObject({ total: 2, sent: 1, failed: 1 });
+  });
+
+  it("cancelling stops a send, and someone who unsubscribes meanwhile is skipped", async () => {
+    const database = get();
+    await database.db.updateTable("subscribers").set({ status: "unsubscribed" }).where("status", "=", "confirmed").execute();
+    const emails = await confirmedSubscribers(database, "cancel", 5);
+    configureNewsletterRate({ batchSize: 2, ratePerMinute: 1_000_000 });
+    const campaignId = await saveCampaignDraft(database, { template: "custom", subject: "Cancel me", content: "Hi" });
+    await queueCampaign(database, campaignId);
+    const first = (await getSubscriberByEmail(database, emails[0]!))!;
+    await unsubscribe(database, unsubscribeToken(first.id));
+    await runNextJob(database);
+    expect((await campaignMessages(database, campaignId)).map((m) => m.to_address)).toEqual([emails[1]]);
+    expect(await cancelCampaign(database, campaignId)).toBe(true);
+    expect(await runNextJob(database)).toBe(false);
+    expect(await campaignMessages(database, campaignId)).toHaveLength(1);
+    const campaign = await getCampaign(database, campaignId);
+    expect(campaign).toMatchObject({ status: "cancelled", counts: { sent: 1, cancelled: 3 } });
+  });
+
+  it("counts the figures from the data", async () => {
+    const database = get();
+    const stats = await newsletterStats(database);
+    const confirmed = await database.db.selectFrom("subscribers").select("id").where("status", "=", "confirmed").execute();
+    expect(stats.subscribers).toBe(confirmed.length);
+    expect(stats.newLast30Days).toBe(confirmed.length);
+    expect(stats.sentCampaigns).toBe(2);
+    expect(stats.deliveryFailures).toBe(1);
+    expect(stats.pending).toBeGreaterThan(0);
+  });
+
+  it("exports subscribers as CSV that spreadsheets cannot run as formulas", async () => {
+    const database = get();
+    await database.db.updateTable("subscribers").set({ consent_source: "=HYPERLINK(\"http://evil\")" }).where("email", "=", "sam@example.org").execute();
+    const csv = await subscribersCsv(database, { search: "sam@" });
+    const lines = csv.trim().split("\r\n");
+    expect(lines[0]).toBe("email,status,requested_at,confirmed_at,unsubscribed_at,consent_source,consent_text");
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    expect(csvCell("+1")).toBe("'+1");
+    expect(csvCell("-1")).toBe("'-1");
+    expect(csvCell("@x")).toBe("'@x");
+    expect(csvCell("plain")).toBe("plain");
+  });
+
+  it("rate-limits a public form per address", async () => {
+    const database = get();
+    const attempt = () => checkRateLimit(database, { form: "newsletter", key: "203.0.113.9", limit: 3, windowMs: 60_000 });
+    expect((await attempt()).allowed).toBe(true);
+    expect((await attempt()).allowed).toBe(true);
+    expect((await attempt()).allowed).toBe(true);
+    const refused = await attempt();
+    expect(refused.allowed).toBe(false);
+    expect(refused.retryAfter).toBeGreaterThan(0);
+    expect((await checkRateLimit(database, { form: "newsletter", key: "198.51.100.1", limit: 3, windowMs: 60_000 })).allowed).toBe(true);
+  });
+});

@@ -1,0 +1,765 @@
+import crypto from "node:crypto";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { sql } from "kysely";
+import { nowIso, toNum, type Database } from "#app/lib/db.server";
+import { env, loadSecrets } from "#app/lib/env.server";
+import { enqueueJob, cancelJob, registerJobHandler, type JobContext, type JobOutcome } from "#app/lib/jobs.server";
+import { logger } from "#app/lib/logger.server";
+import { isEmailAddress, sendMail } from "#app/lib/mailer.server";
+import { getSiteSettings } from "#app/lib/site-settings.server";
+import { NewsletterEmail, newsletterText, type NewsletterEmailProps } from "#app/components/admin/newsletter-email";
+import { NEWSLETTER_CONSENT_TEXT } from "#app/components/site/newsletter-form";
+
+/**
+ * The newsletter: double opt-in subscriptions with a consent record,
+ * one-click unsubscribe, and campaigns sent by a background job.
+ *
+ * Links in e-mails carry HMAC-signed tokens. A confirmation token expires
+ * and works once (it names a random value stored on the subscriber, cleared
+ * when used); an unsubscribe token never expires, because a link in an old
+ * newsletter must still work.
+ */
+
+export type SubscriberStatus = "pending" | "confirmed" | "unsubscribed";
+export const SUBSCRIBER_STATUSES: SubscriberStatus[] = ["confirmed", "pending", "unsubscribed"];
+
+export const CONFIRM_LINK_HOURS = 48;
+/** A second request for the same address within this time sends no second e-mail (no mail-bombing). */
+const RESEND_AFTER_MS = 10 * 60_000;
+
+export const CONSENT_TEXT = NEWSLETTER_CONSENT_TEXT;
+
+export interface Subscriber {
+  id: string;
+  email: string;
+  status: SubscriberStatus;
+  consentSource: string | null;
+  consentText: string | null;
+  requestedAt: string;
+  confirmedAt: string | null;
+  unsubscribedAt: string | null;
+  createdAt: string;
+}
+
+// ── Tokens ──────────────────────────────────────────────────────────────
+
+type TokenPurpose = "confirm" | "unsubscribe";
+interface TokenPayload {
+  /** subscriber id */
+  s: string;
+  p: TokenPurpose;
+  /** confirm only: the subscriber's current confirm_nonce */
+  n?: string;
+  /** confirm only: expiry, ms since epoch */
+  e?: number;
+}
+
+let secretOverride: string | undefined;
+/** Tests sign with their own secret; the site uses AUTH_SECRET or the generated one in DATA_DIR. */
+export function setNewsletterSecret(secret: string | undefined): void {
+  secretOverride = secret;
+}
+
+function tokenKey(): Buffer {
+  const secret = secretOverride ?? loadSecrets(env().DATA_DIR).authSecret;
+  // A key of its own, so a newsletter token can never pass for any other signed value.
+  return crypto.createHmac("sha256", secret).update("newsletter-token-v1").digest();
+}
+
+function sign(payload: TokenPayload): string {
+  const body = Buffer.from(JSON.stringify(payload)).toString("base64url");
+  const mac = crypto.createHmac("sha256", tokenKey()).update(body).digest("base64url");
+  return `${body}.${mac}`;
+}
+
+export type TokenCheck = { ok: true; payload: TokenPayload } | { ok: false; reason: "invalid" | "expired" };
+
+export function verifyToken(token: string | null | undefined, purpose: TokenPurpose, now = Date.now()): TokenCheck {
+  if (!token || token.length > 1000) return { ok: false, reason: "invalid" };
+  const [body, mac, extra] = token.split(".");
+  if (!body || !mac || extra !== undefined) return { ok: false, reason: "invalid" };
+  const expected = crypto.createHmac("sha256", tokenKey()).update(body).digest();
+  const given = Buffer.from(mac, "base64url");
+  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return { ok: false, reason: "invalid" };
+  let payload: TokenPayload;
+  try {
+    payload = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as TokenPayload;
+  } catch {
+    return { ok: false, reason: "invalid" };
+  }
+  if (payload.p !== purpose || typeof payload.s !== "string") return { ok: false, reason: "invalid" };
+  if (purpose === "confirm" && (typeof payload.e !== "number" || payload.e < now)) return { ok: false, reason: "expired" };
+  return { ok: true, payload };
+}
+
+export function unsubscribeToken(subscriberId: string): string {
+  return sign({ s: subscriberId, p: "unsubscribe" });
+}
+
+function confirmToken(subscriberId: string, nonce: string, now = Date.now()): string {
+  return sign({ s: subscriberId, p: "confirm", n: nonce, e: now + CONFIRM_LINK_HOURS * 3600_000 });
+}
+
+function siteUrl(): string {
+  return env().PUBLIC_URL;
+}
+
+export function confirmUrl(token: string): string {
+  return `${siteUrl()}/newsletter/confirm?token=${encodeURIComponent(token)}`;
+}
+
+export function unsubscribeUrl(subscriberId: string): string {
+  return `${siteUrl()}/newsletter/unsubscribe?token=${encodeURIComponent(unsubscribeToken(subscriberId))}`;
+}
+
+/** RFC 2369 and RFC 8058: mail programs show an Unsubscribe button that POSTs to the link. */
+export function listUnsubscribeHeaders(subscriberId: string): Record<string, string> {
+  return {
+    "List-Unsubscribe": `<${unsubscribeUrl(subscriberId)}>`,
+    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+  };
+}
+
+// ── Subscribers ─────────────────────────────────────────────────────────
+
+type SubscriberRow = {
+  id: string;
+  email: string;
+  status: string;
+  confirm_nonce: string | null;
+  confirm_sent_at: string | null;
+  consent_source: string | null;
+  consent_text: string | null;
+  requested_at: string;
+  confirmed_at: string | null;
+  unsubscribed_at: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+function toSubscriber(row: SubscriberRow): Subscriber {
+  return {
+    id: row.id,
+    email: row.email,
+    status: row.status as SubscriberStatus,
+    consentSource: row.consent_source,
+    consentText: row.consent_text,
+    requestedAt: row.requested_at,
+    confirmedAt: row.confirmed_at,
+    unsubscribedAt: row.unsubscribed_at,
+    createdAt: row.created_at,
+  };
+}
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function getSubscriberByEmail(database: Database, email: string): Promise<Subscriber | undefined> {
+  const row = await database.db.selectFrom("subscribers").selectAll().where("email", "=", normalizeEmail(email)).executeTakeFirst();
+  return row ? toSubscriber(row) : undefined;
+}
+
+export async function getSubscriber(database: Database, id: string): Promise<Subscriber | undefined> {
+  const row = await database.db.selectFrom("subscribers").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? toSubscriber(row) : undefined;
+}
+
+/** What happened, for logs and tests; the visitor is always shown the same message. */
+export type SubscribeOutcome = "confirmation-sent" | "already-subscribed-notice" | "recently-sent";
+
+/**
+ * Starts a subscription: records the request and e-mails a confirmation
+ * link. Nothing is subscribed until the link is followed. A known address
+ * gets a reminder instead, and the visitor cannot tell the difference.
+ */
+export async function requestSubscription(
+  database: Database,
+  input: { email: string; source: string; consentText?: string },
+): Promise<SubscribeOutcome> {
+  const email = normalizeEmail(input.email);
+  if (!isEmailAddress(email)) throw new Error("not an e-mail address");
+  const now = nowIso();
+  const source = input.source.slice(0, 200);
+  const consentText = input.consentText ?? CONSENT_TEXT;
+  let existing = await database.db.selectFrom("subscribers").selectAll().where("email", "=", email).executeTakeFirst();
+
+  if (existing && existing.confirm_sent_at && Date.now() - Date.parse(existing.confirm_sent_at) < RESEND_AFTER_MS) {
+    return "recently-sent";
+  }
+
+  if (existing?.status === "confirmed") {
+    await database.db.updateTable("subscribers").set({ confirm_sent_at: now, updated_at: now }).where("id", "=", existing.id).execute();
+    await sendAlreadySubscribed(database, existing.id, email);
+    return "already-subscribed-notice";
+  }
+
+  const nonce = crypto.randomBytes(16).toString("base64url");
+  if (!existing) {
+    const id = crypto.randomUUID();
+    const inserted = await database.db
+      .insertInto("subscribers")
+      .values({
+        id,
+        email,
+        status: "pending",
+        confirm_nonce: nonce,
+        confirm_sent_at: now,
+        consent_source: source,
+        consent_text: consentText,
+        requested_at: now,
+        confirmed_at: null,
+        unsubscribed_at: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.column("email").doNothing())
+      .executeTakeFirst();
+    if (toNum(inserted.numInsertedOrUpdatedRows) === 0) {
+      // Someone else sent the same address a moment ago: theirs stands.
+      return "recently-sent";
+    }
+    existing = { id } as SubscriberRow;
+  } else {
+    // Pending again, or unsubscribed and asking to come back: consent is asked for afresh.
+    await database.db
+      .updateTable("subscribers")
+      .set({ status: existing.status === "unsubscribed" ? "pending" : existing.status, confirm_nonce: nonce, confirm_sent_at: now, consent_source: source, consent_text: consentText, requested_at: now, updated_at: now })
+      .where("id", "=", existing.id)
+      .execute();
+  }
+  await sendConfirmation(database, existing.id, email, nonce);
+  return "confirmation-sent";
+}
+
+async function sendConfirmation(database: Database, subscriberId: string, email: string, nonce: string): Promise<void> {
+  const { charityName } = await getSiteSettings();
+  const link = confirmUrl(confirmToken(subscriberId, nonce));
+  const text = [
+    "Hello,",
+    "",
+    `Please confirm that you would like to receive news from ${charityName} by opening this link and pressing "Confirm my subscription":`,
+    "",
+    link,
+    "",
+    `The link works for ${CONFIRM_LINK_HOURS} hours. If you did not ask to subscribe, ignore this e-mail: you will not be added to any list.`,
+    "",
+    charityName,
+  ].join("\n");
+  await sendMail(database, { to: email, subject: `Please confirm your subscription to ${charityName} news`, text, kind: "transactional" });
+}
+
+async function sendAlreadySubscribed(database: Database, subscriberId: string, email: string): Promise<void> {
+  const { charityName } = await getSiteSettings();
+  const text = [
+    "Hello,",
+    "",
+    `Someone (probably you) asked to subscribe this address to news from ${charityName}. You are already subscribed, so nothing has changed.`,
+    "",
+    `If you would rather not receive our news, unsubscribe here: ${unsubscribeUrl(subscriberId)}`,
+    "",
+    charityName,
+  ].join("\n");
+  await sendMail(database, { to: email, subject: `You are already subscribed to ${charityName} news`, text, kind: "transactional" });
+}
+
+export type ConfirmResult =
+  | { ok: true; email: string; alreadyConfirmed: boolean; subscriberId: string }
+  | { ok: false; reason: "invalid" | "expired" | "used" };
+
+/** What the confirmation page shows before the visitor presses the button (changes nothing). */
+export async function checkConfirmation(database: Database, token: string | null): Promise<ConfirmResult> {
+  const check = verifyToken(token, "confirm");
+  if (!check.ok) return check;
+  const subscriber = await database.db.selectFrom("subscribers").selectAll().where("id", "=", check.payload.s).executeTakeFirst();
+  if (!subscriber) return { ok: false, reason: "invalid" };
+  if (subscriber.status === "confirmed") return { ok: true, email: subscriber.email, alreadyConfirmed: true, subscriberId: subscriber.id };
+  if (subscriber.status !== "pending" || subscriber.confirm_nonce !== check.payload.n) return { ok: false, reason: "used" };
+  return { ok: true, email: subscriber.email, alreadyConfirmed: false, subscriberId: subscriber.id };
+}
+
+/** Confirms a pending subscription (a POST from the landing page, so link scanners cannot). */
+export async function confirmSubscription(database: Database, token: string | null): Promise<ConfirmResult> {
+  const check = await checkConfirmation(database, token);
+  if (!check.ok || check.alreadyConfirmed) return check;
+  const now = nowIso();
+  const payload = (verifyToken(token, "confirm") as { ok: true; payload: TokenPayload }).payload;
+  const result = await database.db
+    .updateTable("subscribers")
+    .set({ status: "confirmed", confirm_nonce: null, confirmed_at: now, unsubscribed_at: null, updated_at: now })
+    .where("id", "=", payload.s)
+    .where("status", "=", "pending")
+    .where("confirm_nonce", "=", payload.n ?? "")
+    .executeTakeFirst();
+  if (toNum(result.numUpdatedRows) === 0) return checkConfirmation(database, token);
+  return { ...check, alreadyConfirmed: false };
+}
+
+export type UnsubscribeResult = { ok: true; email: string; status: SubscriberStatus; subscriberId: string } | { ok: false; reason: "invalid" };
+
+/** Who an unsubscribe link is for (changes nothing). */
+export async function checkUnsubscribe(database: Database, token: string | null): Promise<UnsubscribeResult> {
+  const check = verifyToken(token, "unsubscribe");
+  if (!check.ok) return { ok: false, reason: "invalid" };
+  const subscriber = await getSubscriber(database, check.payload.s);
+  if (!subscriber) return { ok: false, reason: "invalid" };
+  return { ok: true, email: subscriber.email, status: subscriber.status, subscriberId: subscriber.id };
+}
+
+export async function unsubscribe(database: Database, token: string | null): Promise<UnsubscribeResult> {
+  const check = await checkUnsubscribe(database, token);
+  if (!check.ok) return check;
+  if (check.status !== "unsubscribed") {
+    const now = nowIso();
+    await database.db
+      .updateTable("subscribers")
+      .set({ status: "unsubscribed", unsubscribed_at: now, confirm_nonce: null, updated_at: now })
+      .where("id", "=", check.subscriberId)
+      .execute();
+  }
+  return { ...check, status: "unsubscribed" };
+}
+
+/**
+ * Undoes an unsubscribe from the same page. The link proves the visitor
+ * reads this mailbox and had confirmed before, so no second confirmation
+ * is needed; the consent record says how they came back.
+ */
+export async function resubscribe(database: Database, token: string | null): Promise<UnsubscribeResult> {
+  const check = await checkUnsubscribe(database, token);
+  if (!check.ok) return check;
+  if (check.status !== "confirmed") {
+    const now = nowIso();
+    await database.db
+      .updateTable("subscribers")
+      .set({
+        status: "confirmed",
+        confirmed_at: now,
+        unsubscribed_at: null,
+        confirm_nonce: null,
+        consent_source: "resubscribed from the unsubscribe page",
+        consent_text: CONSENT_TEXT,
+        updated_at: now,
+      })
+      .where("id", "=", check.subscriberId)
+      .execute();
+  }
+  return { ...check, status: "confirmed" };
+}
+
+export async function listSubscribers(
+  database: Database,
+  { search, status, limit = 50, offset = 0 }: { search?: string; status?: SubscriberStatus; limit?: number; offset?: number } = {},
+): Promise<{ subscribers: Subscriber[]; total: number }> {
+  let query = database.db.selectFrom("subscribers");
+  if (status) query = query.where("status", "=", status);
+  const term = search?.trim().toLowerCase();
+  if (term) {
+    const escaped = term.replace(/[\\%_]/g, (c) => `\\${c}`);
+    query = query.where(sql<boolean>`email like ${`%${escaped}%`} escape '\\'`);
+  }
+  const [rows, count] = await Promise.all([
+    query.selectAll().orderBy("created_at", "desc").orderBy("email").limit(limit).offset(offset).execute(),
+    query.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
+  ]);
+  return { subscribers: rows.map(toSubscriber), total: toNum(count?.n) };
+}
+
+/** A spreadsheet cell that cannot run as a formula when opened (CSV injection). */
+export function csvCell(value: string | null | undefined): string {
+  let text = value ?? "";
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export async function subscribersCsv(database: Database, filter: { search?: string; status?: SubscriberStatus } = {}): Promise<string> {
+  const { subscribers } = await listSubscribers(database, { ...filter, limit: 1_000_000 });
+  const header = ["email", "status", "requested_at", "confirmed_at", "unsubscribed_at", "consent_source", "consent_text"];
+  const lines = subscribers.map((s) =>
+    [s.email, s.status, s.requestedAt, s.confirmedAt, s.unsubscribedAt, s.consentSource, s.consentText].map(csvCell).join(","),
+  );
+  return `${[header.join(","), ...lines].join("\r\n")}\r\n`;
+}
+
+export interface NewsletterStats {
+  subscribers: number;
+  newLast30Days: number;
+  pending: number;
+  unsubscribed: number;
+  sentCampaigns: number;
+  deliveryFailures: number;
+}
+
+export async function newsletterStats(database: Database): Promise<NewsletterStats> {
+  const since = new Date(Date.now() - 30 * 24 * 3600_000).toISOString();
+  const [byStatus, recent, campaigns, failures] = await Promise.all([
+    database.db.selectFrom("subscribers").select(["status", (eb) => eb.fn.countAll().as("n")]).groupBy("status").execute(),
+    database.db
+      .selectFrom("subscribers")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("status", "=", "confirmed")
+      .where("confirmed_at", ">=", since)
+      .executeTakeFirst(),
+    database.db.selectFrom("campaigns").select((eb) => eb.fn.countAll().as("n")).where("status", "=", "sent").executeTakeFirst(),
+    database.db.selectFrom("campaign_recipients").select((eb) => eb.fn.countAll().as("n")).where("status", "=", "failed").executeTakeFirst(),
+  ]);
+  const count = (status: string) => toNum(byStatus.find((r) => r.status === status)?.n);
+  return {
+    subscribers: count("confirmed"),
+    newLast30Days: toNum(recent?.n),
+    pending: count("pending"),
+    unsubscribed: count("unsubscribed"),
+    sentCampaigns: toNum(campaigns?.n),
+    deliveryFailures: toNum(failures?.n),
+  };
+}
+
+// ── Campaigns ───────────────────────────────────────────────────────────
+
+export type CampaignStatus = "draft" | "sending" | "sent" | "cancelled";
+
+export interface Campaign {
+  id: string;
+  template: string;
+  subject: string;
+  content: string;
+  status: CampaignStatus;
+  createdAt: string;
+  updatedAt: string;
+  queuedAt: string | null;
+  finishedAt: string | null;
+  counts: { total: number; pending: number; sent: number; failed: number; cancelled: number };
+}
+
+export interface CampaignInput {
+  template: string;
+  subject: string;
+  content: string;
+}
+
+async function recipientCounts(database: Database, campaignIds: string[]): Promise<Map<string, Campaign["counts"]>> {
+  const map = new Map<string, Campaign["counts"]>();
+  if (campaignIds.length === 0) return map;
+  const rows = await database.db
+    .selectFrom("campaign_recipients")
+    .select(["campaign_id", "status", (eb) => eb.fn.countAll().as("n")])
+    .where("campaign_id", "in", campaignIds)
+    .groupBy(["campaign_id", "status"])
+    .execute();
+  for (const row of rows) {
+    const counts = map.get(row.campaign_id) ?? { total: 0, pending: 0, sent: 0, failed: 0, cancelled: 0 };
+    const n = toNum(row.n);
+    counts.total += n;
+    if (row.status === "pending" || row.status === "sending") counts.pending += n;
+    else if (row.status === "sent") counts.sent += n;
+    else if (row.status === "failed") counts.failed += n;
+    else if (row.status === "cancelled") counts.cancelled += n;
+    map.set(row.campaign_id, counts);
+  }
+  return map;
+}
+
+type CampaignRow = {
+  id: string;
+  template: string;
+  subject: string;
+  content: string;
+  status: string;
+  created_at: string;
+  updated_at: string;
+  queued_at: string | null;
+  finished_at: string | null;
+};
+
+function toCampaign(row: CampaignRow, counts?: Campaign["counts"]): Campaign {
+  return {
+    id: row.id,
+    template: row.template,
+    subject: row.subject,
+    content: row.content,
+    status: row.status as CampaignStatus,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    queuedAt: row.queued_at,
+    finishedAt: row.finished_at,
+    counts: counts ?? { total: 0, pending: 0, sent: 0, failed: 0, cancelled: 0 },
+  };
+}
+
+export async function listCampaigns(database: Database, { limit = 20 }: { limit?: number } = {}): Promise<Campaign[]> {
+  const rows = await database.db.selectFrom("campaigns").selectAll().orderBy("created_at", "desc").limit(limit).execute();
+  const counts = await recipientCounts(database, rows.map((r) => r.id));
+  return rows.map((r) => toCampaign(r, counts.get(r.id)));
+}
+
+export async function getCampaign(database: Database, id: string): Promise<Campaign | undefined> {
+  const row = await database.db.selectFrom("campaigns").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) return undefined;
+  return toCampaign(row, (await recipientCounts(database, [id])).get(id));
+}
+
+/** Saves a draft: creates one, or updates a draft that has not been sent. */
+export async function saveCampaignDraft(database: Database, input: CampaignInput & { id?: string; createdBy?: string }): Promise<string> {
+  const now = nowIso();
+  if (input.id) {
+    const result = await database.db
+      .updateTable("campaigns")
+      .set({ template: input.template, subject: input.subject, content: input.content, updated_at: now })
+      .where("id", "=", input.id)
+      .where("status", "=", "draft")
+      .executeTakeFirst();
+    if (toNum(result.numUpdatedRows) === 1) return input.id;
+  }
+  const id = crypto.randomUUID();
+  await database.db
+    .insertInto("campaigns")
+    .values({
+      id,
+      template: input.template,
+      subject: input.subject,
+      content: input.content,
+      status: "draft",
+      created_by: input.createdBy ?? null,
+      job_id: null,
+      created_at: now,
+      updated_at: now,
+      queued_at: null,
+      finished_at: null,
+    })
+    .execute();
+  return id;
+}
+
+async function emailProps(subscriberId: string | null, input: { subject: string; content: string }): Promise<NewsletterEmailProps> {
+  const settings = await getSiteSettings();
+  return {
+    subject: input.subject,
+    content: input.content,
+    charityName: settings.charityName,
+    siteUrl: siteUrl(),
+    unsubscribeUrl: subscriberId ? unsubscribeUrl(subscriberId) : `${siteUrl()}/newsletter/unsubscribe`,
+    postalAddress: settings.postalAddress || undefined,
+  };
+}
+
+/** The e-mail exactly as a recipient gets it: subject, plain text and HTML from one component. */
+export async function renderCampaignEmail(subscriberId: string | null, input: { subject: string; content: string }) {
+  const props = await emailProps(subscriberId, input);
+  return {
+    subject: input.subject,
+    text: newsletterText(props),
+    html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeTitle(input.subject)}</title></head><body style="margin:0">${renderToStaticMarkup(createElement(NewsletterEmail, props))}</body></html>`,
+  };
+}
+
+function escapeTitle(value: string): string {
+  return value.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+}
+
+/** A test send: the same e-mail, marked as a test, to one address; no subscriber is involved. */
+export async function sendTestEmail(database: Database, input: { subject: string; content: string }, to: string) {
+  const email = await renderCampaignEmail(null, input);
+  return sendMail(database, { to, subject: `[Test] ${email.subject}`, text: email.text, html: email.html, kind: "newsletter" });
+}
+
+export type QueueResult = { ok: true; recipients: number } | { ok: false; reason: "not-draft" | "no-subscribers" };
+
+/**
+ * Sends a draft to every confirmed subscriber: fixes the recipient list now
+ * (one row each, unique per campaign) and queues the job that works through
+ * it. Only a draft can be sent, so a double click cannot send twice.
+ */
+export async function queueCampaign(database: Database, campaignId: string): Promise<QueueResult> {
+  return database.db.transaction().execute(async (trx) => {
+    const tx: Database = { ...database, db: trx };
+    const now = nowIso();
+    const subscribers = await trx.selectFrom("subscribers").select(["id", "email"]).where("status", "=", "confirmed").orderBy("email").execute();
+    if (subscribers.length === 0) return { ok: false as const, reason: "no-subscribers" as const };
+    const claimed = await trx
+      .updateTable("campaigns")
+      .set({ status: "sending", queued_at: now, updated_at: now })
+      .where("id", "=", campaignId)
+      .where("status", "=", "draft")
+      .executeTakeFirst();
+    if (toNum(claimed.numUpdatedRows) === 0) return { ok: false as const, reason: "not-draft" as const };
+    for (let i = 0; i < subscribers.length; i += 200) {
+      await trx
+        .insertInto("campaign_recipients")
+        .values(
+          subscribers.slice(i, i + 200).map((s) => ({
+            id: crypto.randomUUID(),
+            campaign_id: campaignId,
+            subscriber_id: s.id,
+            email: s.email,
+            status: "pending",
+            claimed_at: null,
+            sent_at: null,
+            outbox_id: null,
+            error: null,
+          })),
+        )
+        .onConflict((oc) => oc.columns(["campaign_id", "subscriber_id"]).doNothing())
+        .execute();
+    }
+    const jobId = await enqueueJob(tx, CAMPAIGN_JOB, { campaignId }, { maxAttempts: 10 });
+    await trx.updateTable("campaigns").set({ job_id: jobId }).where("id", "=", campaignId).execute();
+    return { ok: true as const, recipients: subscribers.length };
+  });
+}
+
+/** Stops a send: recipients not yet reached are marked cancelled and never get it. */
+export async function cancelCampaign(database: Database, campaignId: string): Promise<boolean> {
+  const now = nowIso();
+  const campaign = await database.db.selectFrom("campaigns").select(["status", "job_id"]).where("id", "=", campaignId).executeTakeFirst();
+  if (!campaign || campaign.status !== "sending") return false;
+  await database.db
+    .updateTable("campaigns")
+    .set({ status: "cancelled", finished_at: now, updated_at: now })
+    .where("id", "=", campaignId)
+    .where("status", "=", "sending")
+    .execute();
+  await database.db
+    .updateTable("campaign_recipients")
+    .set({ status: "cancelled" })
+    .where("campaign_id", "=", campaignId)
+    .where("status", "=", "pending")
+    .execute();
+  if (campaign.job_id) await cancelJob(database, campaign.job_id);
+  return true;
+}
+
+export async function deleteCampaignDraft(database: Database, campaignId: string): Promise<boolean> {
+  const result = await database.db.deleteFrom("campaigns").where("id", "=", campaignId).where("status", "=", "draft").executeTakeFirst();
+  return toNum(result.numDeletedRows) > 0;
+}
+
+// ── The sending job ─────────────────────────────────────────────────────
+
+export const CAMPAIGN_JOB = "newsletter.send";
+
+let rateOverride: { batchSize?: number; ratePerMinute?: number } | undefined;
+/** Tests use small batches; the site reads NEWSLETTER_BATCH_SIZE and NEWSLETTER_RATE_PER_MINUTE. */
+export function configureNewsletterRate(rate: { batchSize?: number; ratePerMinute?: number } | undefined): void {
+  rateOverride = rate;
+}
+
+function sendingRate() {
+  const config = env();
+  return {
+    batchSize: rateOverride?.batchSize ?? config.NEWSLETTER_BATCH_SIZE,
+    ratePerMinute: rateOverride?.ratePerMinute ?? config.NEWSLETTER_RATE_PER_MINUTE,
+  };
+}
+
+/**
+ * Settles recipients a previous run left 'sending' (the process stopped
+ * between claiming a recipient and recording the outcome). The outbox row
+ * written before the hand-over to SMTP tells us how far it got:
+ * - no outbox row: nothing was sent, so the recipient goes back in the queue;
+ * - recorded as sent (or kept in the outbox): mark them sent;
+ * - still 'sending' in the outbox: SMTP may or may not have taken it. We do
+ *   not resend (at most once: a duplicate newsletter is worse than a missing
+ *   one) and record it as a failure staff can see.
+ */
+async function settleInterrupted(database: Database, campaignId: string): Promise<void> {
+  const stuck = await database.db
+    .selectFrom("campaign_recipients")
+    .leftJoin("outbox", "outbox.id", "campaign_recipients.outbox_id")
+    .select(["campaign_recipients.id as id", "outbox.status as outboxStatus", "outbox.error as outboxError", "outbox.created_at as outboxAt"])
+    .where("campaign_recipients.campaign_id", "=", campaignId)
+    .where("campaign_recipients.status", "=", "sending")
+    .execute();
+  for (const row of stuck) {
+    const update = database.db.updateTable("campaign_recipients").where("id", "=", row.id).where("status", "=", "sending");
+    if (!row.outboxStatus) await update.set({ status: "pending", claimed_at: null, outbox_id: null }).execute();
+    else if (row.outboxStatus === "sent" || row.outboxStatus === "outbox") await update.set({ status: "sent", sent_at: row.outboxAt }).execute();
+    else if (row.outboxStatus === "failed") await update.set({ status: "failed", error: row.outboxError }).execute();
+    else {
+      await update
+        .set({ status: "failed", error: "Interrupted while the mail server was taking it; not resent, so nobody gets it twice." })
+        .execute();
+    }
+  }
+}
+
+async function sendCampaignStep({ campaignId }: { campaignId: string }, context: JobContext): Promise<JobOutcome> {
+  const { database, signal } = context;
+  const campaign = await database.db.selectFrom("campaigns").selectAll().where("id", "=", campaignId).executeTakeFirst();
+  if (!campaign || campaign.status !== "sending") return;
+  await settleInterrupted(database, campaignId);
+  const { batchSize, ratePerMinute } = sendingRate();
+  const batch = await database.db
+    .selectFrom("campaign_recipients")
+    .select(["id", "subscriber_id", "email"])
+    .where("campaign_id", "=", campaignId)
+    .where("status", "=", "pending")
+    .orderBy("email")
+    .limit(batchSize)
+    .execute();
+
+  let handled = 0;
+  for (const recipient of batch) {
+    if (signal.aborted) break;
+    // Claim before sending, one at a time, so a crash leaves at most one recipient in doubt.
+    const outboxId = crypto.randomUUID();
+    const claim = await database.db
+      .updateTable("campaign_recipients")
+      .set({ status: "sending", claimed_at: nowIso(), outbox_id: outboxId })
+      .where("id", "=", recipient.id)
+      .where("status", "=", "pending")
+      .executeTakeFirst();
+    if (toNum(claim.numUpdatedRows) === 0) continue; // cancelled meanwhile
+    const subscriber = await database.db.selectFrom("subscribers").select("status").where("id", "=", recipient.subscriber_id).executeTakeFirst();
+    if (subscriber?.status !== "confirmed") {
+      // Unsubscribed after the list was fixed: respect it.
+      await database.db.updateTable("campaign_recipients").set({ status: "skipped", outbox_id: null }).where("id", "=", recipient.id).execute();
+      continue;
+    }
+    const email = await renderCampaignEmail(recipient.subscriber_id, campaign);
+    const result = await sendMail(database, {
+      id: outboxId,
+      to: recipient.email,
+      subject: email.subject,
+      text: email.text,
+      html: email.html,
+      kind: "newsletter",
+      campaignId,
+      headers: listUnsubscribeHeaders(recipient.subscriber_id),
+    });
+    await database.db
+      .updateTable("campaign_recipients")
+      .set(result.status === "failed" ? { status: "failed", error: result.error ?? "delivery failed" } : { status: "sent", sent_at: nowIso() })
+      .where("id", "=", recipient.id)
+      .execute();
+    handled += 1;
+    if (!(await context.heartbeat())) return; // cancelled or taken over
+  }
+
+  const remaining = await database.db
+    .selectFrom("campaign_recipients")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("campaign_id", "=", campaignId)
+    .where("status", "in", ["pending", "sending"])
+    .executeTakeFirst();
+  if (toNum(remaining?.n) > 0) {
+    const pauseMs = signal.aborted ? 0 : Math.ceil((handled / ratePerMinute) * 60_000);
+    return { continueAt: new Date(Date.now() + pauseMs) };
+  }
+  const now = nowIso();
+  await database.db
+    .updateTable("campaigns")
+    .set({ status: "sent", finished_at: now, updated_at: now })
+    .where("id", "=", campaignId)
+    .where("status", "=", "sending")
+    .execute();
+  logger.info({ campaignId }, "newsletter sent");
+}
+
+let registered = false;
+/** Called once at start-up (server/app.ts) so this process can work newsletter jobs. */
+export function registerNewsletterJobs(): void {
+  if (registered) return;
+  registered = true;
+  registerJobHandler(CAMPAIGN_JOB, sendCampaignStep);
+}

@@ -1,0 +1,360 @@
+import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/admin.newsletter";
+import { NewsletterComposer, type ComposerValues } from "#app/components/admin/newsletter-composer";
+import { NEWSLETTER_TEMPLATE_VALUES } from "#app/components/admin/newsletter-templates";
+import { Badge } from "#app/components/ui/badge";
+import { Button } from "#app/components/ui/button";
+import { Input } from "#app/components/ui/input";
+import { Label } from "#app/components/ui/label";
+import { NativeSelect } from "#app/components/ui/native-select";
+import { requireAdmin } from "#app/lib/auth.server";
+import { getDatabase } from "#app/lib/db.server";
+import { isEmailAddress, mailDelivery } from "#app/lib/mailer.server";
+import {
+  SUBSCRIBER_STATUSES,
+  cancelCampaign,
+  deleteCampaignDraft,
+  getCampaign,
+  listCampaigns,
+  listSubscribers,
+  newsletterStats,
+  queueCampaign,
+  saveCampaignDraft,
+  sendTestEmail,
+  type SubscriberStatus,
+} from "#app/lib/newsletter.server";
+import { getSiteSettings } from "#app/lib/site-settings.server";
+import { redirectWithToast } from "#app/lib/toast.server";
+
+const PAGE_SIZE = 25;
+
+export function meta() {
+  return [{ title: "Newsletter · Admin" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const database = await getDatabase();
+  const url = new URL(request.url);
+  const q = url.searchParams.get("q")?.trim() ?? "";
+  const statusParam = url.searchParams.get("status") ?? "";
+  const status = (SUBSCRIBER_STATUSES as string[]).includes(statusParam) ? (statusParam as SubscriberStatus) : undefined;
+  const page = Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1);
+  const campaignId = url.searchParams.get("campaign");
+  const [stats, subscribers, campaigns, draft, settings] = await Promise.all([
+    newsletterStats(database),
+    listSubscribers(database, { search: q, status, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
+    listCampaigns(database, { limit: 20 }),
+    campaignId ? getCampaign(database, campaignId) : undefined,
+    getSiteSettings(),
+  ]);
+  return {
+    stats,
+    subscribers,
+    campaigns,
+    draft: draft?.status === "draft" ? draft : null,
+    filter: { q, status: status ?? "", page },
+    delivery: mailDelivery(),
+    email: { charityName: settings.charityName, postalAddress: settings.postalAddress, siteUrl: new URL(request.url).origin },
+  };
+}
+
+const campaignSchema = z.object({
+  id: z.string().max(64).optional(),
+  template: z.enum(NEWSLETTER_TEMPLATE_VALUES, { error: "Please choose a template." }),
+  subject: z.string().trim().min(1, "Subject is required.").max(200, "Keep the subject under 200 characters."),
+  content: z.string().trim().min(1, "Content is required.").max(100_000, "The content is too long."),
+});
+
+type FieldErrors = Partial<Record<"template" | "subject" | "content" | "testTo", string>>;
+interface ComposeResult {
+  values: ComposerValues;
+  errors?: FieldErrors;
+  formError?: string;
+  confirmSend?: boolean;
+}
+
+function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) errors[issue.path[0] as keyof FieldErrors] ??= issue.message;
+  return errors;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { user } = await requireAdmin(request);
+  const database = await getDatabase();
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const here = "/admin/newsletter";
+
+  if (intent === "cancel") {
+    const cancelled = await cancelCampaign(database, String(form.get("campaignId") ?? ""));
+    return cancelled
+      ? redirectWithToast(here, { title: "Sending cancelled", description: "Nobody else will receive this campaign." })
+      : redirectWithToast(here, { title: "Nothing to cancel", description: "That campaign is no longer sending.", type: "info" });
+  }
+  if (intent === "delete-draft") {
+    await deleteCampaignDraft(database, String(form.get("campaignId") ?? ""));
+    return redirectWithToast(here, { title: "Draft deleted" });
+  }
+
+  const values: ComposerValues = {
+    id: String(form.get("id") ?? "") || undefined,
+    template: String(form.get("template") ?? "custom"),
+    subject: String(form.get("subject") ?? ""),
+    content: String(form.get("content") ?? ""),
+    testTo: String(form.get("testTo") ?? ""),
+  };
+  const parsed = campaignSchema.safeParse(values);
+  if (!parsed.success) return data<ComposeResult>({ values, errors: fieldErrorsOf(parsed.error) }, { status: 400 });
+  if (intent === "confirm-send") return data<ComposeResult>({ values, confirmSend: true });
+  const testTo = values.testTo.trim();
+  if (intent === "send-test" && !isEmailAddress(testTo)) {
+    return data<ComposeResult>({ values, errors: { testTo: "Enter the address to send the test to." } }, { status: 400 });
+  }
+
+  const id = await saveCampaignDraft(database, { ...parsed.data, id: values.id, createdBy: user.id });
+  const back = `${here}?campaign=${id}#compose`;
+  if (intent === "send-test") {
+    const result = await sendTestEmail(database, parsed.data, testTo);
+    if (result.status === "failed") {
+      return data<ComposeResult>({ values: { ...values, id }, errors: { testTo: `The test could not be sent: ${result.error}` } }, { status: 502 });
+    }
+    return redirectWithToast(back, {
+      title: "Test sent",
+      description: result.status === "outbox" ? `Kept in the Outbox for ${testTo} (no mail server is set up).` : `Sent to ${testTo}.`,
+    });
+  }
+  if (intent === "send") {
+    const queued = await queueCampaign(database, id);
+    if (!queued.ok) {
+      const message = queued.reason === "no-subscribers" ? "There are no confirmed subscribers to send to yet." : "This campaign has already been sent.";
+      return data<ComposeResult>({ values: { ...values, id }, formError: message }, { status: 409 });
+    }
+    return redirectWithToast(`${here}#campaigns`, {
+      title: "Sending started",
+      description: `Sending to ${queued.recipients} confirmed subscriber${queued.recipients === 1 ? "" : "s"}.`,
+    });
+  }
+  return redirectWithToast(back, { title: "Draft saved" });
+}
+
+function formatDate(iso: string | null): string {
+  if (!iso) return "—";
+  return new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/London" }).format(new Date(iso));
+}
+
+const STATUS_BADGE: Record<string, "success" | "secondary" | "outline" | "destructive" | "default"> = {
+  confirmed: "success",
+  pending: "secondary",
+  unsubscribed: "outline",
+  draft: "secondary",
+  sending: "default",
+  sent: "success",
+  cancelled: "outline",
+};
+
+export default function NewsletterTab({ loaderData, actionData }: Route.ComponentProps) {
+  const { stats, subscribers, campaigns, draft, filter, delivery, email } = loaderData;
+  const navigation = useNavigation();
+  const [searchParams] = useSearchParams();
+  const busyIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : undefined;
+  const pages = Math.max(1, Math.ceil(subscribers.total / PAGE_SIZE));
+  const exportQuery = new URLSearchParams();
+  if (filter.q) exportQuery.set("q", filter.q);
+  if (filter.status) exportQuery.set("status", filter.status);
+  const pageLink = (page: number) => {
+    const params = new URLSearchParams(searchParams);
+    params.set("page", String(page));
+    return `?${params.toString()}#subscribers`;
+  };
+
+  const figures = [
+    { label: "Subscribers", value: stats.subscribers, note: `${stats.pending} awaiting confirmation` },
+    { label: "New in the last 30 days", value: stats.newLast30Days, note: "confirmed subscriptions" },
+    { label: "Sent campaigns", value: stats.sentCampaigns, note: "finished sending" },
+    { label: "Delivery failures", value: stats.deliveryFailures, note: "across all campaigns" },
+  ];
+
+  return (
+    <div className="space-y-10">
+      <header>
+        <h2 className="text-2xl font-bold">Newsletter</h2>
+        <p className="text-muted-foreground">Subscribers who confirmed their address, and the campaigns sent to them.</p>
+        {delivery === "outbox" ? (
+          <p className="mt-2 text-sm">
+            No mail server is set up (SMTP_URL), so every email is kept in the <Link to="/admin/outbox" className="underline">Outbox</Link> instead of being sent.
+          </p>
+        ) : null}
+      </header>
+
+      <section aria-labelledby="figures-heading">
+        <h3 id="figures-heading" className="sr-only">
+          Figures
+        </h3>
+        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {figures.map((f) => (
+            <div key={f.label} className="rounded-lg border border-border bg-card p-4">
+              <dt className="text-sm text-muted-foreground">{f.label}</dt>
+              <dd className="text-3xl font-bold">{f.value}</dd>
+              <dd className="text-xs text-muted-foreground">{f.note}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section id="compose" aria-labelledby="compose-heading" className="scroll-mt-24">
+        <h3 id="compose-heading" className="mb-4 text-xl font-semibold">
+          {draft ? "Edit draft campaign" : "Compose a campaign"}
+        </h3>
+        <NewsletterComposer
+          key={draft?.id ?? actionData?.values?.id ?? "new"}
+          initial={actionData?.values ?? (draft ? { id: draft.id, template: draft.template, subject: draft.subject, content: draft.content, testTo: "" } : undefined)}
+          errors={actionData?.errors}
+          formError={actionData?.formError}
+          confirmSend={Boolean(actionData?.confirmSend)}
+          confirmedCount={stats.subscribers}
+          busyIntent={typeof busyIntent === "string" ? busyIntent : undefined}
+          email={email}
+        />
+      </section>
+
+      <section id="campaigns" aria-labelledby="campaigns-heading" className="scroll-mt-24">
+        <h3 id="campaigns-heading" className="mb-4 text-xl font-semibold">
+          Campaigns
+        </h3>
+        {campaigns.length === 0 ? (
+          <p className="text-muted-foreground">No campaigns yet.</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead className="border-b border-border">
+                <tr>
+                  <th scope="col" className="p-2">Subject</th>
+                  <th scope="col" className="p-2">Status</th>
+                  <th scope="col" className="p-2">Progress</th>
+                  <th scope="col" className="p-2">Updated</th>
+                  <th scope="col" className="p-2"><span className="sr-only">Actions</span></th>
+                </tr>
+              </thead>
+              <tbody>
+                {campaigns.map((c) => (
+                  <tr key={c.id} className="border-b border-border align-top">
+                    <td className="p-2 font-medium">{c.subject}</td>
+                    <td className="p-2">
+                      <Badge variant={STATUS_BADGE[c.status] ?? "secondary"}>{c.status === "sending" ? "Sending" : c.status[0]!.toUpperCase() + c.status.slice(1)}</Badge>
+                    </td>
+                    <td className="p-2">
+                      {c.status === "draft"
+                        ? "—"
+                        : `${c.counts.sent} of ${c.counts.total} sent${c.counts.failed ? `, ${c.counts.failed} failed` : ""}${c.counts.cancelled ? `, ${c.counts.cancelled} not sent` : ""}`}
+                    </td>
+                    <td className="p-2">{formatDate(c.finishedAt ?? c.updatedAt)}</td>
+                    <td className="p-2">
+                      {c.status === "draft" ? (
+                        <div className="flex flex-wrap gap-2">
+                          <Button asChild variant="outline" size="sm">
+                            <Link to={`?campaign=${c.id}#compose`}>Edit<span className="sr-only"> {c.subject}</span></Link>
+                          </Button>
+                          <Form method="post">
+                            <input type="hidden" name="campaignId" value={c.id} />
+                            <Button type="submit" name="intent" value="delete-draft" variant="ghost" size="sm">
+                              Delete<span className="sr-only"> draft {c.subject}</span>
+                            </Button>
+                          </Form>
+                        </div>
+                      ) : c.status === "sending" ? (
+                        <Form method="post">
+                          <input type="hidden" name="campaignId" value={c.id} />
+                          <Button type="submit" name="intent" value="cancel" variant="destructive" size="sm">
+                            Cancel sending<span className="sr-only"> {c.subject}</span>
+                          </Button>
+                        </Form>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section id="subscribers" aria-labelledby="subscribers-heading" className="scroll-mt-24">
+        <div className="mb-4 flex flex-wrap items-end justify-between gap-4">
+          <h3 id="subscribers-heading" className="text-xl font-semibold">
+            Subscribers
+          </h3>
+          <Button asChild variant="outline">
+            <a href={`/newsletter-subscribers.csv${exportQuery.size ? `?${exportQuery}` : ""}`} download>
+              Export CSV
+            </a>
+          </Button>
+        </div>
+        <Form method="get" className="mb-4 flex flex-wrap items-end gap-3" role="search" aria-label="Subscribers">
+          <div className="space-y-1.5">
+            <Label htmlFor="subscriber-search">Search by email</Label>
+            <Input id="subscriber-search" type="search" name="q" defaultValue={filter.q} className="w-64" />
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor="subscriber-status">Status</Label>
+            <NativeSelect id="subscriber-status" name="status" defaultValue={filter.status} className="w-48">
+              <option value="">All</option>
+              <option value="confirmed">Confirmed</option>
+              <option value="pending">Pending</option>
+              <option value="unsubscribed">Unsubscribed</option>
+            </NativeSelect>
+          </div>
+          <Button type="submit" variant="secondary">
+            Search
+          </Button>
+        </Form>
+        {subscribers.subscribers.length === 0 ? (
+          <p className="text-muted-foreground">{filter.q || filter.status ? "No subscribers match your search." : "No subscribers yet."}</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Subscribers, newest first</caption>
+              <thead className="border-b border-border">
+                <tr>
+                  <th scope="col" className="p-2">Email</th>
+                  <th scope="col" className="p-2">Status</th>
+                  <th scope="col" className="p-2">Signed up</th>
+                  <th scope="col" className="p-2">Confirmed</th>
+                  <th scope="col" className="p-2">Unsubscribed</th>
+                  <th scope="col" className="p-2">How</th>
+                </tr>
+              </thead>
+              <tbody>
+                {subscribers.subscribers.map((s) => (
+                  <tr key={s.id} className="border-b border-border">
+                    <td className="p-2 font-medium break-all">{s.email}</td>
+                    <td className="p-2">
+                      <Badge variant={STATUS_BADGE[s.status] ?? "secondary"}>{s.status[0]!.toUpperCase() + s.status.slice(1)}</Badge>
+                    </td>
+                    <td className="p-2">{formatDate(s.requestedAt)}</td>
+                    <td className="p-2">{formatDate(s.confirmedAt)}</td>
+                    <td className="p-2">{formatDate(s.unsubscribedAt)}</td>
+                    <td className="p-2 text-muted-foreground">{s.consentSource ?? "—"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {pages > 1 ? (
+          <nav aria-label="Subscriber pages" className="mt-4 flex items-center gap-3 text-sm">
+            {filter.page > 1 ? <Link to={pageLink(filter.page - 1)} className="underline">Previous</Link> : null}
+            <span>
+              Page {filter.page} of {pages} ({subscribers.total} subscribers)
+            </span>
+            {filter.page < pages ? <Link to={pageLink(filter.page + 1)} className="underline">Next</Link> : null}
+          </nav>
+        ) : (
+          <p className="mt-2 text-sm text-muted-foreground">{subscribers.total} shown</p>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/admin.outbox";
+import { Badge } from "#app/components/ui/badge";
+import { requireAdmin } from "#app/lib/auth.server";
+import { getDatabase } from "#app/lib/db.server";
+import { listOutbox, mailDelivery, type MailKind } from "#app/lib/mailer.server";
+
+const PAGE_SIZE = 25;
+const KINDS: MailKind[] = ["transactional", "notification", "newsletter"];
+const KIND_LABELS: Record<MailKind, string> = { transactional: "Confirmation", notification: "Staff notice", newsletter: "Newsletter" };
+const STATUS_LABELS: Record<string, string> = { outbox: "Kept here", sending: "Sending", sent: "Sent", failed: "Failed" };
+
+export function meta() {
+  return [{ title: "Outbox · Admin" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const url = new URL(request.url);
+  const page = Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1);
+  const kindParam = url.searchParams.get("kind") ?? "";
+  const kind = (KINDS as string[]).includes(kindParam) ? (kindParam as MailKind) : undefined;
+  const { messages, total } = await listOutbox(await getDatabase(), { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, kind });
+  return { messages, total, page, kind: kind ?? "", delivery: mailDelivery() };
+}
+
+function formatDate(iso: string): string {
+  return new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/London" }).format(new Date(iso));
+}
+
+/** Every e-mail the site has written, newest first: the whole story when no mail server is set up. */
+export default function Outbox({ loaderData }: Route.ComponentProps) {
+  const { messages, total, page, kind, delivery } = loaderData;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const link = (params: { page?: number; kind?: string }) => {
+    const search = new URLSearchParams();
+    const k = params.kind ?? kind;
+    if (k) search.set("kind", k);
+    if (params.page && params.page > 1) search.set("page", String(params.page));
+    const query = search.toString();
+    return query ? `?${query}` : ".";
+  };
+  return (
+    <div className="space-y-6">
+      <header>
+        <h2 className="text-2xl font-bold">Outbox</h2>
+        <p className="text-muted-foreground">
+          {delivery === "outbox"
+            ? "No mail server is set up (SMTP_URL), so emails are kept here instead of being sent. Open one to read it."
+            : "Emails are delivered through the configured mail server; this is the record of each one."}
+        </p>
+      </header>
+      <nav aria-label="Kinds of email" className="flex flex-wrap gap-2 text-sm">
+        {[{ value: "", label: "All" }, ...KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }))].map((option) => (
+          <Link
+            key={option.value}
+            to={link({ kind: option.value, page: 1 })}
+            aria-current={kind === option.value ? "page" : undefined}
+            className="inline-flex min-h-11 items-center rounded-md border border-border px-3 aria-[current=page]:bg-muted aria-[current=page]:font-semibold"
+          >
+            {option.label}
+          </Link>
+        ))}
+      </nav>
+      {messages.length === 0 ? (
+        <p className="text-muted-foreground">No emails yet.</p>
+      ) : (
+        <ul className="space-y-3">
+          {messages.map((m) => (
+            <li key={m.id} className="rounded-lg border border-border bg-card">
+              <details>
+                <summary className="flex min-h-11 cursor-pointer flex-wrap items-center gap-x-3 gap-y-1 p-3">
+                  <span className="font-semibold">{m.subject}</span>
+                  <span className="text-sm text-muted-foreground">to {m.to}</span>
+                  <Badge variant="secondary">{KIND_LABELS[m.kind] ?? m.kind}</Badge>
+                  <Badge variant={m.status === "failed" ? "destructive" : m.status === "sent" ? "success" : "outline"}>{STATUS_LABELS[m.status] ?? m.status}</Badge>
+                  <span className="text-sm text-muted-foreground">{formatDate(m.createdAt)}</span>
+                </summary>
+                <div className="space-y-2 border-t border-border p-3 text-sm">
+                  <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+                    <dt className="font-medium">From</dt>
+                    <dd className="break-all">{m.from}</dd>
+                    <dt className="font-medium">To</dt>
+                    <dd className="break-all">{m.to}</dd>
+                    {Object.entries(m.headers).map(([name, value]) => (
+                      <div key={name} className="contents">
+                        <dt className="font-medium">{name}</dt>
+                        <dd className="break-all">{value}</dd>
+                      </div>
+                    ))}
+                    {m.error ? (
+                      <>
+                        <dt className="font-medium">Error</dt>
+                        <dd className="text-destructive">{m.error}</dd>
+                      </>
+                    ) : null}
+                  </dl>
+                  {/* The plain-text part, shown as text: nothing in an e-mail runs in the admin area. */}
+                  <pre className="max-h-96 overflow-auto whitespace-pre-wrap break-words rounded-md bg-muted p-3 font-sans">{m.text}</pre>
+                </div>
+              </details>
+            </li>
+          ))}
+        </ul>
+      )}
+      {pages > 1 ? (
+        <nav aria-label="Outbox pages" className="flex items-center gap-3 text-sm">
+          {page > 1 ? <Link to={link({ page: page - 1 })} className="underline">Newer</Link> : null}
+          <span>
+            Page {page} of {pages} ({total} emails)
+          </span>
+          {page < pages ? <Link to={link({ page: page + 1 })} className="underline">Older</Link> : null}
+        </nav>
+      ) : null}
+    </div>
+  );
+}

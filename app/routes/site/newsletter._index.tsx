@@ -1,0 +1,80 @@
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/newsletter._index";
+import { NEWSLETTER_THANKS, NewsletterForm, type NewsletterActionData } from "#app/components/site/newsletter-form";
+import { getDatabase } from "#app/lib/db.server";
+import { checkRateLimit, clientIpFrom, isHoneypotFilled } from "#app/lib/form-guard.server";
+import { logger } from "#app/lib/logger.server";
+import { isEmailAddress } from "#app/lib/mailer.server";
+import { requestSubscription } from "#app/lib/newsletter.server";
+
+const subscribeSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, "Please enter your email address.")
+    .max(254, "That email address is too long.")
+    .refine(isEmailAddress, "Please enter a valid email address, like name@example.com."),
+  consent: z.literal(true, { error: "Please tick the box to agree to receive our emails." }),
+});
+
+/** Five sign-ups per address per ten minutes is plenty for a household, and useless to a bot. */
+const LIMIT = { limit: 5, windowMs: 10 * 60_000 };
+
+/** Only a path on this site, never another origin ("//evil.example"). */
+function backTo(value: FormDataEntryValue | null): string {
+  const path = typeof value === "string" ? value : "";
+  return /^\/(?![/\\])[^\s]*$/.test(path) ? path.split("#")[0]! : "/";
+}
+
+export function meta() {
+  return [{ title: "Join Our Newsletter" }, { name: "description", content: "News, events and ways to help, by email. Unsubscribe at any time." }];
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const fromScript = form.get("_js") === "1";
+  const redirectTo = backTo(form.get("redirectTo"));
+  const values = { email: String(form.get("email") ?? "").slice(0, 300), consent: form.get("consent") === "yes" };
+  const done = () => {
+    if (fromScript) return data<NewsletterActionData>({ ok: true, message: NEWSLETTER_THANKS });
+    const url = new URL(redirectTo, "http://site");
+    url.searchParams.set("newsletter", "check-email");
+    return redirect(`${url.pathname}${url.search}#newsletter`);
+  };
+  if (isHoneypotFilled(form)) return done();
+
+  const database = await getDatabase();
+  const limit = await checkRateLimit(database, { form: "newsletter", key: clientIpFrom(context), ...LIMIT });
+  if (!limit.allowed) {
+    return data<NewsletterActionData>(
+      { ok: false, formError: "Too many attempts from your connection. Please wait a few minutes and try again.", values },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfter) } },
+    );
+  }
+  const parsed = subscribeSchema.safeParse(values);
+  if (!parsed.success) {
+    const fieldErrors: NewsletterActionData["fieldErrors"] = {};
+    for (const issue of parsed.error.issues) {
+      const key = issue.path[0] as "email" | "consent";
+      fieldErrors[key] ??= issue.message;
+    }
+    return data<NewsletterActionData>({ ok: false, fieldErrors, values }, { status: 400 });
+  }
+  const outcome = await requestSubscription(database, { email: parsed.data.email, source: `website form (${redirectTo})` });
+  logger.info({ requestId: context?.requestId, outcome }, "newsletter subscription requested");
+  return done();
+}
+
+export default function NewsletterPage({ actionData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-12">
+      <h1 className="mb-3 text-3xl font-bold">Join Our Newsletter</h1>
+      <p className="mb-6 text-muted-foreground">
+        News from our sessions, events and ways to help, by email. We send a link to confirm your address first, and every email has a
+        one-click unsubscribe.
+      </p>
+      <NewsletterForm initial={actionData} />
+    </div>
+  );
+}
