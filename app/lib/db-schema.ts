@@ -25,6 +25,19 @@ export interface MediaFilesTable {
   is_active: DbBool;
   created_by: string | null;
   created_at: string;
+  // 0003: storage and image pipeline
+  mime_type: string | null;
+  content_hash: string | null;
+  width: DbInt | null;
+  height: DbInt | null;
+  placeholder: string | null;
+  /** JSON array of MediaVariant. */
+  variants: string | null;
+  poster_url: string | null;
+  /** null (nothing to do), pending, processing, done or failed. */
+  processing: string | null;
+  processing_started_at: string | null;
+  upload_id: string | null;
 }
 
 export interface OutboxTable {

@@ -35,7 +35,22 @@ const schema = z.object({
     .optional(),
   NEWSLETTER_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(50),
   NEWSLETTER_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(120),
+  // S3-compatible storage for uploaded files; all unset keeps them on local disk in DATA_DIR.
+  S3_ENDPOINT: z.string().url({ message: "must be the storage service's URL, e.g. https://s3.eu-west-2.amazonaws.com" }).optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PUBLIC_URL: z
+    .string()
+    .url({ message: "must be the public base URL of the bucket or its CDN, e.g. https://media.example.org" })
+    .transform((v) => v.replace(/\/+$/, ""))
+    .optional(),
 });
+
+/** S3 settings: the ones that must come together, and the optional ones. */
+const S3_REQUIRED = ["S3_REGION", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+const S3_ALL = ["S3_ENDPOINT", ...S3_REQUIRED, "S3_PUBLIC_URL"] as const;
 
 export type Env = z.infer<typeof schema> & { PUBLIC_URL: string; DATA_DIR: string };
 
@@ -50,6 +65,15 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const env = result.data;
+  const s3Given = S3_ALL.filter((k) => env[k] !== undefined);
+  const s3Missing = S3_REQUIRED.filter((k) => env[k] === undefined);
+  if (s3Given.length > 0 && s3Missing.length > 0) {
+    throw new Error(
+      `Invalid configuration:\n${s3Missing
+        .map((k) => `  ${k}: is required when ${s3Given.join(", ")} ${s3Given.length === 1 ? "is" : "are"} set (set all of ${S3_REQUIRED.join(", ")} to store files in S3, or none to keep them in DATA_DIR)`)
+        .join("\n")}`,
+    );
+  }
   return {
     ...env,
     DATA_DIR: path.resolve(env.DATA_DIR),

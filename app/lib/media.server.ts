@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
-import type { Selectable, Updateable } from "kysely";
+import { sql, type Selectable, type SelectQueryBuilder, type Updateable } from "kysely";
 import type { Database } from "./db.server";
 import { nowIso, toBool, toNum } from "./db.server";
-import type { MediaFilesTable } from "./db-schema";
+import type { DatabaseSchema, MediaFilesTable } from "./db-schema";
 import { toStoredCategory, type MediaCategory as StoredCategory } from "#app/content/site";
 
 export type { StoredCategory };
@@ -20,6 +20,19 @@ export function normalizePageAssignment(value: string | null | undefined): strin
 
 export type FileType = "image" | "video";
 
+/** A generated responsive copy of an image (content-addressed, cached forever). */
+export interface MediaVariant {
+  width: number;
+  height: number;
+  format: "webp" | "avif";
+  key: string;
+  url: string;
+  size: number;
+}
+
+/** Where the background image work stands: null means there is nothing to do (videos). */
+export type ProcessingState = "pending" | "processing" | "done" | "failed" | null;
+
 export interface MediaFile {
   id: string;
   filename: string;
@@ -35,7 +48,27 @@ export interface MediaFile {
   isActive: boolean;
   createdBy: string | null;
   createdAt: string;
+  mimeType: string | null;
+  width: number | null;
+  height: number | null;
+  /** A tiny blurred image as a data: URL, shown while the real one loads. */
+  placeholder: string | null;
+  variants: MediaVariant[];
+  posterUrl: string | null;
+  processing: ProcessingState;
 }
+
+function parseVariants(value: string | null): MediaVariant[] {
+  if (!value) return [];
+  try {
+    const parsed = JSON.parse(value) as unknown;
+    return Array.isArray(parsed) ? (parsed as MediaVariant[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+const nullableNum = (v: unknown): number | null => (v === null || v === undefined ? null : toNum(v));
 
 function toMediaFile(row: Selectable<MediaFilesTable>): MediaFile {
   return {
@@ -53,6 +86,13 @@ function toMediaFile(row: Selectable<MediaFilesTable>): MediaFile {
     isActive: toBool(row.is_active),
     createdBy: row.created_by,
     createdAt: row.created_at,
+    mimeType: row.mime_type ?? null,
+    width: nullableNum(row.width),
+    height: nullableNum(row.height),
+    placeholder: row.placeholder ?? null,
+    variants: parseVariants(row.variants ?? null),
+    posterUrl: row.poster_url ?? null,
+    processing: (row.processing ?? null) as ProcessingState,
   };
 }
 
@@ -68,6 +108,14 @@ export interface NewMediaFile {
   pageAssignment?: string | null;
   sectionAssignment?: string | null;
   createdBy: string | null;
+  mimeType?: string | null;
+  contentHash?: string | null;
+  width?: number | null;
+  height?: number | null;
+  /** Images are queued for variant generation; videos have nothing to do. */
+  processing?: ProcessingState;
+  /** The resumable upload the file came from, so finishing it twice creates one row. */
+  uploadId?: string | null;
 }
 
 /** SPEC §7 call 6: insert and return the created row (active on creation). */
@@ -87,6 +135,16 @@ export async function createMediaFile({ db }: Database, input: NewMediaFile): Pr
     is_active: 1,
     created_by: input.createdBy,
     created_at: nowIso(),
+    mime_type: input.mimeType ?? null,
+    content_hash: input.contentHash ?? null,
+    width: input.width ?? null,
+    height: input.height ?? null,
+    placeholder: null,
+    variants: null,
+    poster_url: null,
+    processing: input.processing ?? null,
+    processing_started_at: null,
+    upload_id: input.uploadId ?? null,
   };
   await db.insertInto("media_files").values(row).execute();
   return toMediaFile(row);
@@ -134,14 +192,43 @@ export async function pingMediaTable({ db }: Database): Promise<void> {
   await db.selectFrom("media_files").select("id").limit(1).execute();
 }
 
-/** SPEC §7 call 5: the library list, every file newest first. */
+/** What the library can be narrowed to once it grows. */
+export interface MediaFilter {
+  /** Matched case-insensitively against alt text, caption and original name. */
+  search?: string | null;
+  fileType?: FileType | null;
+  category?: string | null;
+  /** A page name, or "none" for files on no page. */
+  page?: string | null;
+}
+
+function applyFilter<Q extends SelectQueryBuilder<DatabaseSchema, "media_files", object>>(query: Q, filter: MediaFilter): Q {
+  let q = query;
+  const search = filter.search?.trim().toLowerCase();
+  if (search) {
+    // LIKE wildcards typed by the user are matched literally.
+    const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q = q.where((eb) =>
+      eb.or([
+        eb(sql`lower(alt_text)`, "like", sql`${pattern} escape '\\'`),
+        eb(sql`lower(coalesce(caption, ''))`, "like", sql`${pattern} escape '\\'`),
+        eb(sql`lower(original_name)`, "like", sql`${pattern} escape '\\'`),
+      ]),
+    ) as Q;
+  }
+  if (filter.fileType) q = q.where("file_type", "=", filter.fileType) as Q;
+  if (filter.category) q = q.where("category", "=", filter.category) as Q;
+  if (filter.page === "none") q = q.where("page_assignment", "is", null) as Q;
+  else if (filter.page) q = q.where("page_assignment", "=", filter.page) as Q;
+  return q;
+}
+
+/** SPEC §7 call 5: the library list, every file newest first (a page of it, filtered). */
 export async function listMediaFiles(
   { db }: Database,
-  options: { limit?: number; offset?: number } = {},
+  options: { limit?: number; offset?: number } & MediaFilter = {},
 ): Promise<MediaFile[]> {
-  const rows = await db
-    .selectFrom("media_files")
-    .selectAll()
+  const rows = await applyFilter(db.selectFrom("media_files").selectAll(), options)
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(options.limit ?? 100)
@@ -150,12 +237,86 @@ export async function listMediaFiles(
   return rows.map(toMediaFile);
 }
 
-export async function countMediaFiles({ db }: Database): Promise<number> {
-  const row = await db
-    .selectFrom("media_files")
-    .select((eb) => eb.fn.countAll().as("count"))
-    .executeTakeFirstOrThrow();
+export async function countMediaFiles({ db }: Database, filter: MediaFilter = {}): Promise<number> {
+  const row = await applyFilter(db.selectFrom("media_files").select((eb) => eb.fn.countAll().as("count")), filter).executeTakeFirstOrThrow();
   return toNum(row.count);
+}
+
+/** The distinct pages files are assigned to, for the library's filter. */
+export async function listAssignedPages({ db }: Database): Promise<string[]> {
+  const rows = await db
+    .selectFrom("media_files")
+    .select("page_assignment")
+    .distinct()
+    .where("page_assignment", "is not", null)
+    .orderBy("page_assignment")
+    .execute();
+  return rows.map((r) => r.page_assignment!).filter(Boolean);
+}
+
+export async function getMediaFileByUploadId({ db }: Database, uploadId: string): Promise<MediaFile | null> {
+  const row = await db.selectFrom("media_files").selectAll().where("upload_id", "=", uploadId).executeTakeFirst();
+  return row ? toMediaFile(row) : null;
+}
+
+/** Every stored object of a file: the original and its generated copies. */
+export function storedKeys(file: MediaFile): string[] {
+  return [...new Set([file.filename, ...file.variants.map((v) => v.key)])];
+}
+
+// ── The image work queue: rows whose processing is pending ──────────────────
+
+/** A claim older than this is taken to belong to a process that died. */
+export const PROCESSING_STALE_MS = 10 * 60 * 1000;
+
+/** Ids of files waiting for their variants, oldest first. */
+export async function listPendingProcessing({ db }: Database, limit = 20): Promise<string[]> {
+  const stale = new Date(Date.now() - PROCESSING_STALE_MS).toISOString();
+  const rows = await db
+    .selectFrom("media_files")
+    .select("id")
+    .where((eb) =>
+      eb.or([eb("processing", "=", "pending"), eb.and([eb("processing", "=", "processing"), eb("processing_started_at", "<", stale)])]),
+    )
+    .orderBy("created_at")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Takes a file's image work for this process. The conditional UPDATE is the
+ * lock: of several processes sharing the database, exactly one succeeds.
+ */
+export async function claimProcessing({ db }: Database, id: string): Promise<boolean> {
+  const now = nowIso();
+  const stale = new Date(Date.now() - PROCESSING_STALE_MS).toISOString();
+  const result = await db
+    .updateTable("media_files")
+    .set({ processing: "processing", processing_started_at: now })
+    .where("id", "=", id)
+    .where((eb) =>
+      eb.or([eb("processing", "=", "pending"), eb.and([eb("processing", "=", "processing"), eb("processing_started_at", "<", stale)])]),
+    )
+    .executeTakeFirst();
+  return toNum(result.numUpdatedRows) === 1;
+}
+
+export async function completeProcessing(
+  { db }: Database,
+  id: string,
+  result: { placeholder: string | null; variants: MediaVariant[]; width?: number; height?: number } | { failed: true },
+): Promise<void> {
+  const set: Updateable<MediaFilesTable> =
+    "failed" in result
+      ? { processing: "failed" }
+      : {
+          processing: "done",
+          placeholder: result.placeholder,
+          variants: JSON.stringify(result.variants),
+          ...(result.width ? { width: result.width, height: result.height } : {}),
+        };
+  await db.updateTable("media_files").set(set).where("id", "=", id).execute();
 }
 
 export interface MediaFileChanges {

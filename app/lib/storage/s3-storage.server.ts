@@ -1,0 +1,222 @@
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import { Readable } from "node:stream";
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CopyObjectCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  UploadPartCommand,
+  type S3ClientConfig,
+} from "@aws-sdk/client-s3";
+import {
+  assertSafeKey,
+  contentTypeForKey,
+  IMMUTABLE_CACHE_CONTROL,
+  ObjectExistsError,
+  type ByteRange,
+  type ObjectInfo,
+  type PutOptions,
+  type Storage,
+} from "./storage.server";
+
+export interface S3Config {
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Public base URL (bucket or CDN); without it files are served through the app. */
+  publicUrl?: string;
+}
+
+/** Parts are buffered one at a time, so this bounds the memory an upload uses. */
+const PART_SIZE = 8 * 1024 * 1024;
+
+export function s3ClientConfig(config: S3Config): S3ClientConfig {
+  return {
+    endpoint: config.endpoint,
+    region: config.region,
+    // Path-style works with every S3-compatible service (MinIO, R2, s3rver…).
+    forcePathStyle: Boolean(config.endpoint),
+    credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+    // Checksums only where S3 requires them: several compatible services reject the newer trailers.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+  };
+}
+
+function isNotFound(error: unknown): boolean {
+  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e?.name === "NotFound" || e?.name === "NoSuchKey" || e?.$metadata?.httpStatusCode === 404;
+}
+
+function isPreconditionFailed(error: unknown): boolean {
+  const e = error as { $metadata?: { httpStatusCode?: number } };
+  return e?.$metadata?.httpStatusCode === 412;
+}
+
+/** S3-compatible object storage, written with multipart uploads for anything big. */
+export class S3Storage implements Storage {
+  readonly kind = "s3" as const;
+  readonly client: S3Client;
+  readonly bucket: string;
+
+  constructor(
+    readonly config: S3Config,
+    private readonly tempDir: string,
+  ) {
+    this.client = new S3Client(s3ClientConfig(config));
+    this.bucket = config.bucket;
+  }
+
+  publicUrl(key: string): string {
+    return this.config.publicUrl ? `${this.config.publicUrl}/${key}` : `/media/${key}`;
+  }
+
+  private async refuseExisting(key: string): Promise<void> {
+    assertSafeKey(key);
+    if (await this.stat(key)) throw new ObjectExistsError(key);
+  }
+
+  private common(key: string, options: PutOptions) {
+    return { Bucket: this.bucket, Key: key, ContentType: options.contentType, CacheControl: IMMUTABLE_CACHE_CONTROL };
+  }
+
+  private async putSmall(key: string, body: Buffer | Readable, length: number, options: PutOptions): Promise<void> {
+    try {
+      // IfNoneMatch makes S3 itself refuse an overwrite that races the check above.
+      await this.client.send(new PutObjectCommand({ ...this.common(key, options), Body: body, ContentLength: length, IfNoneMatch: "*" }));
+    } catch (error) {
+      if (isPreconditionFailed(error)) throw new ObjectExistsError(key);
+      throw error;
+    }
+  }
+
+  /** Uploads parts produced one at a time; aborts the multipart upload on any failure. */
+  private async multipart(key: string, options: PutOptions, parts: AsyncIterable<Buffer | Readable | { body: Readable; length: number }>): Promise<void> {
+    const created = await this.client.send(new CreateMultipartUploadCommand(this.common(key, options)));
+    const uploadId = created.UploadId!;
+    const done: { PartNumber: number; ETag: string }[] = [];
+    try {
+      for await (const part of parts) {
+        const PartNumber = done.length + 1;
+        const input =
+          Buffer.isBuffer(part) ? { Body: part, ContentLength: part.length } : "length" in part ? { Body: part.body, ContentLength: part.length } : { Body: part };
+        const result = await this.client.send(new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber, ...input }));
+        done.push({ PartNumber, ETag: result.ETag! });
+      }
+      await this.client.send(
+        new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: done }, IfNoneMatch: "*" }),
+      );
+    } catch (error) {
+      await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId })).catch(() => {});
+      if (isPreconditionFailed(error)) throw new ObjectExistsError(key);
+      throw error;
+    }
+  }
+
+  async putFile(key: string, filePath: string, options: PutOptions): Promise<void> {
+    await this.refuseExisting(key);
+    const { size } = await fsp.stat(filePath);
+    if (size <= PART_SIZE) {
+      await this.putSmall(key, fs.createReadStream(filePath), size, options);
+      return;
+    }
+    async function* slices() {
+      for (let start = 0; start < size; start += PART_SIZE) {
+        const end = Math.min(size, start + PART_SIZE) - 1;
+        yield { body: fs.createReadStream(filePath, { start, end }), length: end - start + 1 };
+      }
+    }
+    await this.multipart(key, options, slices());
+  }
+
+  async putStream(key: string, body: Readable, options: PutOptions): Promise<void> {
+    await this.refuseExisting(key);
+    const iterator = chunksOf(body, PART_SIZE)[Symbol.asyncIterator]();
+    const first = await iterator.next();
+    const firstPart = first.done ? Buffer.alloc(0) : first.value;
+    if (firstPart.length < PART_SIZE) {
+      await this.putSmall(key, firstPart, firstPart.length, options);
+      return;
+    }
+    async function* parts() {
+      yield firstPart;
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+    }
+    await this.multipart(key, options, parts());
+  }
+
+  async moveFileIn(key: string, filePath: string, options: PutOptions): Promise<void> {
+    await this.putFile(key, filePath, options);
+    await fsp.rm(filePath, { force: true });
+  }
+
+  /** Moves an object already in the bucket (a finished resumable upload) to its key, server-side. */
+  async adoptObject(fromKey: string, key: string, options: PutOptions): Promise<void> {
+    await this.refuseExisting(key);
+    await this.client.send(
+      new CopyObjectCommand({
+        ...this.common(key, options),
+        CopySource: `${this.bucket}/${encodeURIComponent(fromKey)}`,
+        MetadataDirective: "REPLACE",
+      }),
+    );
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: fromKey }));
+  }
+
+  async stat(key: string): Promise<ObjectInfo | null> {
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return { size: Number(head.ContentLength ?? 0), contentType: head.ContentType ?? contentTypeForKey(key) };
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
+  async read(key: string, range?: ByteRange): Promise<Readable> {
+    const result = await this.client.send(
+      new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+    );
+    return result.Body as Readable;
+  }
+
+  async delete(key: string): Promise<void> {
+    assertSafeKey(key);
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  /** Scratch space on local disk for files being processed. */
+  get scratchDir(): string {
+    return this.tempDir;
+  }
+}
+
+/** Regroups a byte stream into buffers of `size` bytes (the last may be shorter). */
+async function* chunksOf(stream: Readable, size: number): AsyncGenerator<Buffer> {
+  let pending: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of stream) {
+    let buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+    while (length + buffer.length >= size) {
+      const take = size - length;
+      pending.push(buffer.subarray(0, take));
+      yield Buffer.concat(pending, size);
+      buffer = buffer.subarray(take);
+      pending = [];
+      length = 0;
+    }
+    if (buffer.length > 0) {
+      pending.push(buffer);
+      length += buffer.length;
+    }
+  }
+  if (length > 0 || pending.length > 0) yield Buffer.concat(pending, length);
+}
