@@ -223,6 +223,68 @@ export interface SetupClaimsTable {
   claimed_at: string;
 }
 
+export interface VolunteerOpportunitiesTable {
+  id: string;
+  title: string;
+  type: string;
+  time_commitment: string;
+  skills: string;
+  description: string;
+  is_open: DbBool;
+  sort_order: DbInt;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface VolunteerApplicationsTable {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  roles: string;
+  availability: string;
+  message: string;
+  consent_at: string | null;
+  status: string;
+  decided_by: string | null;
+  decided_at: string | null;
+  hours: DbInt;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MessagesTable {
+  id: string;
+  name: string;
+  email: string;
+  topic: string;
+  message: string;
+  status: string;
+  answered_by: string | null;
+  answered_at: string | null;
+  created_at: string;
+}
+
+export interface RegistrationsTable {
+  id: string;
+  registrant: string;
+  child_name: string;
+  child_dob: string;
+  programmes: string;
+  parent_name: string;
+  parent_phone: string;
+  parent_email: string;
+  emergency_name: string;
+  emergency_phone: string;
+  needs: string;
+  photo_consent: DbBool;
+  declared_at: string | null;
+  status: string;
+  last_contact_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DatabaseSchema {
   media_files: MediaFilesTable;
   users: UsersTable;
@@ -235,6 +297,11 @@ export interface DatabaseSchema {
   testimonials: TestimonialsTable;
   events: EventsTable;
   youtube_videos: YoutubeVideosTable;
+  // 0006: volunteers, messages, registrations
+  volunteer_opportunities: VolunteerOpportunitiesTable;
+  volunteer_applications: VolunteerApplicationsTable;
+  messages: MessagesTable;
+  registrations: RegistrationsTable;
   // 0007: mailer, jobs, newsletter
   outbox: OutboxTable;
   jobs: JobsTable;

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeEachEngine } from "../../test/engines";
+import { configureMailer, listOutbox } from "#app/lib/mailer.server";
+import { getMessage, listMessages, setMessageStatus, submitQuestion } from "#app/lib/messages.server";
+import type { RawValues } from "#app/lib/schemas/public-form";
+
+process.env.AUTH_SECRET ??= "integration-test-secret-that-is-long-enough-0123456789";
+
+beforeAll(() => configureMailer({ smtpUrl: null, from: "Test <hello@example.org>" }));
+afterAll(() => configureMailer(undefined));
+
+let ipCounter = 0;
+const nextIp = () => `198.51.100.${(ipCounter += 1)}`;
+
+const valid: RawValues = { name: "Sam Parent", email: "sam@example.org", topic: "safeguarding", message: "Who checks the coaches?" };
+
+describeEachEngine("ask a question", (get) => {
+  describe("validation, rule by rule", () => {
+    const cases: [string, RawValues, string, RegExp][] = [
+      ["name is required", { name: "" }, "name", /enter your name/],
+      ["name is at most 100 characters", { name: "n".repeat(101) }, "name", /100 characters or fewer/],
+      ["email is required", { email: " " }, "email", /so we can reply/],
+      ["email must be an address", { email: "sam at example" }, "email", /valid email address/],
+      ["topic is one of the FAQ topics", { topic: "weather" }, "topic", /what your question is about/],
+      ["topic is required", { topic: "" }, "topic", /what your question is about/],
+      ["message is required", { message: "   " }, "message", /type your question/],
+      ["message is at most 2000 characters", { message: "m".repeat(2001) }, "message", /2000 characters or fewer/],
+    ];
+    for (const [rule, overrides, field, message] of cases) {
+      it(rule, async () => {
+        const database = get();
+        const values = { ...valid, ...overrides };
+        const outcome = await submitQuestion(database, { values, honeypot: false, ip: nextIp() });
+        expect(outcome.status).toBe("invalid");
+        if (outcome.status !== "invalid") return;
+        expect(Object.keys(outcome.errors)).toEqual([field]);
+        expect(outcome.errors[field]?.[0]).toMatch(message);
+        expect(outcome.values).toEqual(values);
+        expect((await listMessages(database)).total).toBe(0);
+      });
+    }
+  });
+
+  it("stores a question as not answered and tells staff", async () => {
+    const database = get();
+    const outcome = await submitQuestion(database, { values: valid, honeypot: false, ip: nextIp() });
+    expect(outcome.status).toBe("stored");
+    if (outcome.status !== "stored") return;
+    expect(await getMessage(database, outcome.id)).toMatchObject({
+      name: "Sam Parent",
+      email: "sam@example.org",
+      topic: "safeguarding",
+      topicLabel: "Safety and safeguarding",
+      message: "Who checks the coaches?",
+      status: "new",
+      answeredBy: null,
+    });
+    const notices = await listOutbox(database, { kind: "notification" });
+    expect(notices.messages.map((m) => m.subject)).toContain("New question: Safety and safeguarding");
+  });
+
+  it("staff mark a question answered, and can undo it", async () => {
+    const database = get();
+    const outcome = await submitQuestion(database, { values: { ...valid, topic: "other" }, honeypot: false, ip: nextIp() });
+    if (outcome.status !== "stored") throw new Error("not stored");
+    expect(await setMessageStatus(database, outcome.id, "answered", "staff@example.org")).toBe(true);
+    const answered = await getMessage(database, outcome.id);
+    expect(answered).toMatchObject({ status: "answered", answeredBy: "staff@example.org", topicLabel: "Something else" });
+    expect(answered?.answeredAt).toBeTruthy();
+    expect((await listMessages(database, { status: "answered" })).messages.map((m) => m.id)).toContain(outcome.id);
+    await setMessageStatus(database, outcome.id, "new", "staff@example.org");
+    expect(await getMessage(database, outcome.id)).toMatchObject({ status: "new", answeredBy: null, answeredAt: null });
+  });
+
+  it("keeps a submission with the honeypot filled as spam, without telling staff", async () => {
+    const database = get();
+    const notices = (await listOutbox(database, { kind: "notification" })).total;
+    const outcome = await submitQuestion(database, { values: { ...valid, message: "Cheap watches" }, honeypot: true, ip: nextIp() });
+    expect(outcome.status).toBe("spam");
+    if (outcome.status !== "spam") return;
+    expect((await getMessage(database, outcome.id))?.status).toBe("spam");
+    expect((await listOutbox(database, { kind: "notification" })).total).toBe(notices);
+  });
+
+  it("refuses the eleventh rapid question from one address", async () => {
+    const database = get();
+    for (let i = 0; i < 10; i += 1) {
+      expect((await submitQuestion(database, { values: valid, honeypot: false, ip: "203.0.113.7" })).status).toBe("stored");
+    }
+    expect((await submitQuestion(database, { values: valid, honeypot: false, ip: "203.0.113.7" })).status).toBe("limited");
+    // A spam-bot at the limit is refused too, rather than filling the table.
+    expect((await submitQuestion(database, { values: valid, honeypot: true, ip: "203.0.113.7" })).status).toBe("limited");
+  });
+});

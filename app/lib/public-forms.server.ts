@@ -1,0 +1,73 @@
+import type { Database } from "#app/lib/db.server";
+import { env } from "#app/lib/env.server";
+import { checkRateLimit } from "#app/lib/form-guard.server";
+import { parsePublicForm, type PublicFieldErrors, type RawValues } from "#app/lib/schemas/public-form";
+import type { z } from "zod";
+
+/**
+ * One path for every public form (apply to volunteer, ask a question,
+ * register a child): validate with the shared schema, count the submission
+ * against the sender's address, and keep what a bot sends as spam rather
+ * than dropping it, so staff can check nothing real was caught.
+ */
+
+/** Ten submissions of one form per address per ten minutes: a family registering several children fits; a flood does not. */
+export const PUBLIC_FORM_LIMIT = { limit: 10, windowMs: 10 * 60_000 } as const;
+
+export const RATE_LIMIT_MESSAGE = "You have sent this form several times in a few minutes. Please wait ten minutes and try again, or call us.";
+
+export type SubmitOutcome =
+  | { status: "invalid"; errors: PublicFieldErrors; values: RawValues }
+  | { status: "limited"; retryAfter: number; values: RawValues }
+  | { status: "spam"; id: string }
+  | { status: "stored"; id: string };
+
+export interface Submission {
+  values: RawValues;
+  /** True when the hidden honeypot field came back filled in. */
+  honeypot: boolean;
+  /** The sender's address, only ever stored as a keyed hash (form-guard). */
+  ip: string;
+}
+
+/**
+ * Runs the shared steps and hands over to `store` with either the parsed
+ * data (a real submission) or null (spam: store what can be stored).
+ * Invalid forms from people are not counted, so correcting mistakes never
+ * locks anyone out.
+ */
+export async function handleSubmission<S extends z.ZodType>(
+  database: Database,
+  form: string,
+  schema: S,
+  submission: Submission,
+  store: (parsed: { ok: true; data: z.output<S> } | { ok: false }) => Promise<string>,
+  extraCheck?: (data: z.output<S>) => Promise<PublicFieldErrors | null>,
+): Promise<SubmitOutcome> {
+  const parsed = parsePublicForm(schema, submission.values);
+  if (!submission.honeypot) {
+    if (!parsed.ok) return { status: "invalid", errors: parsed.errors, values: submission.values };
+    const extra = extraCheck ? await extraCheck(parsed.data) : null;
+    if (extra) return { status: "invalid", errors: extra, values: submission.values };
+  }
+  const limit = await checkRateLimit(database, { form, key: submission.ip, ...PUBLIC_FORM_LIMIT });
+  if (!limit.allowed) return { status: "limited", retryAfter: limit.retryAfter, values: submission.values };
+  if (submission.honeypot) return { status: "spam", id: await store(parsed.ok ? parsed : { ok: false }) };
+  return { status: "stored", id: await store(parsed as { ok: true; data: z.output<S> }) };
+}
+
+/** A raw value as a single clipped string, for storing spam that never validated. */
+export function rawText(values: RawValues, key: string, max = 500): string {
+  const value = values[key];
+  return (Array.isArray(value) ? value.join(", ") : (value ?? "")).slice(0, max);
+}
+
+export function rawList(values: RawValues, key: string): string[] {
+  const value = values[key];
+  return (Array.isArray(value) ? value : value ? [value] : []).map((v) => v.slice(0, 200)).slice(0, 20);
+}
+
+/** An absolute link into the admin area, for staff notices. */
+export function adminLink(path: string): string {
+  return `${env().PUBLIC_URL}${path}`;
+}

@@ -1,0 +1,372 @@
+import crypto from "node:crypto";
+import type { Selectable } from "kysely";
+import { recordAudit } from "#app/lib/audit.server";
+import type { RegistrationsTable } from "#app/lib/db-schema";
+import { nowIso, toBool, toNum, type Database } from "#app/lib/db.server";
+import { env } from "#app/lib/env.server";
+import { enqueueJob, registerJobHandler } from "#app/lib/jobs.server";
+import { logger } from "#app/lib/logger.server";
+import { notifyStaff } from "#app/lib/mailer.server";
+import { adminLink, handleSubmission, rawList, rawText, type Submission, type SubmitOutcome } from "#app/lib/public-forms.server";
+import {
+  ageOn,
+  programmeLabel,
+  registrationSchema,
+  ukToday,
+  REGISTRATION_STATUSES,
+  type Registrant,
+  type RegistrationStatus,
+} from "#app/lib/schemas/registration";
+
+/**
+ * Child registrations: the most sensitive records the site holds. Every
+ * time staff open, export or delete them it goes in the audit log (ids
+ * only, never names), and each is deleted automatically once the family
+ * has not been in touch for the retention period
+ * (docs/decisions/007-personal-data.md).
+ */
+
+export interface Registration {
+  id: string;
+  registrant: Registrant;
+  childName: string;
+  childDateOfBirth: string;
+  /** Age today (UK date). */
+  age: number | null;
+  programmes: string[];
+  parentName: string;
+  parentPhone: string;
+  parentEmail: string;
+  emergencyName: string;
+  emergencyPhone: string;
+  needs: string;
+  photoConsent: boolean;
+  declaredAt: string | null;
+  status: RegistrationStatus;
+  lastContactAt: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Actor {
+  id: string | null;
+  email: string;
+  ip?: string | null;
+}
+
+function parseList(text: string): string[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+function toRegistration(row: Selectable<RegistrationsTable>, today = ukToday()): Registration {
+  return {
+    id: row.id,
+    registrant: row.registrant === "self" ? "self" : "parent",
+    childName: row.child_name,
+    childDateOfBirth: row.child_dob,
+    age: ageOn(row.child_dob, today),
+    programmes: parseList(row.programmes),
+    parentName: row.parent_name,
+    parentPhone: row.parent_phone,
+    parentEmail: row.parent_email,
+    emergencyName: row.emergency_name,
+    emergencyPhone: row.emergency_phone,
+    needs: row.needs,
+    photoConsent: toBool(row.photo_consent),
+    declaredAt: row.declared_at,
+    status: (REGISTRATION_STATUSES as readonly string[]).includes(row.status) ? (row.status as RegistrationStatus) : "new",
+    lastContactAt: row.last_contact_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export async function submitRegistration(database: Database, submission: Submission & { now?: Date }): Promise<SubmitOutcome> {
+  const now = submission.now ?? new Date();
+  const outcome = await handleSubmission(database, "registration", registrationSchema(ukToday(now)), submission, async (parsed) => {
+    const id = crypto.randomUUID();
+    const at = now.toISOString();
+    const v = submission.values;
+    const row = parsed.ok
+      ? {
+          registrant: parsed.data.registrant,
+          child_name: parsed.data.childName,
+          child_dob: parsed.data.childDateOfBirth,
+          programmes: JSON.stringify(parsed.data.programmes),
+          parent_name: parsed.data.parentName,
+          parent_phone: parsed.data.parentPhone,
+          parent_email: parsed.data.parentEmail,
+          emergency_name: parsed.data.emergencyName,
+          emergency_phone: parsed.data.emergencyPhone,
+          needs: parsed.data.needs,
+          photo_consent: parsed.data.photoConsent === "yes" ? 1 : 0,
+          declared_at: at,
+        }
+      : {
+          registrant: rawText(v, "registrant", 20),
+          child_name: rawText(v, "childName", 200),
+          child_dob: rawText(v, "childDateOfBirth", 20),
+          programmes: JSON.stringify(rawList(v, "programmes")),
+          parent_name: rawText(v, "parentName", 200),
+          parent_phone: rawText(v, "parentPhone", 40),
+          parent_email: rawText(v, "parentEmail", 254),
+          emergency_name: rawText(v, "emergencyName", 200),
+          emergency_phone: rawText(v, "emergencyPhone", 40),
+          needs: rawText(v, "needs", 2000),
+          photo_consent: 0,
+          declared_at: null,
+        };
+    await database.db
+      .insertInto("registrations")
+      .values({
+        id,
+        ...row,
+        status: submission.honeypot ? "spam" : "new",
+        last_contact_at: at,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    return id;
+  });
+  if (outcome.status === "stored") {
+    // No child's details in e-mail: staff read them in the dashboard, where each view is logged.
+    await notifyStaff(
+      database,
+      "New child registration",
+      `A new registration has arrived through the website.\n\nView it in the dashboard:\n${adminLink(`/admin/registrations/${outcome.id}`)}`,
+    );
+  }
+  return outcome;
+}
+
+export interface RegistrationSummary {
+  id: string;
+  childName: string;
+  age: number | null;
+  programmes: string[];
+  registrant: Registrant;
+  status: RegistrationStatus;
+  lastContactAt: string;
+  createdAt: string;
+}
+
+/** The list staff see: enough to find a record, no contact or medical details. */
+export async function listRegistrations(
+  database: Database,
+  { status = "new", limit = 50, offset = 0 }: { status?: RegistrationStatus; limit?: number; offset?: number } = {},
+): Promise<{ registrations: RegistrationSummary[]; total: number }> {
+  const base = database.db.selectFrom("registrations").where("status", "=", status);
+  const [rows, count] = await Promise.all([
+    base
+      .select(["id", "child_name", "child_dob", "programmes", "registrant", "status", "last_contact_at", "created_at"])
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
+  ]);
+  const today = ukToday();
+  return {
+    total: toNum(count?.n),
+    registrations: rows.map((row) => ({
+      id: row.id,
+      childName: row.child_name,
+      age: ageOn(row.child_dob, today),
+      programmes: parseList(row.programmes),
+      registrant: row.registrant === "self" ? "self" : "parent",
+      status: row.status === "spam" ? "spam" : "new",
+      lastContactAt: row.last_contact_at,
+      createdAt: row.created_at,
+    })),
+  };
+}
+
+export async function countRegistrationsByStatus(database: Database): Promise<Record<RegistrationStatus, number>> {
+  const rows = await database.db.selectFrom("registrations").select(["status", (eb) => eb.fn.countAll().as("n")]).groupBy("status").execute();
+  const counts: Record<RegistrationStatus, number> = { new: 0, spam: 0 };
+  for (const row of rows) if (row.status in counts) counts[row.status as RegistrationStatus] = toNum(row.n);
+  return counts;
+}
+
+/** Reads one registration for a member of staff, and logs that they did. */
+export async function viewRegistration(database: Database, id: string, actor: Actor): Promise<Registration | undefined> {
+  const row = await database.db.selectFrom("registrations").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) return undefined;
+  await audit(database, actor, "registration.viewed", { registrationId: id });
+  return toRegistration(row);
+}
+
+/** Logs that staff opened the list (it shows children's names). */
+export async function recordRegistrationListView(database: Database, actor: Actor, status: RegistrationStatus): Promise<void> {
+  await audit(database, actor, "registrations.listed", { status });
+}
+
+/** Staff heard from the family: the retention clock starts again. */
+export async function markRegistrationContacted(database: Database, id: string, actor: Actor, at: Date = new Date()): Promise<boolean> {
+  const iso = at.toISOString();
+  const result = await database.db
+    .updateTable("registrations")
+    .set({ last_contact_at: iso, updated_at: iso })
+    .where("id", "=", id)
+    .executeTakeFirst();
+  const changed = toNum(result.numUpdatedRows) > 0;
+  if (changed) await audit(database, actor, "registration.contacted", { registrationId: id });
+  return changed;
+}
+
+export async function setRegistrationStatus(database: Database, id: string, status: RegistrationStatus, actor: Actor): Promise<boolean> {
+  const result = await database.db.updateTable("registrations").set({ status, updated_at: nowIso() }).where("id", "=", id).executeTakeFirst();
+  const changed = toNum(result.numUpdatedRows) > 0;
+  if (changed) await audit(database, actor, "registration.status", { registrationId: id, status });
+  return changed;
+}
+
+export async function deleteRegistration(database: Database, id: string, actor: Actor): Promise<boolean> {
+  const result = await database.db.deleteFrom("registrations").where("id", "=", id).executeTakeFirst();
+  const deleted = toNum(result.numDeletedRows) > 0;
+  if (deleted) await audit(database, actor, "registration.deleted", { registrationId: id });
+  return deleted;
+}
+
+/** One CSV cell; a leading = + - @ would make a spreadsheet run the cell as a formula. */
+export function csvCell(value: string | number | boolean | null | undefined): string {
+  let text = value === null || value === undefined ? "" : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+const CSV_COLUMNS = [
+  "id",
+  "registered_at",
+  "last_contact_at",
+  "filled_in_by",
+  "child_name",
+  "date_of_birth",
+  "age",
+  "programmes",
+  "parent_or_carer_name",
+  "parent_or_carer_phone",
+  "parent_or_carer_email",
+  "emergency_contact_name",
+  "emergency_contact_phone",
+  "medical_or_additional_needs",
+  "photo_consent",
+];
+
+/** Every real (not spam) registration as CSV, logged as an export. */
+export async function exportRegistrationsCsv(database: Database, actor: Actor): Promise<{ csv: string; count: number }> {
+  const rows = await database.db.selectFrom("registrations").selectAll().where("status", "=", "new").orderBy("created_at").execute();
+  const today = ukToday();
+  const lines = rows.map((row) => {
+    const r = toRegistration(row, today);
+    return [
+      r.id,
+      r.createdAt,
+      r.lastContactAt,
+      r.registrant === "self" ? "young person" : "parent or carer",
+      r.childName,
+      r.childDateOfBirth,
+      r.age,
+      r.programmes.map(programmeLabel).join("; "),
+      r.parentName,
+      r.parentPhone,
+      r.parentEmail,
+      r.emergencyName,
+      r.emergencyPhone,
+      r.needs,
+      r.photoConsent ? "yes" : "no",
+    ]
+      .map(csvCell)
+      .join(",");
+  });
+  await audit(database, actor, "registrations.exported", { count: rows.length });
+  return { csv: `${[CSV_COLUMNS.join(","), ...lines].join("\r\n")}\r\n`, count: rows.length };
+}
+
+// ── Retention ─────────────────────────────────────────────────────────────
+
+/**
+ * Months a registration is kept after the last contact. Settings will own
+ * this (issue 6); until then REGISTRATION_RETENTION_MONTHS, default 24.
+ */
+export async function registrationRetentionMonths(): Promise<number> {
+  return env().REGISTRATION_RETENTION_MONTHS;
+}
+
+/** The instant `months` calendar months before `now`. */
+export function monthsBefore(now: Date, months: number): Date {
+  const cutoff = new Date(now.getTime());
+  const day = cutoff.getUTCDate();
+  cutoff.setUTCDate(1);
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - months);
+  // 31 March minus one month is the last day of February, not 3 March.
+  const lastDay = new Date(Date.UTC(cutoff.getUTCFullYear(), cutoff.getUTCMonth() + 1, 0)).getUTCDate();
+  cutoff.setUTCDate(Math.min(day, lastDay));
+  return cutoff;
+}
+
+/** Deletes every registration whose last contact is older than the retention period; returns how many. */
+export async function deleteExpiredRegistrations(
+  database: Database,
+  { now = new Date(), months }: { now?: Date; months?: number } = {},
+): Promise<number> {
+  const period = months ?? (await registrationRetentionMonths());
+  const cutoff = monthsBefore(now, period).toISOString();
+  const result = await database.db.deleteFrom("registrations").where("last_contact_at", "<", cutoff).executeTakeFirst();
+  const deleted = toNum(result.numDeletedRows);
+  if (deleted > 0) {
+    await recordAudit(database, {
+      action: "registrations.retention-deleted",
+      actorEmail: "system",
+      detail: { count: deleted, retentionMonths: period, lastContactBefore: cutoff },
+    });
+  }
+  return deleted;
+}
+
+export const RETENTION_JOB = "registrations.retention";
+const DAY_MS = 24 * 3600_000;
+
+let registered = false;
+
+/** The daily clean-up runs in the job queue, so one process does it even when several share the database. */
+export function registerRegistrationJobs(): void {
+  if (registered) return;
+  registered = true;
+  registerJobHandler(RETENTION_JOB, async (_payload, { database, job }) => {
+    const deleted = await deleteExpiredRegistrations(database);
+    logger.info({ deleted }, "registration retention check");
+    // Two processes starting together may both have queued the job; only one chain carries on.
+    const other = await database.db
+      .selectFrom("jobs")
+      .select("id")
+      .where("type", "=", RETENTION_JOB)
+      .where("status", "=", "queued")
+      .where("id", "!=", job.id)
+      .executeTakeFirst();
+    if (other) return;
+    return { continueAt: new Date(Date.now() + DAY_MS) };
+  });
+}
+
+/** Queues the daily clean-up unless it is already queued or running. */
+export async function ensureRetentionJob(database: Database): Promise<void> {
+  const existing = await database.db
+    .selectFrom("jobs")
+    .select("id")
+    .where("type", "=", RETENTION_JOB)
+    .where("status", "in", ["queued", "running"])
+    .executeTakeFirst();
+  if (!existing) await enqueueJob(database, RETENTION_JOB, null);
+}
+
+async function audit(database: Database, actor: Actor, action: string, detail: Record<string, unknown>): Promise<void> {
+  await recordAudit(database, { action, actorId: actor.id, actorEmail: actor.email, ip: actor.ip ?? null, detail });
+}

@@ -1,0 +1,96 @@
+import { z } from "zod";
+
+/**
+ * Pieces shared by the public forms (apply to volunteer, ask a question,
+ * register your child). Browser and server both run these schemas, so they
+ * import nothing server-only.
+ */
+
+/** The honeypot's field name (kept in step with form-guard.server.ts). */
+export const HONEYPOT_NAME = "website";
+
+/** Raw form input: single fields as strings, checkbox groups as arrays. */
+export type RawValues = Record<string, string | string[]>;
+
+export type PublicFieldErrors = Partial<Record<string, string[]>>;
+
+export type PublicFormResult<T> =
+  | { ok: true; data: T }
+  | { ok: false; errors: PublicFieldErrors; values: RawValues };
+
+/** Collects a form's text fields; the names in `lists` are read as arrays (checkbox groups). */
+export function readPublicForm(form: FormData, lists: readonly string[]): RawValues {
+  const values: RawValues = {};
+  for (const name of lists) values[name] = [];
+  for (const [key, value] of form) {
+    if (typeof value !== "string" || key === HONEYPOT_NAME || key.startsWith("_")) continue;
+    const clipped = value.slice(0, 5000);
+    if (lists.includes(key)) (values[key] as string[]).push(clipped);
+    else if (!(key in values)) values[key] = clipped;
+  }
+  return values;
+}
+
+export function parsePublicForm<S extends z.ZodType>(schema: S, values: RawValues): PublicFormResult<z.output<S>> {
+  const result = schema.safeParse(values);
+  if (result.success) return { ok: true, data: result.data };
+  return { ok: false, errors: z.flattenError(result.error).fieldErrors as PublicFieldErrors, values };
+}
+
+/** A required line of text with a plain-language message. */
+export const requiredText = (missing: string, max: number, tooLong = `Please keep this to ${max} characters or fewer.`) =>
+  z
+    .string({ error: missing })
+    .trim()
+    .min(1, { error: missing })
+    .max(max, { error: tooLong });
+
+export const optionalText = (max: number, tooLong = `Please keep this to ${max} characters or fewer.`) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: tooLong })
+    .optional()
+    .transform((v) => v ?? "");
+
+const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
+
+export function isEmail(value: string): boolean {
+  return value.length <= 254 && EMAIL.test(value);
+}
+
+export const emailField = (missing = "Please enter your email address.") =>
+  z
+    .string({ error: missing })
+    .trim()
+    .min(1, { error: missing })
+    .max(254, { error: "That email address is too long." })
+    .refine(isEmail, { error: "Please enter a valid email address, like name@example.com." });
+
+/** UK numbers as people type them: digits with spaces, brackets, dashes, an optional leading +. */
+const PHONE = /^\+?[\d\s()-]{7,20}$/;
+
+export function isPhone(value: string): boolean {
+  return PHONE.test(value) && value.replace(/\D/g, "").length >= 7;
+}
+
+export const phoneField = (missing: string) =>
+  z
+    .string({ error: missing })
+    .trim()
+    .min(1, { error: missing })
+    .refine(isPhone, { error: "Please enter a phone number using digits, like 01422 123456 or 07700 900123." });
+
+export const optionalPhone = () =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v ?? "")
+    .refine((v) => v === "" || isPhone(v), { error: "Please enter a phone number using digits, like 01422 123456 or 07700 900123." });
+
+/** A ticked checkbox posts its value; an unticked one posts nothing. */
+export const tickedBox = (missing: string) =>
+  z.literal("yes", { error: missing }).transform(() => true as const);
+
+export const PRIVACY_POLICY_PATH = "/privacy-policy";

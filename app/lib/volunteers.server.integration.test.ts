@@ -1,0 +1,259 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeEachEngine, type TestDatabase } from "../../test/engines";
+import { VOLUNTEER_VACANCIES } from "#app/content/site";
+import { listAudit } from "#app/lib/audit.server";
+import { configureMailer, listOutbox } from "#app/lib/mailer.server";
+import type { RawValues } from "#app/lib/schemas/public-form";
+import {
+  createOpportunity,
+  decideApplication,
+  decisionTemplate,
+  deleteOpportunity,
+  getApplication,
+  listApplications,
+  listOpportunities,
+  setOpportunityOpen,
+  setVolunteerHours,
+  startOfUkMonth,
+  submitVolunteerApplication,
+  updateOpportunity,
+  volunteerStats,
+} from "#app/lib/volunteers.server";
+
+process.env.AUTH_SECRET ??= "integration-test-secret-that-is-long-enough-0123456789";
+
+beforeAll(() => configureMailer({ smtpUrl: null, from: "Test <hello@example.org>" }));
+afterAll(() => configureMailer(undefined));
+
+let ipCounter = 0;
+/** A fresh address per submission, so only the rate-limit test meets the limit. */
+const nextIp = () => `198.51.100.${(ipCounter += 1)}`;
+
+const STAFF = { id: "staff-1", email: "staff@example.org", ip: "127.0.0.1" };
+
+async function validApplication(database: TestDatabase, overrides: RawValues = {}): Promise<RawValues> {
+  const [first] = await listOpportunities(database, { openOnly: true });
+  return {
+    name: "Ada Volunteer",
+    email: "ada@example.org",
+    phone: "07700 900123",
+    roles: [first!.id],
+    availability: ["weekend"],
+    message: "I coached under-12s for three years.",
+    consent: "yes",
+    ...overrides,
+  };
+}
+
+describeEachEngine("volunteer roles", (get) => {
+  it("seeds the five vacancies of SPEC §2 as open roles", async () => {
+    const roles = await listOpportunities(get(), { openOnly: true });
+    expect(roles.map((r) => r.title)).toEqual(VOLUNTEER_VACANCIES.map((v) => v.title));
+    expect(roles[0]).toMatchObject({ type: "coaching", isOpen: true, skills: VOLUNTEER_VACANCIES[0]!.skills });
+  });
+
+  it("requires title, time commitment and description, and a type from SPEC §9", async () => {
+    const database = get();
+    const before = (await listOpportunities(database)).length;
+    const result = await createOpportunity(database, { title: " ", type: "juggling", timeCommitment: "", description: "" });
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.errors.title).toEqual(["Title is required"]);
+      expect(result.errors.timeCommitment).toEqual(["Time commitment is required"]);
+      expect(result.errors.description).toEqual(["Description is required"]);
+      expect(result.errors.type).toEqual(["Choose a volunteer type"]);
+      expect(result.values.title).toBe(" ");
+    }
+    expect(await listOpportunities(database)).toHaveLength(before);
+  });
+
+  it("creates, edits, closes, reopens and deletes a role", async () => {
+    const database = get();
+    const created = await createOpportunity(database, {
+      title: "Bike Mechanic",
+      type: "maintenance",
+      timeCommitment: "Saturday mornings",
+      skills: "Fixing punctures\n\n  Patience  ",
+      description: "Keep the Active Travel Hub's bikes on the road.",
+    });
+    expect(created.ok).toBe(true);
+    if (!created.ok) return;
+    expect(created.data).toMatchObject({ title: "Bike Mechanic", skills: ["Fixing punctures", "Patience"], isOpen: true });
+
+    const edited = await updateOpportunity(database, created.data.id, { ...created.data, skills: "", timeCommitment: "Fortnightly" });
+    expect(edited).toMatchObject({ ok: true, data: { timeCommitment: "Fortnightly", skills: [] } });
+
+    expect(await setOpportunityOpen(database, created.data.id, false)).toBe(true);
+    expect((await listOpportunities(database, { openOnly: true })).map((r) => r.id)).not.toContain(created.data.id);
+    expect((await listOpportunities(database)).map((r) => r.id)).toContain(created.data.id);
+    await setOpportunityOpen(database, created.data.id, true);
+    expect((await listOpportunities(database, { openOnly: true })).map((r) => r.id)).toContain(created.data.id);
+
+    expect(await deleteOpportunity(database, created.data.id)).toBe(true);
+    expect((await listOpportunities(database)).map((r) => r.id)).not.toContain(created.data.id);
+    expect(await updateOpportunity(database, created.data.id, created.data)).toBeUndefined();
+  });
+});
+
+describeEachEngine("apply to volunteer", (get) => {
+  describe("validation, rule by rule", () => {
+    const cases: [string, RawValues, string, RegExp][] = [
+      ["name is required", { name: "  " }, "name", /enter your name/],
+      ["name is at most 100 characters", { name: "x".repeat(101) }, "name", /100 characters or fewer/],
+      ["email is required", { email: "" }, "email", /enter your email/],
+      ["email must be an address", { email: "ada@" }, "email", /valid email address/],
+      ["phone, when given, is a phone number", { phone: "call me" }, "phone", /phone number using digits/],
+      ["at least one role", { roles: [] }, "roles", /at least one role/],
+      ["roles must be open ones", { roles: ["no-such-role"] }, "roles", /no longer open/],
+      ["at least one availability", { availability: [] }, "availability", /at least one time/],
+      ["availability from the list", { availability: ["midnight"] }, "availability", /choose from the times listed/],
+      ["message is at most 1000 characters", { message: "x".repeat(1001) }, "message", /1000 characters or fewer/],
+      ["consent is required", { consent: "" }, "consent", /tick the box/],
+    ];
+    for (const [rule, overrides, field, message] of cases) {
+      it(rule, async () => {
+        const database = get();
+        const values = await validApplication(database, overrides);
+        const before = (await listApplications(database)).total;
+        const outcome = await submitVolunteerApplication(database, { values, honeypot: false, ip: nextIp() });
+        expect(outcome.status).toBe("invalid");
+        if (outcome.status !== "invalid") return;
+        expect(outcome.errors[field]?.[0]).toMatch(message);
+        // Only the broken field complains, and everything typed comes back.
+        expect(Object.keys(outcome.errors)).toEqual([field]);
+        expect(outcome.values).toEqual(values);
+        expect((await listApplications(database)).total).toBe(before);
+      });
+    }
+  });
+
+  it("stores a valid application as Pending, e-mails the applicant and tells staff", async () => {
+    const database = get();
+    const values = await validApplication(database, { roles: [(await listOpportunities(database))[1]!.id, "any"], email: "grace@example.org" });
+    const outcome = await submitVolunteerApplication(database, { values, honeypot: false, ip: nextIp() });
+    expect(outcome.status).toBe("stored");
+    if (outcome.status !== "stored") return;
+    const application = await getApplication(database, outcome.id);
+    expect(application).toMatchObject({
+      name: "Ada Volunteer",
+      email: "grace@example.org",
+      status: "pending",
+      roles: ["Youth Mentor", "Anywhere I'm needed"],
+      availability: ["weekend"],
+      decidedBy: null,
+    });
+    expect(application?.consentAt).toBeTruthy();
+    const mail = await listOutbox(database, { to: "grace@example.org" });
+    expect(mail.messages.map((m) => m.subject)).toEqual(["Thank you for applying to volunteer with Halifax Community Development"]);
+    const notices = await listOutbox(database, { kind: "notification" });
+    const notice = notices.messages.find((m) => m.text.includes(`/admin/volunteers/applications/${outcome.id}`));
+    expect(notice?.subject).toBe("New volunteer application");
+    // The notice says where to look; the applicant's contact details stay out of staff inboxes.
+    expect(notice?.text).not.toContain("grace@example.org");
+  });
+
+  it("keeps a submission with the honeypot filled as spam, and sends no e-mail", async () => {
+    const database = get();
+    const values = await validApplication(database, { email: "bot@example.org" });
+    const outcome = await submitVolunteerApplication(database, { values, honeypot: true, ip: nextIp() });
+    expect(outcome.status).toBe("spam");
+    if (outcome.status !== "spam") return;
+    expect((await getApplication(database, outcome.id))?.status).toBe("spam");
+    expect((await listOutbox(database, { to: "bot@example.org" })).total).toBe(0);
+    // Even a bot's nonsense is kept (as spam), not dropped.
+    const junk = await submitVolunteerApplication(database, { values: { name: "x", roles: [], availability: [] }, honeypot: true, ip: nextIp() });
+    expect(junk.status).toBe("spam");
+    expect((await listApplications(database, { status: "spam" })).total).toBe(2);
+  });
+
+  it("refuses the eleventh rapid submission from one address", async () => {
+    const database = get();
+    const ip = "203.0.113.50";
+    const values = await validApplication(database, { email: "often@example.org" });
+    for (let i = 0; i < 10; i += 1) {
+      expect((await submitVolunteerApplication(database, { values, honeypot: false, ip })).status).toBe("stored");
+    }
+    const eleventh = await submitVolunteerApplication(database, { values, honeypot: false, ip });
+    expect(eleventh).toMatchObject({ status: "limited", values });
+    if (eleventh.status === "limited") expect(eleventh.retryAfter).toBeGreaterThan(0);
+    expect((await listOutbox(database, { to: "often@example.org" })).total).toBe(10);
+    // Another address is unaffected.
+    expect((await submitVolunteerApplication(database, { values, honeypot: false, ip: nextIp() })).status).toBe("stored");
+  });
+});
+
+describeEachEngine("volunteer decisions", (get) => {
+  async function apply(database: TestDatabase, email: string): Promise<string> {
+    const outcome = await submitVolunteerApplication(database, { values: await validApplication(database, { email }), honeypot: false, ip: nextIp() });
+    if (outcome.status !== "stored") throw new Error(`not stored: ${outcome.status}`);
+    return outcome.id;
+  }
+
+  it("approve changes the status, records who and when, and queues the edited e-mail", async () => {
+    const database = get();
+    const id = await apply(database, "yes@example.org");
+    const template = await decisionTemplate((await getApplication(database, id))!, "approved");
+    expect(template.body).toContain("Dear Ada Volunteer");
+    const result = await decideApplication(database, id, {
+      decision: "approved",
+      subject: template.subject,
+      body: `${template.body}\n\nP.S. See you on Saturday!`,
+      actor: STAFF,
+    });
+    expect(result.ok).toBe(true);
+    const application = await getApplication(database, id);
+    expect(application).toMatchObject({ status: "approved", decidedBy: "staff@example.org" });
+    expect(Date.now() - Date.parse(application!.decidedAt!)).toBeLessThan(60_000);
+    const mail = (await listOutbox(database, { to: "yes@example.org" })).messages.find((m) => m.subject === template.subject);
+    expect(mail).toMatchObject({ status: "outbox", kind: "transactional" });
+    expect(mail?.text).toContain("P.S. See you on Saturday!");
+    const audit = await listAudit(database, { limit: 5, offset: 0 });
+    expect(audit.entries[0]).toMatchObject({ action: "volunteer-application.approved", actorEmail: "staff@example.org", detail: { applicationId: id } });
+  });
+
+  it("reject changes the status and e-mails the applicant", async () => {
+    const database = get();
+    const id = await apply(database, "no@example.org");
+    const result = await decideApplication(database, id, { decision: "rejected", subject: "About your application", body: "Sorry.", actor: STAFF });
+    expect(result.ok).toBe(true);
+    expect((await getApplication(database, id))?.status).toBe("rejected");
+    expect((await listOutbox(database, { to: "no@example.org" })).messages.map((m) => m.subject)).toContain("About your application");
+    expect((await listApplications(database, { status: "rejected" })).applications.map((a) => a.id)).toContain(id);
+  });
+
+  it("refuses to decide spam or a missing application", async () => {
+    const database = get();
+    const spam = await submitVolunteerApplication(database, { values: await validApplication(database, { email: "spam@example.org" }), honeypot: true, ip: nextIp() });
+    if (spam.status !== "spam") throw new Error("expected spam");
+    expect(await decideApplication(database, spam.id, { decision: "approved", subject: "s", body: "b", actor: STAFF })).toEqual({ ok: false, reason: "spam" });
+    expect(await decideApplication(database, "missing", { decision: "approved", subject: "s", body: "b", actor: STAFF })).toEqual({ ok: false, reason: "not-found" });
+    expect((await listOutbox(database, { to: "spam@example.org" })).total).toBe(0);
+  });
+
+  it("counts volunteers, new this month and recorded hours from the data", async () => {
+    const database = get();
+    const before = await volunteerStats(database);
+    const a = await apply(database, "h1@example.org");
+    const b = await apply(database, "h2@example.org");
+    await decideApplication(database, a, { decision: "approved", subject: "s", body: "b", actor: STAFF });
+    await decideApplication(database, b, { decision: "approved", subject: "s", body: "b", actor: STAFF });
+    // One approved long ago: a volunteer, but not new this month.
+    await database.db.updateTable("volunteer_applications").set({ decided_at: "2001-01-01T00:00:00.000Z" }).where("id", "=", b).execute();
+    await setVolunteerHours(database, a, 12.5);
+    await setVolunteerHours(database, b, 3);
+    const after = await volunteerStats(database);
+    expect(after.volunteers - before.volunteers).toBe(2);
+    expect(after.newThisMonth - before.newThisMonth).toBe(1);
+    expect(after.hours - before.hours).toBe(15.5);
+    expect(after.pending).toBe(before.pending);
+  });
+});
+
+describe("startOfUkMonth", () => {
+  it("is local midnight on the 1st, in winter and in summer time", () => {
+    expect(startOfUkMonth(new Date("2025-01-15T12:00:00Z"))).toBe("2025-01-01T00:00:00.000Z");
+    expect(startOfUkMonth(new Date("2025-07-15T12:00:00Z"))).toBe("2025-06-30T23:00:00.000Z");
+    // 00:30 on 1 August in London is still July in UTC.
+    expect(startOfUkMonth(new Date("2025-07-31T23:30:00Z"))).toBe("2025-07-31T23:00:00.000Z");
+  });
+});

@@ -1,0 +1,452 @@
+import crypto from "node:crypto";
+import type { Selectable } from "kysely";
+import { z } from "zod";
+import { VOLUNTEER_TYPES, type VolunteerType } from "#app/content/site";
+import { recordAudit } from "#app/lib/audit.server";
+import type { VolunteerApplicationsTable, VolunteerOpportunitiesTable } from "#app/lib/db-schema";
+import { nowIso, toBool, toNum, type Database } from "#app/lib/db.server";
+import { notifyStaff, sendMail, type MailResult } from "#app/lib/mailer.server";
+import { adminLink, handleSubmission, rawList, rawText, type Submission, type SubmitOutcome } from "#app/lib/public-forms.server";
+import { formValues, type FormResult } from "#app/lib/schemas/parse-form";
+import { getSiteSettings } from "#app/lib/site-settings.server";
+import {
+  ANY_ROLE,
+  ANY_ROLE_LABEL,
+  APPLICATION_STATUSES,
+  AVAILABILITY_OPTIONS,
+  opportunitySchema,
+  volunteerApplicationSchema,
+  type ApplicationStatus,
+} from "#app/lib/schemas/volunteer";
+
+// ── Opportunities ─────────────────────────────────────────────────────────
+
+export interface Opportunity {
+  id: string;
+  title: string;
+  type: VolunteerType;
+  timeCommitment: string;
+  skills: string[];
+  description: string;
+  isOpen: boolean;
+  sortOrder: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+function parseJsonList(text: string): string[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+const TYPE_VALUES: readonly string[] = VOLUNTEER_TYPES.map((t) => t.value);
+
+function toOpportunity(row: Selectable<VolunteerOpportunitiesTable>): Opportunity {
+  return {
+    id: row.id,
+    title: row.title,
+    type: (TYPE_VALUES.includes(row.type) ? row.type : "events") as VolunteerType,
+    timeCommitment: row.time_commitment,
+    skills: parseJsonList(row.skills),
+    description: row.description,
+    isOpen: toBool(row.is_open),
+    sortOrder: toNum(row.sort_order),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export async function listOpportunities(database: Database, { openOnly = false }: { openOnly?: boolean } = {}): Promise<Opportunity[]> {
+  const rows = await database.db
+    .selectFrom("volunteer_opportunities")
+    .selectAll()
+    .$if(openOnly, (q) => q.where("is_open", "=", 1))
+    .orderBy("sort_order")
+    .orderBy("created_at")
+    .execute();
+  return rows.map(toOpportunity);
+}
+
+export async function getOpportunity(database: Database, id: string): Promise<Opportunity | undefined> {
+  const row = await database.db.selectFrom("volunteer_opportunities").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? toOpportunity(row) : undefined;
+}
+
+type Values = Record<string, unknown> | FormData;
+
+function parseOpportunity(values: Values): FormResult<z.output<typeof opportunitySchema>> {
+  const raw = values instanceof FormData ? formValues(values) : values;
+  const result = opportunitySchema.safeParse(raw);
+  if (result.success) return { ok: true, data: result.data };
+  return {
+    ok: false,
+    errors: z.flattenError(result.error).fieldErrors,
+    values: Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, typeof v === "string" ? v : String(v ?? "")])),
+  };
+}
+
+export async function createOpportunity(database: Database, values: Values): Promise<FormResult<Opportunity>> {
+  const parsed = parseOpportunity(values);
+  if (!parsed.ok) return parsed;
+  const last = await database.db.selectFrom("volunteer_opportunities").select((eb) => eb.fn.max("sort_order").as("max")).executeTakeFirst();
+  const now = nowIso();
+  const id = crypto.randomUUID();
+  await database.db
+    .insertInto("volunteer_opportunities")
+    .values({
+      id,
+      title: parsed.data.title,
+      type: parsed.data.type,
+      time_commitment: parsed.data.timeCommitment,
+      skills: JSON.stringify(parsed.data.skills),
+      description: parsed.data.description,
+      is_open: 1,
+      sort_order: toNum(last?.max) + 1,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return { ok: true, data: (await getOpportunity(database, id))! };
+}
+
+export async function updateOpportunity(database: Database, id: string, values: Values): Promise<FormResult<Opportunity> | undefined> {
+  if (!(await getOpportunity(database, id))) return undefined;
+  const parsed = parseOpportunity(values);
+  if (!parsed.ok) return parsed;
+  await database.db
+    .updateTable("volunteer_opportunities")
+    .set({
+      title: parsed.data.title,
+      type: parsed.data.type,
+      time_commitment: parsed.data.timeCommitment,
+      skills: JSON.stringify(parsed.data.skills),
+      description: parsed.data.description,
+      updated_at: nowIso(),
+    })
+    .where("id", "=", id)
+    .execute();
+  return { ok: true, data: (await getOpportunity(database, id))! };
+}
+
+/** Closing hides a role from /volunteer/vacancies and the application form; applications keep its title. */
+export async function setOpportunityOpen(database: Database, id: string, open: boolean): Promise<boolean> {
+  const result = await database.db
+    .updateTable("volunteer_opportunities")
+    .set({ is_open: open ? 1 : 0, updated_at: nowIso() })
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return toNum(result.numUpdatedRows) > 0;
+}
+
+export async function deleteOpportunity(database: Database, id: string): Promise<boolean> {
+  const result = await database.db.deleteFrom("volunteer_opportunities").where("id", "=", id).executeTakeFirst();
+  return toNum(result.numDeletedRows) > 0;
+}
+
+// ── Applications ──────────────────────────────────────────────────────────
+
+export interface VolunteerApplication {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  roles: string[];
+  availability: string[];
+  message: string;
+  consentAt: string | null;
+  status: ApplicationStatus;
+  decidedBy: string | null;
+  decidedAt: string | null;
+  hours: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+function toApplication(row: Selectable<VolunteerApplicationsTable>): VolunteerApplication {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    roles: parseJsonList(row.roles),
+    availability: parseJsonList(row.availability),
+    message: row.message,
+    consentAt: row.consent_at,
+    status: (APPLICATION_STATUSES as readonly string[]).includes(row.status) ? (row.status as ApplicationStatus) : "pending",
+    decidedBy: row.decided_by,
+    decidedAt: row.decided_at,
+    hours: toNum(row.hours),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export function availabilityLabel(value: string): string {
+  return AVAILABILITY_OPTIONS.find((o) => o.value === value)?.label ?? value;
+}
+
+/**
+ * 'Apply to volunteer': stores the application, e-mails the applicant a
+ * confirmation and tells staff. The roles chosen must be open right now.
+ */
+export async function submitVolunteerApplication(database: Database, submission: Submission): Promise<SubmitOutcome> {
+  const open = await listOpportunities(database, { openOnly: true });
+  const titleOf = (id: string) => (id === ANY_ROLE ? ANY_ROLE_LABEL : open.find((o) => o.id === id)?.title);
+  const outcome = await handleSubmission(
+    database,
+    "volunteer-application",
+    volunteerApplicationSchema,
+    submission,
+    async (parsed) => {
+      const now = nowIso();
+      const id = crypto.randomUUID();
+      const v = submission.values;
+      await database.db
+        .insertInto("volunteer_applications")
+        .values(
+          parsed.ok
+            ? {
+                id,
+                name: parsed.data.name,
+                email: parsed.data.email,
+                phone: parsed.data.phone,
+                roles: JSON.stringify(parsed.data.roles.map((r) => titleOf(r) ?? r)),
+                availability: JSON.stringify(parsed.data.availability),
+                message: parsed.data.message,
+                consent_at: now,
+                status: submission.honeypot ? "spam" : "pending",
+                decided_by: null,
+                decided_at: null,
+                hours: 0,
+                created_at: now,
+                updated_at: now,
+              }
+            : {
+                id,
+                name: rawText(v, "name", 200),
+                email: rawText(v, "email", 254),
+                phone: rawText(v, "phone", 40),
+                roles: JSON.stringify(rawList(v, "roles")),
+                availability: JSON.stringify(rawList(v, "availability")),
+                message: rawText(v, "message", 2000),
+                consent_at: null,
+                status: "spam",
+                decided_by: null,
+                decided_at: null,
+                hours: 0,
+                created_at: now,
+                updated_at: now,
+              },
+        )
+        .execute();
+      return id;
+    },
+    async (data) =>
+      data.roles.every((r) => titleOf(r) !== undefined)
+        ? null
+        : { roles: ["One of the roles you chose is no longer open. Please choose again from the list."] },
+  );
+  if (outcome.status === "stored") {
+    const application = (await getApplication(database, outcome.id))!;
+    const { charityName } = await getSiteSettings();
+    await sendMail(database, {
+      to: application.email,
+      kind: "transactional",
+      subject: `Thank you for applying to volunteer with ${charityName}`,
+      text: [
+        `Dear ${application.name},`,
+        `Thank you for offering to volunteer with ${charityName}. We have received your application for: ${application.roles.join(", ")}.`,
+        "A member of our team will read it and get back to you, usually within two weeks.",
+        "If you did not send this application, please reply to let us know and we will delete it.",
+        `With thanks,\n${charityName}`,
+      ].join("\n\n"),
+    });
+    // Staff are told where to look, not sent the applicant's details by e-mail.
+    await notifyStaff(
+      database,
+      "New volunteer application",
+      `A new volunteer application has arrived for: ${application.roles.join(", ")}.\n\nRead it and reply in the dashboard:\n${adminLink(`/admin/volunteers/applications/${application.id}`)}`,
+    );
+  }
+  return outcome;
+}
+
+export async function getApplication(database: Database, id: string): Promise<VolunteerApplication | undefined> {
+  const row = await database.db.selectFrom("volunteer_applications").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? toApplication(row) : undefined;
+}
+
+export async function listApplications(
+  database: Database,
+  { status, limit = 50, offset = 0 }: { status?: ApplicationStatus; limit?: number; offset?: number } = {},
+): Promise<{ applications: VolunteerApplication[]; total: number }> {
+  const base = database.db.selectFrom("volunteer_applications").$if(Boolean(status), (q) => q.where("status", "=", status!));
+  const [rows, count] = await Promise.all([
+    base.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute(),
+    base.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
+  ]);
+  return { applications: rows.map(toApplication), total: toNum(count?.n) };
+}
+
+export async function countApplicationsByStatus(database: Database): Promise<Record<ApplicationStatus, number>> {
+  const rows = await database.db
+    .selectFrom("volunteer_applications")
+    .select(["status", (eb) => eb.fn.countAll().as("n")])
+    .groupBy("status")
+    .execute();
+  const counts = { pending: 0, approved: 0, rejected: 0, spam: 0 } as Record<ApplicationStatus, number>;
+  for (const row of rows) if (row.status in counts) counts[row.status as ApplicationStatus] = toNum(row.n);
+  return counts;
+}
+
+export interface VolunteerStats {
+  /** Approved volunteers. */
+  volunteers: number;
+  /** Volunteers approved since the start of this month (UK time). */
+  newThisMonth: number;
+  pending: number;
+  /** Hours staff have recorded, across all volunteers. */
+  hours: number;
+}
+
+/** The first instant of the current month in the UK, as an ISO timestamp. */
+export function startOfUkMonth(now: Date): string {
+  const [year, month] = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit" })
+    .format(now)
+    .split("-")
+    .map(Number);
+  // Midnight in London is 00:00 GMT or 23:00 UTC the day before (BST).
+  const utcMidnight = Date.UTC(year!, month! - 1, 1);
+  const londonHour = Number(new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", hour: "2-digit", hourCycle: "h23" }).format(utcMidnight));
+  return new Date(utcMidnight - londonHour * 3600_000).toISOString();
+}
+
+export async function volunteerStats(database: Database, now: Date = new Date()): Promise<VolunteerStats> {
+  const since = startOfUkMonth(now);
+  const [approved, recent, pending] = await Promise.all([
+    database.db
+      .selectFrom("volunteer_applications")
+      .select([(eb) => eb.fn.countAll().as("n"), (eb) => eb.fn.sum("hours").as("hours")])
+      .where("status", "=", "approved")
+      .executeTakeFirst(),
+    database.db
+      .selectFrom("volunteer_applications")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("status", "=", "approved")
+      .where("decided_at", ">=", since)
+      .executeTakeFirst(),
+    database.db.selectFrom("volunteer_applications").select((eb) => eb.fn.countAll().as("n")).where("status", "=", "pending").executeTakeFirst(),
+  ]);
+  return {
+    volunteers: toNum(approved?.n),
+    newThisMonth: toNum(recent?.n),
+    pending: toNum(pending?.n),
+    hours: Math.round(toNum(approved?.hours) * 100) / 100,
+  };
+}
+
+export interface Actor {
+  id: string | null;
+  email: string;
+  ip?: string | null;
+}
+
+/** The message staff start from when they approve or reject; they can edit it before it is sent. */
+export async function decisionTemplate(
+  application: Pick<VolunteerApplication, "name" | "roles">,
+  decision: "approved" | "rejected",
+): Promise<{ subject: string; body: string }> {
+  const { charityName } = await getSiteSettings();
+  if (decision === "approved") {
+    return {
+      subject: `Welcome to the team at ${charityName}`,
+      body: [
+        `Dear ${application.name},`,
+        `Thank you for applying to volunteer with us (${application.roles.join(", ")}). We are delighted to tell you that your application has been approved.`,
+        "We will be in touch soon to arrange a short induction and the safeguarding checks everyone who works with young people needs.",
+        `With thanks,\n${charityName}`,
+      ].join("\n\n"),
+    };
+  }
+  return {
+    subject: `Your volunteer application to ${charityName}`,
+    body: [
+      `Dear ${application.name},`,
+      `Thank you for offering to volunteer with us (${application.roles.join(", ")}). Unfortunately we are not able to offer you a volunteer role at the moment.`,
+      "We are grateful for your interest, and you are welcome to apply again when new vacancies appear.",
+      `With best wishes,\n${charityName}`,
+    ].join("\n\n"),
+  };
+}
+
+export type DecisionResult =
+  | { ok: true; application: VolunteerApplication; mail: MailResult }
+  | { ok: false; reason: "not-found" | "spam" };
+
+/**
+ * Approve or reject for real: the status, who decided and when are saved,
+ * and the (possibly edited) message goes to the applicant.
+ */
+export async function decideApplication(
+  database: Database,
+  id: string,
+  input: { decision: "approved" | "rejected"; subject: string; body: string; actor: Actor },
+): Promise<DecisionResult> {
+  const application = await getApplication(database, id);
+  if (!application) return { ok: false, reason: "not-found" };
+  if (application.status === "spam") return { ok: false, reason: "spam" };
+  const now = nowIso();
+  await database.db
+    .updateTable("volunteer_applications")
+    .set({ status: input.decision, decided_by: input.actor.email, decided_at: now, updated_at: now })
+    .where("id", "=", id)
+    .execute();
+  const mail = await sendMail(database, { to: application.email, subject: input.subject, text: input.body, kind: "transactional" });
+  await recordAudit(database, {
+    action: `volunteer-application.${input.decision}`,
+    actorId: input.actor.id,
+    actorEmail: input.actor.email,
+    ip: input.actor.ip ?? null,
+    detail: { applicationId: id, mail: mail.status },
+  });
+  return { ok: true, application: (await getApplication(database, id))!, mail };
+}
+
+/** Staff move an application back (e.g. to Pending) or out of Spam; no e-mail is sent. */
+export async function setApplicationStatus(database: Database, id: string, status: ApplicationStatus, actor: Actor): Promise<boolean> {
+  const now = nowIso();
+  const result = await database.db
+    .updateTable("volunteer_applications")
+    .set({ status, decided_by: status === "pending" ? null : actor.email, decided_at: status === "pending" ? null : now, updated_at: now })
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return toNum(result.numUpdatedRows) > 0;
+}
+
+export async function setVolunteerHours(database: Database, id: string, hours: number): Promise<boolean> {
+  const result = await database.db
+    .updateTable("volunteer_applications")
+    .set({ hours, updated_at: nowIso() })
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return toNum(result.numUpdatedRows) > 0;
+}
+
+export async function deleteApplication(database: Database, id: string, actor: Actor): Promise<boolean> {
+  const result = await database.db.deleteFrom("volunteer_applications").where("id", "=", id).executeTakeFirst();
+  const deleted = toNum(result.numDeletedRows) > 0;
+  if (deleted) {
+    await recordAudit(database, {
+      action: "volunteer-application.deleted",
+      actorId: actor.id,
+      actorEmail: actor.email,
+      ip: actor.ip ?? null,
+      detail: { applicationId: id },
+    });
+  }
+  return deleted;
+}
