@@ -4,10 +4,13 @@ import { fileURLToPath } from "node:url";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { serve, type ServerType } from "@hono/node-server";
+import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import type { Context } from "hono";
 import * as build from "virtual:react-router/server-build";
 import { env, loadSecrets } from "#app/lib/env.server";
+import { collectAuthCookies, createOrResetAdmin, getAuth } from "#app/lib/auth.server";
 import { closeDatabase, getDatabase } from "#app/lib/db.server";
 import { logger } from "#app/lib/logger.server";
 import { startJobWorker } from "#app/lib/jobs.server";
@@ -19,6 +22,28 @@ declare module "react-router" {
   interface AppLoadContext {
     nonce: string;
     requestId: string;
+    /** The visitor's address: the socket's, or the proxy's X-Forwarded-For with TRUST_PROXY=1. */
+    clientIp: string;
+  }
+}
+
+/** The route table, for tests that must cover every admin route. */
+export const routes = (build as unknown as ServerBuild).routes;
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** Pages that show or change someone's account or admin data: never cached by a browser or proxy. */
+const PRIVATE_PATH = /^\/(admin|login|logout)(\/|\.data$|$)/;
+
+function clientIp(c: Context): string {
+  if (process.env.TRUST_PROXY === "1") {
+    // Our one proxy appends the address it saw; anything to its left came from the client.
+    const hops = c.req.header("x-forwarded-for")?.split(",").map((h) => h.trim()).filter(Boolean);
+    if (hops?.length) return hops[hops.length - 1]!.slice(0, 64);
+  }
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    return "unknown";
   }
 }
 
@@ -49,6 +74,19 @@ export function createApp(): Hono {
     });
   });
 
+  // Writes from another site are refused before they reach any action
+  // (SameSite=Lax cookies are the second line of defence).
+  const publicOrigin = new URL(config.PUBLIC_URL).origin;
+  app.use(async (c, next) => {
+    if (!SAFE_METHODS.has(c.req.method)) {
+      const origin = c.req.header("origin");
+      if (origin && origin !== publicOrigin && origin !== new URL(c.req.url).origin) {
+        return c.text("Cross-site request refused.", 403);
+      }
+    }
+    await next();
+  });
+
   app.use(compress());
 
   // Hashed build assets never change: cache them for a year.
@@ -74,11 +112,19 @@ export function createApp(): Hono {
 
   app.all("*", async (c) => {
     const nonce = crypto.randomBytes(16).toString("base64");
-    const response = await handleRequest(c.req.raw, {
-      nonce,
-      requestId: (c.get("requestId" as never) as string) ?? "",
-    });
+    const { result: response, cookies } = await collectAuthCookies(() =>
+      handleRequest(c.req.raw, {
+        nonce,
+        requestId: (c.get("requestId" as never) as string) ?? "",
+        clientIp: clientIp(c),
+      }),
+    );
     const headers = new Headers(response.headers);
+    // A sliding session renews its cookie while pages load, unless the
+    // response itself already sets it (sign-in, sign-out).
+    const alreadySet = new Set(headers.getSetCookie().map((cookie) => cookie.split("=")[0]));
+    for (const cookie of cookies) if (!alreadySet.has(cookie.split("=")[0])) headers.append("Set-Cookie", cookie);
+    if (PRIVATE_PATH.test(c.req.path)) headers.set("Cache-Control", "private, no-store");
     if (!headers.has("Content-Security-Policy")) {
       headers.set("Content-Security-Policy", contentSecurityPolicy({ nonce }));
     }
@@ -130,9 +176,47 @@ export async function runCli(argv: string[]): Promise<number> {
       console.log("Database is up to date.");
       return 0;
     }
+    if (command === "admin:create") return await adminCreate(argv.slice(1));
     console.error(`Unknown command: ${command ?? "(none)"}`);
     return 2;
   } finally {
     await closeDatabase();
   }
+}
+
+/**
+ * npm run admin:create -- --email E --password P
+ * Creates an admin, or gives an existing account a new password and the
+ * admin role. Without --password the password is read from standard input,
+ * so it need not appear in the shell history or the process list.
+ */
+async function adminCreate(args: string[]): Promise<number> {
+  const option = (name: string) => {
+    const i = args.indexOf(`--${name}`);
+    return i >= 0 ? args[i + 1] : args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+  };
+  const email = option("email");
+  let password = option("password");
+  if (!password && !process.stdin.isTTY) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    password = Buffer.concat(chunks).toString("utf8").replace(/\r?\n$/, "");
+  }
+  if (!email || !password) {
+    console.error("Usage: npm run admin:create -- --email you@example.org --password 'a long passphrase'\n   or: echo 'a long passphrase' | npm run admin:create -- --email you@example.org");
+    return 2;
+  }
+  const config = env();
+  loadSecrets(config.DATA_DIR);
+  const result = await createOrResetAdmin(await getAuth(), { email, password });
+  if (!result.ok) {
+    console.error(result.message);
+    return 1;
+  }
+  console.log(
+    result.created
+      ? `Created admin ${result.user.email}. Sign in at ${config.PUBLIC_URL}/login.`
+      : `Set a new password for ${result.user.email}, who is now an admin; their earlier sessions have ended.`,
+  );
+  return 0;
 }

@@ -212,6 +212,12 @@ export function checkAdmin(request: Request, current: CurrentSession | null): Cu
 // ---------------------------------------------------------------------------
 // Signing in and out.
 
+/** Where to go after signing in: only paths on this site, never an open redirect. */
+export function safeRedirect(target: unknown, fallback = "/admin"): string {
+  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.includes("\\")) return fallback;
+  return target;
+}
+
 export const LOGIN_MESSAGES = {
   missing: "Please enter both email and password.",
   invalid: "Invalid email or password.",

@@ -1,0 +1,102 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/admin.audit";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
+import { listAudit } from "#app/lib/audit.server";
+import { requireAdmin } from "#app/lib/auth.server";
+import { getDatabase } from "#app/lib/db.server";
+
+const PAGE_SIZE = 50;
+
+export const meta: Route.MetaFunction = () => [{ title: "Audit log · Admin Dashboard" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const page = Math.max(1, Math.min(100_000, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1));
+  const { entries, total } = await listAudit(await getDatabase(), { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  return { entries, total, page, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
+}
+
+const ACTIONS: Record<string, string> = {
+  "sign-in.success": "Signed in",
+  "sign-in.failure": "Sign-in failed",
+  "sign-in.refused": "Sign-in refused (too many attempts)",
+  "sign-out": "Signed out",
+  "admin.created": "Admin created",
+  "password.reset": "Password reset",
+};
+
+const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "Europe/London" });
+
+export default function AuditLog({ loaderData }: Route.ComponentProps) {
+  const { entries, total, page, pages } = loaderData;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Audit log</CardTitle>
+        <CardDescription>
+          Sign-ins, sign-outs, account changes and other sensitive actions, newest first. {total} entr{total === 1 ? "y" : "ies"}.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {entries.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Nothing has been recorded yet.</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full border-collapse text-left text-sm">
+              <caption className="sr-only">Audit log, page {page} of {pages}</caption>
+              <thead>
+                <tr className="border-b border-border">
+                  <th scope="col" className="py-2 pr-4 font-semibold">When (UK time)</th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">What</th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">Who</th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">Address</th>
+                  <th scope="col" className="py-2 font-semibold">Detail</th>
+                </tr>
+              </thead>
+              <tbody>
+                {entries.map((entry) => (
+                  <tr key={entry.id} className="border-b border-border align-top">
+                    <td className="whitespace-nowrap py-2 pr-4">
+                      <time dateTime={entry.createdAt}>{when.format(new Date(entry.createdAt))}</time>
+                    </td>
+                    <td className="py-2 pr-4">{ACTIONS[entry.action] ?? entry.action}</td>
+                    <td className="break-all py-2 pr-4">{entry.actorEmail ?? "—"}</td>
+                    <td className="py-2 pr-4 font-mono text-xs">{entry.ip ?? "—"}</td>
+                    <td className="py-2 font-mono text-xs">
+                      {entry.detail
+                        ? Object.entries(entry.detail)
+                            .map(([k, v]) => `${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`)
+                            .join(", ")
+                        : ""}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {pages > 1 ? (
+          <nav aria-label="Audit log pages" className="flex items-center justify-between gap-4 text-sm">
+            {page > 1 ? (
+              <Link className="inline-flex min-h-11 items-center font-medium text-primary underline-offset-4 hover:underline" to={`?page=${page - 1}`}>
+                Newer entries
+              </Link>
+            ) : (
+              <span />
+            )}
+            <span>
+              Page {page} of {pages}
+            </span>
+            {page < pages ? (
+              <Link className="inline-flex min-h-11 items-center font-medium text-primary underline-offset-4 hover:underline" to={`?page=${page + 1}`}>
+                Older entries
+              </Link>
+            ) : (
+              <span />
+            )}
+          </nav>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,192 @@
+import { data, Form, isRouteErrorResponse, Link, NavLink, Outlet, useLocation, useNavigation } from "react-router";
+import { ExternalLink, Loader2, LogOut, ShieldAlert } from "lucide-react";
+import type { Route } from "./+types/admin";
+import { ADMIN_SECONDARY, ADMIN_TABS, activeArea } from "#app/components/admin/admin-tabs";
+import { LoginForm } from "#app/components/admin/login-form";
+import { ToastMessage, Toaster, type ToastData } from "#app/components/admin/toast-message";
+import { Button } from "#app/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
+import { adminExists, checkAdmin, getAuth, getSession } from "#app/lib/auth.server";
+import { getToast } from "#app/lib/toast.server";
+import { cn } from "#app/lib/utils";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Admin Dashboard" },
+  { name: "robots", content: "noindex" },
+];
+
+/**
+ * The dashboard shell. Signed-in admins get the tabs; anyone else at
+ * /admin gets the sign-in form in place, and a signed-in member without the
+ * admin role gets a plain "not allowed" page. Each tab's own loader checks
+ * again: this layout's check protects nothing on its own.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const site = await getAuth();
+  const current = await getSession(site, request);
+  const { toast, headers } = getToast(request);
+  try {
+    checkAdmin(request, current);
+  } catch (thrown) {
+    const status = thrown instanceof Response ? thrown.status : (thrown as { init?: ResponseInit }).init?.status;
+    if (status === 401) {
+      const url = new URL(request.url);
+      throw data(
+        { signInRequired: true, adminExists: await adminExists(site.database), redirectTo: url.pathname.replace(/\.data$/, ""), toast },
+        { status: 401, headers },
+      );
+    }
+    if (status === 403) throw data({ notAllowed: true, email: current?.user.email ?? "" }, { status: 403 });
+    throw thrown;
+  }
+  return data({ user: current!.user, toast }, { headers });
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const location = useLocation();
+  const area = activeArea(location.pathname);
+  const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/admin");
+  return (
+    <div className="min-h-screen bg-muted/40">
+      <a
+        href="#admin-content"
+        className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
+        Skip to content
+      </a>
+      <header className="border-b border-border bg-background">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-4 py-4">
+          <div>
+            <h1 className="text-2xl font-bold">Admin Dashboard</h1>
+            <p className="text-sm text-muted-foreground">Signed in as {loaderData.user.email}</p>
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            <Button asChild variant="ghost">
+              <Link to="/" reloadDocument>
+                <ExternalLink aria-hidden="true" />
+                View site
+              </Link>
+            </Button>
+            <Form method="post" action="/logout">
+              <Button type="submit" variant="outline">
+                <LogOut aria-hidden="true" />
+                Logout
+              </Button>
+            </Form>
+          </div>
+        </div>
+        <nav aria-label="Admin sections" className="mx-auto max-w-7xl overflow-x-auto px-4">
+          <ul className="flex min-w-max gap-1">
+            {ADMIN_TABS.map((tab) => (
+              <li key={tab.path}>
+                <AreaLink to={tab.path} current={area?.path === tab.path} label={tab.label} />
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      {ADMIN_SECONDARY.length > 0 ? (
+        <nav aria-label="More admin areas" className="mx-auto max-w-7xl px-4 pt-3">
+          <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+            {ADMIN_SECONDARY.map((item) => (
+              <li key={item.path}>
+                <NavLink
+                  to={item.path}
+                  className={({ isActive }) =>
+                    cn(
+                      "inline-flex min-h-11 items-center rounded-md px-2 font-medium underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+                      isActive ? "text-foreground underline" : "text-muted-foreground",
+                    )
+                  }
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+      <main id="admin-content" tabIndex={-1} className="relative mx-auto max-w-7xl px-4 py-6 focus:outline-none" aria-busy={loading || undefined}>
+        {loading ? (
+          <div role="status" className="absolute inset-x-4 top-6 z-10 flex items-center gap-2 rounded-md border border-border bg-background px-4 py-3 text-sm shadow-sm">
+            <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+            Loading…
+          </div>
+        ) : null}
+        <div className={cn(loading && "opacity-50 transition-opacity")}>
+          <Outlet />
+        </div>
+      </main>
+      <Toaster position="top-right" richColors closeButton />
+      <ToastMessage toast={loaderData.toast} />
+    </div>
+  );
+}
+
+function AreaLink({ to, label, current }: { to: string; label: string; current: boolean }) {
+  return (
+    <Link
+      to={to}
+      aria-current={current ? "page" : undefined}
+      className={cn(
+        "inline-flex min-h-11 items-center whitespace-nowrap border-b-2 px-3 text-sm font-semibold transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring",
+        current ? "border-primary text-foreground" : "border-transparent text-muted-foreground hover:text-foreground",
+      )}
+    >
+      {label}
+    </Link>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 401) {
+    const info = error.data as { adminExists?: boolean; redirectTo?: string; toast?: ToastData | null };
+    return (
+      <div className="flex min-h-screen flex-col items-center justify-center gap-6 bg-muted px-4 py-12">
+        <main id="main" className="flex w-full flex-col items-center gap-6">
+          <h1 className="text-2xl font-bold">Admin Dashboard</h1>
+          <LoginForm redirectTo={info?.redirectTo ?? "/admin"} adminExists={info?.adminExists ?? true} headingLevel="h2" />
+          <Link to="/" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+            Back to the website
+          </Link>
+        </main>
+        <Toaster position="top-center" richColors closeButton />
+        <ToastMessage toast={info?.toast} />
+      </div>
+    );
+  }
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    const email = (error.data as { email?: string } | undefined)?.email;
+    return (
+      <div className="flex min-h-screen items-center justify-center bg-muted px-4 py-12">
+        <main id="main" className="w-full max-w-lg">
+          <Card>
+            <CardHeader>
+              <ShieldAlert className="size-8 text-destructive" aria-hidden="true" />
+              <CardTitle as="h1">Not allowed</CardTitle>
+              <CardDescription>
+                {email ? `You are signed in as ${email}, but` : "Your"} account is not allowed to use the admin area. Ask an
+                administrator of the site if you need access.
+              </CardDescription>
+            </CardHeader>
+            <CardContent className="flex flex-wrap gap-2">
+              <Form method="post" action="/logout">
+                <Button type="submit" variant="outline">
+                  <LogOut aria-hidden="true" />
+                  Logout
+                </Button>
+              </Form>
+              <Button asChild variant="ghost">
+                <Link to="/" reloadDocument>
+                  Back to the website
+                </Link>
+              </Button>
+            </CardContent>
+          </Card>
+        </main>
+      </div>
+    );
+  }
+  throw error;
+}

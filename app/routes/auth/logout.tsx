@@ -1,0 +1,18 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/logout";
+import { getAuth, signOut } from "#app/lib/auth.server";
+import { redirectWithToast } from "#app/lib/toast.server";
+
+/** Signing out changes data, so only a POST does it. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const headers = await signOut(await getAuth(), request, context.clientIp);
+  return redirectWithToast(
+    "/admin",
+    { title: "Logged Out", description: "You have been successfully logged out." },
+    { headers },
+  );
+}
+
+export function loader() {
+  return redirect("/admin");
+}
