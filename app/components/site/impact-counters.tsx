@@ -64,8 +64,7 @@ export function ImpactCounters({ stats }: { stats: readonly ImpactStat[] }) {
           <li key={stat.label} className="rounded-lg border border-border bg-card p-6 text-center shadow-sm">
             <p className="text-4xl font-extrabold tabular-nums sm:text-5xl">
               <span aria-hidden="true" data-testid="impact-value">
-                {NUMBER.format(shown)}
-                {stat.suffix}
+                {`${NUMBER.format(shown)}${stat.suffix}`}
               </span>
               <span className="sr-only">{final}</span>
             </p>

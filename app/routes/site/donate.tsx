@@ -81,7 +81,7 @@ export default function Donate({ loaderData }: Route.ComponentProps) {
             <li key={tier.amount} className="rounded-lg border border-border bg-card p-6 text-card-foreground shadow-sm">
               <h3 className="text-xl font-semibold">{tier.name}</h3>
               <p className="mt-2 text-3xl font-bold">
-                {formatPounds(tier.amount)}
+                <span>{formatPounds(tier.amount)}</span>
                 <span className="text-base font-medium text-muted-foreground"> a month</span>
               </p>
               <p className="mt-2 text-muted-foreground">{tier.description}</p>
