@@ -353,3 +353,24 @@ test.describe("public site", () => {
     await expect(page.getByRole("region", { name: "Volunteer Roles" }).getByRole("listitem")).toHaveCount(6);
   });
 });
+
+test.describe("images", () => {
+  test("a picture that fails to load is replaced by the fallback pictures in turn", async ({ page }) => {
+    await page.route("**/images/community.svg", (route) => route.abort());
+    await page.setViewportSize(DESKTOP);
+    await visit(page, "/");
+    const still = page.locator("#latest-update-heading + div [data-image-status]");
+    await expect(still).toHaveAttribute("data-image-status", "loaded");
+    await expect(still.locator("img")).toHaveAttribute("src", "/images/youth.svg");
+    await expect(still.getByText("Loading...")).toHaveCount(0);
+  });
+
+  test("when every fallback fails too, the picture and its placeholder are hidden", async ({ page }) => {
+    for (const name of ["community", "youth", "fallback"]) await page.route(`**/images/${name}.svg`, (route) => route.abort());
+    await page.setViewportSize(DESKTOP);
+    await visit(page, "/");
+    await expect(page.locator("#latest-update-heading + div [data-image-status]")).toHaveCount(0);
+    await expect(page.getByText("Loading...")).toHaveCount(0);
+    await expectAccessible(page, "with the still hidden");
+  });
+});

@@ -28,6 +28,7 @@ export function SiteImage({
   imgClassName?: string;
   fallbacks?: readonly string[];
 }) {
+  // Retrying the address that just failed would change nothing (and fire no new event).
   const sources = [src, ...fallbacks.filter((f) => f !== src)];
   const [attempt, setAttempt] = useState(0);
   const [status, setStatus] = useState<"loading" | "loaded" | "failed">("loading");
