@@ -118,7 +118,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <Outlet />
         </div>
       </main>
-      <Toaster position="top-right" richColors closeButton />
+      <Toaster position="top-right" closeButton />
       <ToastMessage toast={loaderData.toast} />
     </div>
   );
@@ -151,7 +151,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
             Back to the website
           </Link>
         </main>
-        <Toaster position="top-center" richColors closeButton />
+        <Toaster position="top-center" closeButton />
         <ToastMessage toast={info?.toast} />
       </div>
     );

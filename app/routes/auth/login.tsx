@@ -68,7 +68,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
           Back to the website
         </Link>
       </main>
-      <Toaster position="top-center" richColors closeButton />
+      <Toaster position="top-center" closeButton />
       <ToastMessage toast={loaderData.toast} />
     </div>
   );
