@@ -112,6 +112,19 @@ test.describe.serial("admin sign-in and dashboard", () => {
     await expect(nav.getByRole("link")).toHaveText(TABS.map(([label]) => label));
     await expect(nav.getByRole("link", { name: "Pages" })).toHaveAttribute("aria-current", "page");
 
+    // While a tab's data is on its way, the dashboard says it is loading.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/admin\/content\.data/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await nav.getByRole("link", { name: "Content", exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Loading…" })).toBeVisible();
+    release();
+    await expect(page.getByRole("status").filter({ hasText: "Loading…" })).toHaveCount(0);
+    await page.unroute(/\/admin\/content\.data/);
+
     for (const [label, path] of TABS.slice(1)) {
       await nav.getByRole("link", { name: label, exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`${path}$`));
