@@ -23,7 +23,7 @@ const styles = {
   brand: { margin: "0 0 16px", fontSize: 14, fontWeight: 700, color: "#1d4ed8", textTransform: "uppercase" as const, letterSpacing: "0.05em" },
   title: { margin: "0 0 16px", fontSize: 24, lineHeight: 1.25 },
   footer: { maxWidth: 600, margin: "16px auto 0", fontSize: 13, color: "#52525b", lineHeight: 1.5, textAlign: "center" as const },
-  link: { color: "#1d4ed8" },
+  link: { color: "#1d4ed8", textDecoration: "underline" },
 };
 
 export function absoluteHref(href: string, siteUrl: string): string {

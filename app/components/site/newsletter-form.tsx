@@ -37,7 +37,7 @@ export function NewsletterForm({ initial }: { initial?: NewsletterActionData }) 
   const cameBack = new URLSearchParams(location.search).get("newsletter") === "check-email";
   const success = result?.ok ? (result.message ?? NEWSLETTER_THANKS) : !result && cameBack ? NEWSLETTER_THANKS : null;
   const busy = fetcher.state !== "idle";
-  const here = location.pathname === "/newsletter" ? "/" : location.pathname;
+  const here = location.pathname;
   const emailError = result?.fieldErrors?.email;
   const consentError = result?.fieldErrors?.consent;
 

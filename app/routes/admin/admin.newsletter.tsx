@@ -171,7 +171,7 @@ export default function NewsletterTab({ loaderData, actionData }: Route.Componen
   };
 
   const figures = [
-    { label: "Subscribers", value: stats.subscribers, note: `${stats.pending} awaiting confirmation` },
+    { label: "Subscribers", value: stats.subscribers, note: `Awaiting confirmation: ${stats.pending}` },
     { label: "New in the last 30 days", value: stats.newLast30Days, note: "confirmed subscriptions" },
     { label: "Sent campaigns", value: stats.sentCampaigns, note: "finished sending" },
     { label: "Delivery failures", value: stats.deliveryFailures, note: "across all campaigns" },
