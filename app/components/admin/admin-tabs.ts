@@ -22,7 +22,10 @@ export const ADMIN_TABS: readonly AdminArea[] = [
   { label: "Page Images", path: "/admin/page-images" },
 ];
 
-export const ADMIN_SECONDARY: readonly AdminArea[] = [{ label: "Audit log", path: "/admin/audit" }];
+export const ADMIN_SECONDARY: readonly AdminArea[] = [
+  { label: "Outbox", path: "/admin/outbox" },
+  { label: "Audit log", path: "/admin/audit" },
+];
 
 /** The area a URL belongs to: the longest matching path wins (/admin is only itself). */
 export function activeArea(pathname: string): AdminArea | undefined {
