@@ -105,7 +105,13 @@ export function getAuth(): Promise<SiteAuth> {
     shared = (async () => {
       const config = env();
       const { authSecret } = loadSecrets(config.DATA_DIR);
-      return createAuth(await getDatabase(), { secret: authSecret, baseURL: config.PUBLIC_URL });
+      const site = createAuth(await getDatabase(), { secret: authSecret, baseURL: config.PUBLIC_URL });
+      // The library checks its tables against the schema when it starts;
+      // wait for that, so a mismatch fails loudly here and a short-lived
+      // command never closes the database under the check.
+      const context = await site.instance.$context;
+      await context.checkSchema?.();
+      return site;
     })();
     shared.catch(() => {
       shared = undefined;
