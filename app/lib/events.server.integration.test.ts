@@ -62,6 +62,11 @@ describeEachEngine("events", (get) => {
     expect((await countEvents(get(), TODAY)).all).toBe(before);
   });
 
+  it("names every missing field at once", async () => {
+    const result = await createEvent(get(), {});
+    expect(result.ok ? [] : Object.keys(result.errors).sort()).toEqual(["category", "date", "description", "location", "time", "title"]);
+  });
+
   it("refuses impossible dates and times, and an unknown category", async () => {
     const bad = async (values: Record<string, string>) => {
       const r = await createEvent(get(), { ...valid, ...values });

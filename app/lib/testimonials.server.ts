@@ -8,11 +8,14 @@ import type { Tone } from "#app/content/types";
 import type { Testimonial as CarouselTestimonial } from "#app/content/site";
 import { formValues, type FormResult } from "#app/lib/schemas/parse-form";
 import {
+  isTestimonialStatus,
   TESTIMONIAL_STATUSES,
   testimonialSchema,
   type TestimonialStatus,
 } from "#app/lib/schemas/testimonial";
 import { z } from "zod";
+
+export { isTestimonialStatus };
 
 export interface Testimonial {
   id: string;
@@ -42,10 +45,6 @@ function toTestimonial(row: Selectable<TestimonialsTable>): Testimonial {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
-}
-
-export function isTestimonialStatus(value: unknown): value is TestimonialStatus {
-  return typeof value === "string" && (TESTIMONIAL_STATUSES as readonly string[]).includes(value);
 }
 
 type Values = Record<string, unknown> | FormData;

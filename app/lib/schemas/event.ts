@@ -49,25 +49,58 @@ export const eventSchema = z
     imageAlt: optionalText("Image description", 300),
     published: checkbox,
   })
-  .superRefine((v, ctx) => {
-    const date = v.date ?? "";
-    const time = v.time ?? "";
-    // A regular session may leave both out, but a time needs a date and a date a time.
-    const needDate = !v.regular || time !== "";
-    const needTime = !v.regular || date !== "";
-    if (date === "" && needDate) ctx.addIssue({ code: "custom", path: ["date"], message: "Date is required" });
-    if (date !== "" && !isRealDate(date)) ctx.addIssue({ code: "custom", path: ["date"], message: "Date must be a real date (YYYY-MM-DD)" });
-    if (time === "" && needTime) ctx.addIssue({ code: "custom", path: ["time"], message: "Time is required" });
-    if (time !== "" && !/^([01]\d|2[0-3]):[0-5]\d$/.test(time)) {
-      ctx.addIssue({ code: "custom", path: ["time"], message: "Time must be a time of day (HH:MM)" });
-    }
-    if (v.regular && !v.scheduleNote) {
-      ctx.addIssue({ code: "custom", path: ["scheduleNote"], message: "Schedule is required for a regular session, e.g. Weekly" });
-    }
-    if (v.imageUrl && !/^(\/(?!\/)|https?:\/\/)/i.test(v.imageUrl)) {
-      ctx.addIssue({ code: "custom", path: ["imageUrl"], message: "Image must be a picture from the media library or a web address" });
-    }
-  })
+  .superRefine(
+    (v, ctx) => {
+      // Runs even when other fields failed (see `when`), so every missing field is named at once.
+      const date = typeof v.date === "string" ? v.date : "";
+      const time = typeof v.time === "string" ? v.time : "";
+      // A regular session may leave both out, but a time needs a date and a date a time.
+      const needDate = !v.regular || time !== "";
+      const needTime = !v.regular || date !== "";
+      if (date === "" && needDate)
+        ctx.addIssue({
+          code: "custom",
+          path: ["date"],
+          message: "Date is required",
+        });
+      if (date !== "" && !isRealDate(date))
+        ctx.addIssue({
+          code: "custom",
+          path: ["date"],
+          message: "Date must be a real date (YYYY-MM-DD)",
+        });
+      if (time === "" && needTime)
+        ctx.addIssue({
+          code: "custom",
+          path: ["time"],
+          message: "Time is required",
+        });
+      if (time !== "" && !/^([01]\d|2[0-3]):[0-5]\d$/.test(time)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["time"],
+          message: "Time must be a time of day (HH:MM)",
+        });
+      }
+      if (v.regular && !v.scheduleNote) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["scheduleNote"],
+          message: "Schedule is required for a regular session, e.g. Weekly",
+        });
+      }
+      if (typeof v.imageUrl === "string" && v.imageUrl && !/^(\/(?!\/)|https?:\/\/)/i.test(v.imageUrl)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["imageUrl"],
+          message: "Image must be a picture from the media library or a web address",
+        });
+      }
+    },
+    {
+      when: (payload) => typeof payload.value === "object" && payload.value !== null,
+    },
+  )
   .transform((v) => ({
     title: v.title,
     category: v.category,

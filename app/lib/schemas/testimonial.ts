@@ -5,6 +5,10 @@ import type { Tone } from "#app/content/types";
 export const TESTIMONIAL_STATUSES = ["pending", "approved", "rejected"] as const;
 export type TestimonialStatus = (typeof TESTIMONIAL_STATUSES)[number];
 
+export function isTestimonialStatus(value: unknown): value is TestimonialStatus {
+  return typeof value === "string" && (TESTIMONIAL_STATUSES as readonly string[]).includes(value);
+}
+
 export const TESTIMONIAL_STATUS_LABELS: Record<TestimonialStatus, string> = {
   pending: "Pending",
   approved: "Approved",

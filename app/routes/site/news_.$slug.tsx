@@ -86,33 +86,33 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
         <dl className="mt-6 grid gap-3 text-lg sm:grid-cols-2">
           {event.date ? (
             <div className="flex items-start gap-3">
-              <CalendarDays aria-hidden="true" className="mt-1 size-5 shrink-0 text-primary" />
-              <div>
-                <dt className="sr-only">Date</dt>
-                <dd>
-                  <time dateTime={event.date}>{formatEventDate(event.date)}</time>
-                </dd>
-              </div>
+              <dt className="mt-1 shrink-0">
+                <CalendarDays aria-hidden="true" className="size-5 text-primary" />
+                <span className="sr-only">Date</span>
+              </dt>
+              <dd>
+                <time dateTime={event.date}>{formatEventDate(event.date)}</time>
+              </dd>
             </div>
           ) : null}
           {event.time ? (
             <div className="flex items-start gap-3">
-              <Clock aria-hidden="true" className="mt-1 size-5 shrink-0 text-primary" />
-              <div>
-                <dt className="sr-only">Time</dt>
-                <dd>
-                  <time dateTime={event.time}>{event.time}</time>
-                </dd>
-              </div>
+              <dt className="mt-1 shrink-0">
+                <Clock aria-hidden="true" className="size-5 text-primary" />
+                <span className="sr-only">Time</span>
+              </dt>
+              <dd>
+                <time dateTime={event.time}>{event.time}</time>
+              </dd>
             </div>
           ) : null}
           {event.location ? (
             <div className="flex items-start gap-3">
-              <MapPin aria-hidden="true" className="mt-1 size-5 shrink-0 text-primary" />
-              <div>
-                <dt className="sr-only">Location</dt>
-                <dd>{event.location}</dd>
-              </div>
+              <dt className="mt-1 shrink-0">
+                <MapPin aria-hidden="true" className="size-5 text-primary" />
+                <span className="sr-only">Location</span>
+              </dt>
+              <dd>{event.location}</dd>
             </div>
           ) : null}
         </dl>

@@ -1,0 +1,171 @@
+import { useState, type ReactNode } from "react";
+import { Form } from "react-router";
+import { Trash2 } from "lucide-react";
+import type { z } from "zod";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "#app/components/ui/alert-dialog";
+import { Button } from "#app/components/ui/button";
+import { FieldError } from "#app/components/ui/field-error";
+import { Label } from "#app/components/ui/label";
+import type { FieldErrors } from "#app/lib/schemas/parse-form";
+
+/**
+ * Shared pieces of the Reviews, Events and YouTube forms: a labelled field
+ * with its hint and errors wired to the control, browser-side checking with
+ * the same zod schema the action uses, and a confirmed delete.
+ */
+export function Field({
+  id,
+  label,
+  hint,
+  errors,
+  required,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: ReactNode;
+  errors?: string[];
+  required?: boolean;
+  children: (props: { id: string; name: string; "aria-describedby"?: string; "aria-invalid"?: boolean; required?: boolean }) => ReactNode;
+}) {
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = errors?.length ? `${id}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>
+        {label}
+        {required ? <span aria-hidden="true"> *</span> : null}
+      </Label>
+      {children({ id, name: id, "aria-describedby": describedBy, "aria-invalid": errorId ? true : undefined, required })}
+      {hint ? (
+        <p id={hintId} className="text-sm text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      {errorId ? <FieldError id={errorId} errors={errors} /> : null}
+    </div>
+  );
+}
+
+/**
+ * Checks a form in the browser with the action's own schema before sending,
+ * so mistakes show at once; the server checks again either way.
+ */
+export function useSchemaCheck(schema: z.ZodType, serverErrors: FieldErrors | undefined) {
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    const form = event.currentTarget;
+    const values: Record<string, string> = {};
+    for (const [key, value] of new FormData(form)) if (typeof value === "string") values[key] = value;
+    const result = schema.safeParse(values);
+    if (result.success) {
+      setClientErrors(null);
+      return;
+    }
+    event.preventDefault();
+    const errors: FieldErrors = {};
+    for (const issue of result.error.issues) {
+      const key = String(issue.path[0] ?? "form");
+      (errors[key] ??= []).push(issue.message);
+    }
+    setClientErrors(errors);
+    const first = Object.keys(errors)[0];
+    requestAnimationFrame(() => (form.elements.namedItem(first) as HTMLElement | null)?.focus?.());
+  };
+  return { errors: clientErrors ?? serverErrors ?? {}, onSubmit };
+}
+
+/** A form summary for screen readers and sighted users alike when a save was refused. */
+export function FormErrorSummary({ errors }: { errors: FieldErrors }) {
+  const count = Object.keys(errors).length;
+  if (count === 0) return null;
+  return (
+    <p role="alert" className="rounded-md border border-destructive px-3 py-2 text-sm font-medium text-destructive">
+      Nothing was saved: please correct {count === 1 ? "the field" : `the ${count} fields`} marked below.
+    </p>
+  );
+}
+
+/** Delete with a confirmation that names what goes; the POST happens only on confirm. */
+export function ConfirmDeleteButton({
+  id,
+  what,
+  intent = "delete",
+  extra,
+}: {
+  id: string;
+  /** e.g. 'the testimonial from Amira' */
+  what: string;
+  intent?: string;
+  extra?: Record<string, string>;
+}) {
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        <Button variant="outline" size="sm" className="text-destructive">
+          <Trash2 aria-hidden="true" />
+          Delete<span className="sr-only"> {what}</span>
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Delete {what}?</AlertDialogTitle>
+          <AlertDialogDescription>This cannot be undone.</AlertDialogDescription>
+        </AlertDialogHeader>
+        <Form method="post">
+          <input type="hidden" name="intent" value={intent} />
+          <input type="hidden" name="id" value={id} />
+          {extra ? Object.entries(extra).map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />) : null}
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            {/* A plain submit, not AlertDialog.Action: closing the dialog must not unmount the form mid-submit. */}
+            <Button type="submit" variant="destructive">
+              Delete
+            </Button>
+          </AlertDialogFooter>
+        </Form>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+/** A one-button POST form (approve, publish, move…): no GET ever changes data. */
+export function ActionButton({
+  intent,
+  id,
+  children,
+  label,
+  variant = "outline",
+  extra,
+  disabled,
+}: {
+  intent: string;
+  id: string;
+  children: ReactNode;
+  /** Accessible name when the visible text is not enough (e.g. "Move … up"). */
+  label?: string;
+  variant?: "default" | "outline" | "secondary" | "ghost";
+  extra?: Record<string, string>;
+  disabled?: boolean;
+}) {
+  return (
+    <Form method="post" className="inline">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={id} />
+      {extra ? Object.entries(extra).map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />) : null}
+      <Button type="submit" variant={variant} size="sm" aria-label={label} disabled={disabled}>
+        {children}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,248 @@
+import { ArrowDown, ArrowUp, Check, Pencil, Star, Undo2, X } from "lucide-react";
+import { data, Link, useLocation } from "react-router";
+import type { Route } from "./+types/admin.reviews";
+import { ActionButton, ConfirmDeleteButton } from "#app/components/admin/record-fields";
+import { EMPTY_TESTIMONIAL, TestimonialForm, type TestimonialFormValues } from "#app/components/admin/testimonial-form";
+import { Badge } from "#app/components/ui/badge";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
+import { requireAdmin } from "#app/lib/auth.server";
+import { getDatabase } from "#app/lib/db.server";
+import type { FieldErrors } from "#app/lib/schemas/parse-form";
+import {
+  isTestimonialStatus,
+  TESTIMONIAL_STATUS_LABELS,
+  TESTIMONIAL_STATUSES,
+  type TestimonialStatus,
+} from "#app/lib/schemas/testimonial";
+import {
+  countTestimonials,
+  createTestimonial,
+  deleteTestimonial,
+  getTestimonial,
+  listTestimonials,
+  moveTestimonial,
+  setTestimonialStatus,
+  updateTestimonial,
+} from "#app/lib/testimonials.server";
+import { redirectWithToast } from "#app/lib/toast.server";
+import { cn } from "#app/lib/utils";
+
+export const meta: Route.MetaFunction = () => [{ title: "Reviews · Admin Dashboard" }];
+
+const BASE = "/admin/reviews";
+
+function listUrl(status: string | null | undefined, anchor = "") {
+  return `${BASE}${isTestimonialStatus(status) ? `?status=${status}` : ""}${anchor}`;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const database = await getDatabase();
+  const url = new URL(request.url);
+  const statusParam = url.searchParams.get("status");
+  const status = isTestimonialStatus(statusParam) ? statusParam : undefined;
+  const editId = url.searchParams.get("edit");
+  const [testimonials, counts, editing] = await Promise.all([
+    listTestimonials(database, status),
+    countTestimonials(database),
+    editId ? getTestimonial(database, editId) : null,
+  ]);
+  return { testimonials, counts, status: status ?? null, editing };
+}
+
+interface ActionResult {
+  errors: FieldErrors;
+  values: Record<string, string>;
+}
+
+const STATUS_TOASTS: Record<TestimonialStatus, string> = {
+  approved: "Testimonial approved: it now shows on the home page.",
+  rejected: "Testimonial rejected: it will not show on the site.",
+  pending: "Testimonial moved back to Pending: it no longer shows on the site.",
+};
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const database = await getDatabase();
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const id = String(form.get("id") ?? "");
+  const back = listUrl(String(form.get("filter") ?? new URL(request.url).searchParams.get("status") ?? ""));
+  const gone = () => redirectWithToast(back, { title: "Testimonial not found", description: "It may have been deleted already.", type: "error" });
+
+  switch (intent) {
+    case "create": {
+      const result = await createTestimonial(database, form);
+      if (!result.ok) return data<ActionResult>({ errors: result.errors, values: result.values }, { status: 400 });
+      return redirectWithToast(listUrl("pending"), {
+        title: "Testimonial added",
+        description: "It is Pending: approve it to show it on the home page.",
+      });
+    }
+    case "update": {
+      const result = await updateTestimonial(database, id, form);
+      if (!result) return gone();
+      if (!result.ok) return data<ActionResult>({ errors: result.errors, values: result.values }, { status: 400 });
+      return redirectWithToast(back, { title: "Testimonial updated" });
+    }
+    case "approved":
+    case "rejected":
+    case "pending": {
+      const updated = await setTestimonialStatus(database, id, intent);
+      if (!updated) return gone();
+      return redirectWithToast(back, { title: `Testimonial ${TESTIMONIAL_STATUS_LABELS[intent].toLowerCase()}`, description: STATUS_TOASTS[intent] });
+    }
+    case "up":
+    case "down": {
+      const moved = await moveTestimonial(database, id, intent);
+      return redirectWithToast(back, moved ? { title: "Order saved" } : { title: "Already at the end", type: "info" });
+    }
+    case "delete": {
+      const deleted = await deleteTestimonial(database, id);
+      if (!deleted) return gone();
+      return redirectWithToast(back, { title: "Testimonial deleted", description: `The testimonial from ${deleted.name} was deleted.` });
+    }
+    default:
+      throw data("Unknown action", { status: 400 });
+  }
+}
+
+const STATUS_BADGE: Record<TestimonialStatus, "success" | "secondary" | "destructive"> = {
+  approved: "success",
+  pending: "secondary",
+  rejected: "destructive",
+};
+
+export default function ReviewsTab({ loaderData, actionData }: Route.ComponentProps) {
+  const { testimonials, counts, status, editing } = loaderData;
+  const location = useLocation();
+  const filter = status ?? "";
+  const values: TestimonialFormValues = actionData?.values
+    ? { ...EMPTY_TESTIMONIAL, ...actionData.values }
+    : editing
+      ? { name: editing.name, role: editing.role, rating: editing.rating ? String(editing.rating) : "", text: editing.text, color: editing.color }
+      : EMPTY_TESTIMONIAL;
+  const approvedIds = testimonials.filter((t) => t.status === "approved").map((t) => t.id);
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_24rem]">
+      <Card className="lg:order-2 lg:self-start">
+        <CardContent className="pt-6">
+          <TestimonialForm
+            key={`${editing?.id ?? "new"}-${location.key}`}
+            editingId={editing?.id ?? null}
+            values={values}
+            errors={actionData?.errors}
+            cancelHref={listUrl(status)}
+          />
+        </CardContent>
+      </Card>
+      <Card className="lg:order-1">
+        <CardHeader>
+          <CardTitle as="h2">Reviews</CardTitle>
+          <CardDescription>
+            Testimonials for the home page carousel. Only approved ones show there, in the order below.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <nav aria-label="Filter testimonials by status">
+            <ul className="flex flex-wrap gap-2">
+              {([["", "All", counts.all], ...TESTIMONIAL_STATUSES.map((s) => [s, TESTIMONIAL_STATUS_LABELS[s], counts[s]])] as [string, string, number][]).map(
+                ([value, label, count]) => (
+                  <li key={value || "all"}>
+                    <Link
+                      to={listUrl(value)}
+                      aria-current={filter === value ? "page" : undefined}
+                      className={cn(
+                        "inline-flex min-h-11 items-center gap-2 rounded-full border px-4 text-sm font-medium",
+                        filter === value ? "border-primary bg-primary text-primary-foreground" : "border-border hover:bg-muted",
+                      )}
+                    >
+                      {label} <span className="tabular-nums">({count})</span>
+                    </Link>
+                  </li>
+                ),
+              )}
+            </ul>
+          </nav>
+          {testimonials.length === 0 ? (
+            <p className="rounded-md border border-dashed border-border p-6 text-center text-muted-foreground">
+              {status ? `No ${TESTIMONIAL_STATUS_LABELS[status].toLowerCase()} testimonials.` : "No testimonials yet. Add the first one with the form."}
+            </p>
+          ) : (
+            <ul className="grid gap-4" aria-label="Testimonials">
+              {testimonials.map((t) => {
+                const position = approvedIds.indexOf(t.id);
+                return (
+                  <li key={t.id} className="rounded-lg border border-border p-4" aria-label={`Testimonial from ${t.name}`}>
+                    <div className="flex flex-wrap items-center gap-2">
+                      <span className="font-semibold">{t.name}</span>
+                      {t.role ? <span className="text-sm text-muted-foreground">{t.role}</span> : null}
+                      <Badge variant={STATUS_BADGE[t.status]}>{TESTIMONIAL_STATUS_LABELS[t.status]}</Badge>
+                      {t.rating ? (
+                        <span className="inline-flex items-center gap-1 text-sm">
+                          <Star aria-hidden="true" className="size-4 fill-current text-amber-500" />
+                          <span>
+                            {t.rating}
+                            <span className="sr-only"> out of 5</span>
+                          </span>
+                        </span>
+                      ) : null}
+                    </div>
+                    <blockquote className="mt-2 whitespace-pre-line">{t.text}</blockquote>
+                    <div className="mt-3 flex flex-wrap gap-2">
+                      {t.status !== "approved" ? (
+                        <ActionButton intent="approved" id={t.id} extra={{ filter }} label={`Approve the testimonial from ${t.name}`}>
+                          <Check aria-hidden="true" /> Approve
+                        </ActionButton>
+                      ) : null}
+                      {t.status !== "rejected" ? (
+                        <ActionButton intent="rejected" id={t.id} extra={{ filter }} label={`Reject the testimonial from ${t.name}`}>
+                          <X aria-hidden="true" /> Reject
+                        </ActionButton>
+                      ) : null}
+                      {t.status !== "pending" ? (
+                        <ActionButton intent="pending" id={t.id} extra={{ filter }} label={`Move the testimonial from ${t.name} back to Pending`}>
+                          <Undo2 aria-hidden="true" /> Back to Pending
+                        </ActionButton>
+                      ) : null}
+                      {t.status === "approved" ? (
+                        <>
+                          <ActionButton
+                            intent="up"
+                            id={t.id}
+                            extra={{ filter }}
+                            label={`Move the testimonial from ${t.name} earlier in the carousel`}
+                            disabled={position === 0}
+                          >
+                            <ArrowUp aria-hidden="true" /> Earlier
+                          </ActionButton>
+                          <ActionButton
+                            intent="down"
+                            id={t.id}
+                            extra={{ filter }}
+                            label={`Move the testimonial from ${t.name} later in the carousel`}
+                            disabled={position === approvedIds.length - 1}
+                          >
+                            <ArrowDown aria-hidden="true" /> Later
+                          </ActionButton>
+                        </>
+                      ) : null}
+                      <Link
+                        to={`${listUrl(status)}${status ? "&" : "?"}edit=${t.id}`}
+                        className="inline-flex min-h-9 items-center gap-2 rounded-md border border-input px-3 text-sm font-semibold hover:bg-muted"
+                      >
+                        <Pencil aria-hidden="true" className="size-4" /> Edit<span className="sr-only"> the testimonial from {t.name}</span>
+                      </Link>
+                      <ConfirmDeleteButton id={t.id} what={`the testimonial from ${t.name}`} extra={{ filter }} />
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,180 @@
+import { ArrowDown, ArrowUp, ExternalLink, Pencil } from "lucide-react";
+import { data, Link, useLocation } from "react-router";
+import type { Route } from "./+types/admin.youtube";
+import { ActionButton, ConfirmDeleteButton } from "#app/components/admin/record-fields";
+import { EMPTY_YOUTUBE, YoutubeForm, type YoutubeFormValues } from "#app/components/admin/youtube-form";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
+import { BUILT_IN_PAGES } from "#app/content/pages";
+import { requireAdmin } from "#app/lib/auth.server";
+import { getDatabase } from "#app/lib/db.server";
+import type { FieldErrors } from "#app/lib/schemas/parse-form";
+import { youTubeWatchUrl } from "#app/lib/youtube";
+import {
+  countYoutubeVideos,
+  createYoutubeVideo,
+  deleteYoutubeVideo,
+  getYoutubeVideo,
+  listYoutubeVideos,
+  moveYoutubeVideo,
+  updateYoutubeVideo,
+  type YoutubeVideo,
+} from "#app/lib/youtube.server";
+import { redirectWithToast } from "#app/lib/toast.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "YouTube · Admin Dashboard" }];
+
+const BASE = "/admin/youtube";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const database = await getDatabase();
+  const editId = new URL(request.url).searchParams.get("edit");
+  const [videos, counts, editing] = await Promise.all([
+    listYoutubeVideos(database),
+    countYoutubeVideos(database),
+    editId ? getYoutubeVideo(database, editId) : null,
+  ]);
+  return { videos, counts, editing };
+}
+
+interface ActionResult {
+  errors: FieldErrors;
+  values: Record<string, string>;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const database = await getDatabase();
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const id = String(form.get("id") ?? "");
+  const gone = () => redirectWithToast(BASE, { title: "Video not found", description: "It may have been deleted already.", type: "error" });
+
+  switch (intent) {
+    case "create": {
+      const result = await createYoutubeVideo(database, form);
+      if (!result.ok) return data<ActionResult>({ errors: result.errors, values: result.values }, { status: 400 });
+      return redirectWithToast(BASE, { title: "Video added", description: `${result.data.title} now shows on its page.` });
+    }
+    case "update": {
+      const result = await updateYoutubeVideo(database, id, form);
+      if (!result) return gone();
+      if (!result.ok) return data<ActionResult>({ errors: result.errors, values: result.values }, { status: 400 });
+      return redirectWithToast(BASE, { title: "Video updated" });
+    }
+    case "up":
+    case "down": {
+      const moved = await moveYoutubeVideo(database, id, intent);
+      return redirectWithToast(BASE, moved ? { title: "Order saved" } : { title: "Already at the end", type: "info" });
+    }
+    case "delete": {
+      const deleted = await deleteYoutubeVideo(database, id);
+      if (!deleted) return gone();
+      return redirectWithToast(BASE, { title: "Video removed", description: `${deleted.title} no longer shows on the site.` });
+    }
+    default:
+      throw data("Unknown action", { status: 400 });
+  }
+}
+
+const pageOf = (assignment: string) => BUILT_IN_PAGES.find((p) => p.videoAssignment === assignment);
+
+export default function YoutubeTab({ loaderData, actionData }: Route.ComponentProps) {
+  const { videos, counts, editing } = loaderData;
+  const location = useLocation();
+  const values: YoutubeFormValues = actionData?.values
+    ? { ...EMPTY_YOUTUBE, ...actionData.values }
+    : editing
+      ? { url: youTubeWatchUrl(editing.videoId), title: editing.title, description: editing.description, page: editing.page }
+      : EMPTY_YOUTUBE;
+  const byPage = new Map<string, YoutubeVideo[]>();
+  for (const v of videos) byPage.set(v.page, [...(byPage.get(v.page) ?? []), v]);
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_24rem]">
+      <Card className="lg:order-2 lg:self-start">
+        <CardContent className="pt-6">
+          <YoutubeForm
+            key={`${editing?.id ?? "new"}-${location.key}`}
+            editingId={editing?.id ?? null}
+            values={values}
+            errors={actionData?.errors}
+            cancelHref={BASE}
+          />
+        </CardContent>
+      </Card>
+      <Card className="lg:order-1">
+        <CardHeader>
+          <CardTitle as="h2">YouTube</CardTitle>
+          <CardDescription>
+            {counts.all} {counts.all === 1 ? "video" : "videos"} on {counts.pages} {counts.pages === 1 ? "page" : "pages"}. Visitors see a
+            play button; the video loads from YouTube (privacy-enhanced mode) only when they press it.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-8">
+          {videos.length === 0 ? (
+            <p className="rounded-md border border-dashed border-border p-6 text-center text-muted-foreground">
+              No YouTube videos yet. Add the first one with the form.
+            </p>
+          ) : (
+            [...byPage.entries()].map(([assignment, list]) => {
+              const page = pageOf(assignment);
+              const headingId = `videos-${assignment}`;
+              return (
+                <section key={assignment} aria-labelledby={headingId} className="grid gap-3">
+                  <h3 id={headingId} className="text-lg font-semibold">
+                    {page?.title ?? assignment} <span className="text-muted-foreground tabular-nums">({list.length})</span>
+                  </h3>
+                  {page ? (
+                    <p className="-mt-2 text-sm">
+                      <a href={page.path} className="text-primary underline-offset-4 hover:underline">
+                        {page.path}
+                      </a>
+                    </p>
+                  ) : null}
+                  <ol className="grid gap-3">
+                    {list.map((v, i) => (
+                      <li key={v.id} className="rounded-lg border border-border p-4" aria-label={v.title}>
+                        <p className="font-semibold">
+                          <span className="text-muted-foreground tabular-nums">{i + 1}.</span> {v.title}
+                        </p>
+                        {v.description ? <p className="mt-1 text-sm text-muted-foreground">{v.description}</p> : null}
+                        <p className="mt-1 text-sm">
+                          <a
+                            href={youTubeWatchUrl(v.videoId)}
+                            target="_blank"
+                            rel="noopener noreferrer"
+                            className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline"
+                          >
+                            youtube.com/watch?v={v.videoId}
+                            <ExternalLink aria-hidden="true" className="size-3" />
+                            <span className="sr-only">(opens in a new tab)</span>
+                          </a>
+                        </p>
+                        <div className="mt-3 flex flex-wrap gap-2">
+                          <ActionButton intent="up" id={v.id} label={`Move ${v.title} up`} disabled={i === 0}>
+                            <ArrowUp aria-hidden="true" /> Up
+                          </ActionButton>
+                          <ActionButton intent="down" id={v.id} label={`Move ${v.title} down`} disabled={i === list.length - 1}>
+                            <ArrowDown aria-hidden="true" /> Down
+                          </ActionButton>
+                          <Link
+                            to={`${BASE}?edit=${v.id}#youtube-form-heading`}
+                            className="inline-flex min-h-9 items-center gap-2 rounded-md border border-input px-3 text-sm font-semibold hover:bg-muted"
+                          >
+                            <Pencil aria-hidden="true" className="size-4" /> Edit<span className="sr-only"> {v.title}</span>
+                          </Link>
+                          <ConfirmDeleteButton id={v.id} what={`the video ${v.title}`} />
+                        </div>
+                      </li>
+                    ))}
+                  </ol>
+                </section>
+              );
+            })
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
