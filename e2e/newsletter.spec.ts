@@ -218,8 +218,8 @@ test.describe("newsletter over SMTP", () => {
     await page.getByLabel("Subject").fill("Test run");
     await page.getByLabel("Test address").fill("staff@example.org");
     await page.getByRole("button", { name: "Send test" }).click();
-    const test = await mailbox.waitFor("staff@example.org", /\[Test\] Test run/);
-    expect(readable(test.raw)).toContain("Content-Type: text/html");
+    const testMail = await mailbox.waitFor("staff@example.org", /\[Test\] Test run/);
+    expect(readable(testMail.raw)).toContain("Content-Type: text/html");
 
     await composeAndSend(page, origin, "Summer fun day");
     const campaign = await mailbox.waitFor(email, /^Summer fun day$/);

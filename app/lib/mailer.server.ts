@@ -238,7 +238,7 @@ export async function staffAddresses(database: Database): Promise<string[]> {
   const settings = await getSiteSettings();
   if (settings.email) return [settings.email];
   try {
-    const result = await sql<{ email: string }>`select email from "user" where role = 'admin' order by email`.execute(database.db);
+    const result = await sql<{ email: string }>`select email from users where role = 'admin' order by email`.execute(database.db);
     return result.rows.map((r) => r.email).filter(isEmailAddress);
   } catch {
     // No users table yet (auth not set up): nobody to tell but the outbox.

@@ -1,0 +1,111 @@
+import net from "node:net";
+import { sql } from "kysely";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { SMTPServer } from "smtp-server";
+import { describeEachEngine } from "../../test/engines";
+import { closeMailer, configureMailer, getOutboxMessage, listOutbox, notifyStaff, sendMail } from "#app/lib/mailer.server";
+
+interface Received {
+  to: string[];
+  raw: string;
+}
+
+const received: Received[] = [];
+let port = 0;
+// A real SMTP server on loopback; it refuses one address, as a provider would.
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ["STARTTLS", "AUTH"],
+  logger: false,
+  onRcptTo(address, _session, callback) {
+    if (address.address === "refused@example.org") return callback(new Error("550 no such mailbox"));
+    callback();
+  },
+  onData(stream, session, callback) {
+    const chunks: Buffer[] = [];
+    stream.on("data", (c: Buffer) => chunks.push(c));
+    stream.on("end", () => {
+      received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString("utf8") });
+      callback();
+    });
+  },
+});
+
+beforeAll(async () => {
+  port = await new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port: free } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(free));
+    });
+  });
+  await new Promise<void>((resolve) => smtp.listen(port, "127.0.0.1", resolve));
+});
+afterAll(async () => {
+  configureMailer(undefined);
+  // Pooled connections would keep the test server from closing.
+  closeMailer();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+describeEachEngine("mailer", (get) => {
+  it("keeps messages in the outbox when no SMTP server is set, with both parts", async () => {
+    configureMailer({ smtpUrl: null, from: "Charity <news@example.org>" });
+    const before = received.length;
+    const result = await sendMail(get(), { to: "a@example.org", subject: "Hello", text: "Line one\n\n<b>not html</b>", kind: "transactional" });
+    expect(result.status).toBe("outbox");
+    const message = await getOutboxMessage(get(), result.id);
+    expect(message).toMatchObject({ to: "a@example.org", from: "Charity <news@example.org>", status: "outbox", kind: "transactional" });
+    expect(message?.html).toContain("<p>&lt;b&gt;not html&lt;/b&gt;</p>");
+    expect(received).toHaveLength(before);
+  });
+
+  it("delivers over SMTP with text, HTML and extra headers, and records it as sent", async () => {
+    configureMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: "Charity <news@example.org>" });
+    const result = await sendMail(get(), {
+      to: "b@example.org",
+      subject: "Over the wire",
+      text: "Plain part",
+      html: "<p>HTML part</p>",
+      kind: "newsletter",
+      headers: { "List-Unsubscribe": "<https://example.org/u>" },
+    });
+    expect(result).toEqual({ id: result.id, status: "sent" });
+    const got = received.find((m) => m.to.includes("b@example.org"));
+    expect(got?.raw).toContain("Subject: Over the wire");
+    expect(got?.raw).toContain("List-Unsubscribe: <https://example.org/u>");
+    expect(got?.raw).toContain("Plain part");
+    expect(got?.raw).toContain("<p>HTML part</p>");
+    expect((await getOutboxMessage(get(), result.id))?.status).toBe("sent");
+  });
+
+  it("records a refusal as failed, with the server's reason", async () => {
+    configureMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: "Charity <news@example.org>" });
+    const result = await sendMail(get(), { to: "refused@example.org", subject: "Nope", text: "x", kind: "notification" });
+    expect(result.status).toBe("failed");
+    const message = await getOutboxMessage(get(), result.id);
+    expect(message?.status).toBe("failed");
+    expect(message?.error).toMatch(/no such mailbox|refused/i);
+  });
+
+  it("notifies every admin when no staff address is set, and lists the outbox newest first", async () => {
+    configureMailer({ smtpUrl: null, from: "Charity <news@example.org>" });
+    const database = get();
+    const now = new Date().toISOString();
+    for (const [id, email, role] of [
+      ["u1", "boss@example.org", "admin"],
+      ["u2", "helper@example.org", "admin"],
+      ["u3", "member@example.org", "member"],
+    ]) {
+      await sql`insert into users (id, name, email, email_verified, created_at, updated_at, role) values (${id}, ${email}, ${email}, ${"0"}, ${now}, ${now}, ${role})`.execute(database.db);
+    }
+    const results = await notifyStaff(database, "New volunteer application", "Someone applied.");
+    expect(results).toHaveLength(2);
+    const { messages } = await listOutbox(database, { kind: "notification", limit: 10 });
+    const recipients = messages.filter((m) => m.subject === "New volunteer application").map((m) => m.to).sort();
+    expect(recipients).toEqual(["boss@example.org", "helper@example.org"]);
+    const all = await listOutbox(database, { limit: 100 });
+    expect(all.total).toBeGreaterThanOrEqual(5);
+    const times = all.messages.map((m) => m.createdAt);
+    expect([...times].sort().reverse()).toEqual(times);
+  });
+});
