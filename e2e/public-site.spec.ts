@@ -152,6 +152,11 @@ test.describe("public site", () => {
           await expectHeadingOutline(page);
           if (device === "phone" && ["/", "/what-we-deliver/haf", "/donate"].includes(path)) {
             const name = path === "/" ? "home" : path.split("/").pop();
+            if (path === "/") {
+              // Let the impact figures finish counting so the picture shows them.
+              await page.locator("[data-counter-state]").scrollIntoViewIfNeeded();
+              await expect(page.locator("[data-counter-state]")).toHaveAttribute("data-counter-state", "done");
+            }
             await page.screenshot({ path: testInfo.outputPath(`${name}-phone-${theme}.png`), fullPage: true });
           }
         }
