@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { SECONDARY_LINKS } from "#app/content/navigation";
 import type { SiteSettings } from "#app/content/site";
 import { FindUsMap } from "./find-us-map";
+import { NewsletterForm } from "./newsletter-form";
 
 const SOCIAL = [
   { key: "youtube", label: "YouTube", Icon: Video },
@@ -15,6 +16,17 @@ export function SiteFooter({ settings }: { settings: SiteSettings }) {
   const socials = SOCIAL.filter((s) => settings.social[s.key]);
   return (
     <footer className="mt-16 border-t border-border bg-card text-card-foreground">
+      <section id="newsletter" aria-labelledby="newsletter-heading" className="relative scroll-mt-24 border-b border-border">
+        <div className="mx-auto grid max-w-7xl gap-6 px-4 py-10 md:grid-cols-2">
+          <div>
+            <h2 id="newsletter-heading" className="mb-2 text-2xl font-semibold">
+              Join Our Newsletter
+            </h2>
+            <p className="text-sm text-muted-foreground">News from our sessions, events and ways to help, straight to your inbox.</p>
+          </div>
+          <NewsletterForm />
+        </div>
+      </section>
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 md:grid-cols-3">
         <section aria-labelledby="footer-about-heading">
           <h2 id="footer-about-heading" className="mb-3 text-lg font-semibold">

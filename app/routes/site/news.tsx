@@ -91,16 +91,7 @@ export default function News({ loaderData }: Route.ComponentProps) {
           <EventCards events={loaderData.events.past} />
         </PageSection>
       ) : null}
-      <PageSection
-        id="newsletter"
-        title="Join Our Newsletter"
-        intro={
-          <p>
-            Our newsletter sign-up is coming soon. Until then, <Link to="/contact" className="font-medium text-primary underline">contact us</Link>{" "}
-            and we will let you know about new sessions and events.
-          </p>
-        }
-      />
+      {/* "Join Our Newsletter" (#newsletter) leads to the sign-up form in the site footer. */}
     </ContentPage>
   );
 }
