@@ -14,6 +14,9 @@ import { collectAuthCookies, createOrResetAdmin, getAuth } from "#app/lib/auth.s
 import { closeDatabase, getDatabase } from "#app/lib/db.server";
 import { logger } from "#app/lib/logger.server";
 import { startJobWorker } from "#app/lib/jobs.server";
+import { startMediaWorker } from "#app/lib/images.server";
+import { getStorage } from "#app/lib/storage/storage.server";
+import { authorizeAdminRequest, getTus, handleTusRequest, TUS_PATH } from "#app/lib/tus.server";
 import { closeMailer } from "#app/lib/mailer.server";
 import { registerNewsletterJobs } from "#app/lib/newsletter.server";
 import { baseSecurityHeaders, contentSecurityPolicy } from "#app/lib/security-headers.server";
@@ -52,6 +55,8 @@ const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..
 export function createApp(): Hono {
   const config = env();
   const isHttps = config.PUBLIC_URL.startsWith("https://");
+  // Uploaded files served from a bucket or CDN must be allowed as images and media.
+  const mediaOrigins = config.S3_PUBLIC_URL ? [new URL(config.S3_PUBLIC_URL).origin] : [];
   const handleRequest = createRequestHandler(build as unknown as ServerBuild, "production");
   const app = new Hono();
 
@@ -88,6 +93,12 @@ export function createApp(): Hono {
   });
 
   app.use(compress());
+
+  // Resumable media-library uploads (tus), streamed to disk or S3 as they
+  // arrive; each request is checked against the admin session.
+  const tusHandler = (c: Context) => handleTusRequest(getTus(), c.req.raw, authorizeAdminRequest);
+  app.all(TUS_PATH, tusHandler);
+  app.all(`${TUS_PATH}/*`, tusHandler);
 
   // Hashed build assets never change: cache them for a year.
   app.use(
@@ -126,7 +137,7 @@ export function createApp(): Hono {
     for (const cookie of cookies) if (!alreadySet.has(cookie.split("=")[0])) headers.append("Set-Cookie", cookie);
     if (PRIVATE_PATH.test(c.req.path)) headers.set("Cache-Control", "private, no-store");
     if (!headers.has("Content-Security-Policy")) {
-      headers.set("Content-Security-Policy", contentSecurityPolicy({ nonce }));
+      headers.set("Content-Security-Policy", contentSecurityPolicy({ nonce, mediaOrigins }));
     }
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   });
@@ -142,6 +153,8 @@ export async function start(): Promise<ServerType> {
   registerNewsletterJobs();
   // Background jobs (newsletter sends) run in this process; a restart resumes them.
   const worker = startJobWorker(database);
+  // Image variants are made in the background; images left pending by a restart are picked up now.
+  const mediaWorker = startMediaWorker(getDatabase, getStorage(), path.join(config.DATA_DIR, "tmp"));
   const app = createApp();
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     logger.info({ port: info.port, host: config.HOST, dataDir: config.DATA_DIR, database: config.DATABASE_URL ? "postgres" : "sqlite" }, "site listening");
@@ -152,6 +165,7 @@ export async function start(): Promise<ServerType> {
     stopping = true;
     logger.info({ signal }, "shutting down: draining requests");
     const workerStopped = worker.stop();
+    mediaWorker.stop();
     server.close(async () => {
       await workerStopped;
       closeMailer();

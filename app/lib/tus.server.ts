@@ -121,7 +121,11 @@ export async function authorizeAdminRequest(request: Request): Promise<{ userId:
     return { userId: session.user.id };
   } catch (thrown) {
     const status = thrown instanceof Response && thrown.status === 403 ? 403 : 401;
-    return plain(status, status === 403 ? "Your account is not allowed to upload files." : QUICK_UPLOAD_MESSAGES.sessionExpired.description);
+    const message = status === 403 ? "Your account is not allowed to upload files." : QUICK_UPLOAD_MESSAGES.sessionExpired.description;
+    return Response.json(
+      { ok: false, title: QUICK_UPLOAD_MESSAGES.sessionExpired.title, message, code: status === 403 ? "forbidden" : "session-expired" },
+      { status, headers: { "Cache-Control": "no-store", "Tus-Resumable": "1.0.0" } },
+    );
   }
 }
 

@@ -6,15 +6,16 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import busboy from "busboy";
-import type { Database } from "./db.server";
+import { getDatabase, type Database } from "./db.server";
+import { env } from "./env.server";
 import { logger } from "./logger.server";
 import { containsMarkup, sniffFile, type Sniffed } from "./file-sniff.server";
 import { ImageRejectedError, kickMediaWorker, prepareImage } from "./images.server";
 import { createMediaFile, getMediaFileByUploadId, type MediaFile } from "./media.server";
 import { discardStaged, type TusSetup } from "./tus.server";
 import type { Upload } from "@tus/utils";
-import { objectKey, type KeyKind, type Storage } from "./storage/storage.server";
-import { S3Storage } from "./storage/s3-storage.server";
+import { getStorage, objectKey, type KeyKind, type Storage } from "./storage/storage.server";
+import type { S3Storage } from "./storage/s3-storage.server";
 import {
   LIBRARY_MESSAGES,
   LIBRARY_UPLOAD_MAX_BYTES,
@@ -23,6 +24,11 @@ import {
   defaultAltText,
   libraryTooLargeMessage,
 } from "./upload-rules";
+
+/** The live process's storage, database and scratch folder. */
+export async function uploadContext(): Promise<UploadContext> {
+  return { database: await getDatabase(), storage: getStorage(), scratchDir: path.join(env().DATA_DIR, "tmp") };
+}
 
 /** A refused or failed upload: the HTTP status and the words the person sees. */
 export class UploadError extends Error {

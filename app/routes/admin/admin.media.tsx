@@ -1,20 +1,289 @@
+import { data, Form, Link, useSearchParams } from "react-router";
+import { ChevronLeft, ChevronRight, Search } from "lucide-react";
 import type { Route } from "./+types/admin.media";
-import { AdminPlaceholder } from "#app/components/admin/admin-placeholder";
+import { ImagePicker } from "#app/components/admin/image-picker";
+import { MediaFileItem } from "#app/components/admin/media-file-item";
+import { CATEGORY_OPTIONS, pageLabel } from "#app/components/admin/media-options";
+import { MediaUploadForm } from "#app/components/admin/media-upload-form";
+import { QuickImageUpload } from "#app/components/admin/quick-image-upload";
+import { Button } from "#app/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
+import { Input } from "#app/components/ui/input";
+import { Label } from "#app/components/ui/label";
+import { NativeSelect } from "#app/components/ui/native-select";
 import { requireAdmin } from "#app/lib/auth.server";
+import { getDatabase } from "#app/lib/db.server";
+import { logger } from "#app/lib/logger.server";
+import {
+  countMediaFiles,
+  deleteMediaFile,
+  listAssignedPages,
+  listMediaFiles,
+  storedKeys,
+  updateMediaFile,
+  type FileType,
+  type MediaFilter,
+} from "#app/lib/media.server";
+import { getStorage } from "#app/lib/storage/storage.server";
+import { redirectWithToast } from "#app/lib/toast.server";
+import { defaultAltText, LIBRARY_MESSAGES } from "#app/lib/upload-rules";
 
 export const meta: Route.MetaFunction = () => [{ title: "Media · Admin Dashboard" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return null;
+const BASE = "/admin/media";
+/** SPEC §9: storage lists default to 100 entries; the library pages at the same size. */
+const PAGE_SIZE = 100;
+
+function readFilter(params: URLSearchParams): MediaFilter {
+  const type = params.get("type");
+  return {
+    search: params.get("q")?.slice(0, 200) || null,
+    fileType: type === "image" || type === "video" ? (type as FileType) : null,
+    category: CATEGORY_OPTIONS.some((c) => c.value === params.get("category")) ? params.get("category") : null,
+    page: params.get("page")?.slice(0, 100) || null,
+  };
 }
 
-export default function MediaTab() {
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const url = new URL(request.url);
+  const filter = readFilter(url.searchParams);
+  const pageNumber = Math.max(1, Math.floor(Number(url.searchParams.get("p")) || 1));
+  const editId = url.searchParams.get("edit");
+  try {
+    const database = await getDatabase();
+    const [files, matching, total, pages] = await Promise.all([
+      listMediaFiles(database, { ...filter, limit: PAGE_SIZE, offset: (pageNumber - 1) * PAGE_SIZE }),
+      countMediaFiles(database, filter),
+      countMediaFiles(database),
+      listAssignedPages(database),
+    ]);
+    return { files, matching, total, pages, pageNumber, editId, loadFailed: false };
+  } catch (error) {
+    logger.error({ err: error instanceof Error ? error.message : String(error) }, "media library load failed");
+    return { files: [], matching: 0, total: 0, pages: [], pageNumber, editId, loadFailed: true };
+  }
+}
+
+/** Where to go back to after an action: the list as it was (filters, page), never another site. */
+function returnUrl(form: FormData): string {
+  const value = String(form.get("returnTo") ?? "");
+  return value.startsWith(`${BASE}`) && !value.startsWith("//") ? value.replace(/([?&])edit=[^&]*&?/, "$1").replace(/[?&]$/, "") : BASE;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { user } = await requireAdmin(request);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const id = String(form.get("id") ?? "");
+  const back = returnUrl(form);
+  const database = await getDatabase();
+  const text = (name: string) => String(form.get(name) ?? "").slice(0, 2000);
+
+  switch (intent) {
+    case "update": {
+      try {
+        const existing = await updateMediaFile(database, id, {
+          altText: defaultAltText(text("altText"), "").slice(0, 500),
+          caption: text("caption"),
+          pageAssignment: text("page"),
+          sectionAssignment: text("section"),
+        });
+        if (!existing) return redirectWithToast(back, { title: LIBRARY_MESSAGES.updateFailed, type: "error" });
+        logger.info({ mediaId: id, userId: user.id }, "media file updated");
+        return redirectWithToast(back, { title: LIBRARY_MESSAGES.updated });
+      } catch (error) {
+        logger.error({ err: error instanceof Error ? error.message : String(error), mediaId: id }, "media update failed");
+        return redirectWithToast(back, { title: LIBRARY_MESSAGES.updateFailed, type: "error" });
+      }
+    }
+    case "toggle": {
+      const active = form.get("active") === "1";
+      try {
+        const updated = await updateMediaFile(database, id, { isActive: active });
+        if (!updated) return redirectWithToast(back, { title: LIBRARY_MESSAGES.updateFailed, type: "error" });
+        return redirectWithToast(back, {
+          title: LIBRARY_MESSAGES.updated,
+          description: active ? "The file is active: it shows on the site and in the image picker." : "The file is inactive: it is hidden from the site and the image picker.",
+        });
+      } catch (error) {
+        logger.error({ err: error instanceof Error ? error.message : String(error), mediaId: id }, "media toggle failed");
+        return redirectWithToast(back, { title: LIBRARY_MESSAGES.updateFailed, type: "error" });
+      }
+    }
+    case "delete": {
+      try {
+        const deleted = await deleteMediaFile(database, id);
+        if (!deleted) return redirectWithToast(back, { title: LIBRARY_MESSAGES.deleteFailed, description: "It may have been deleted already.", type: "error" });
+        // The row goes first, so the site never points at a missing file; then the stored objects.
+        const storage = getStorage();
+        await Promise.all(
+          storedKeys(deleted).map((key) =>
+            storage.delete(key).catch((error: unknown) => logger.error({ err: error instanceof Error ? error.message : String(error), key }, "could not remove a stored object")),
+          ),
+        );
+        logger.info({ mediaId: id, userId: user.id }, "media file deleted");
+        return redirectWithToast(back, { title: LIBRARY_MESSAGES.deleted });
+      } catch (error) {
+        logger.error({ err: error instanceof Error ? error.message : String(error), mediaId: id }, "media delete failed");
+        return redirectWithToast(back, { title: LIBRARY_MESSAGES.deleteFailed, type: "error" });
+      }
+    }
+    default:
+      throw data("Unknown action", { status: 400 });
+  }
+}
+
+export default function MediaTab({ loaderData }: Route.ComponentProps) {
+  const { files, matching, total, pages, pageNumber, editId, loadFailed } = loaderData;
+  const [params] = useSearchParams();
+  const listParams = new URLSearchParams(params);
+  listParams.delete("edit");
+  const returnTo = `${BASE}${listParams.toString() ? `?${listParams}` : ""}`;
+  const pageCount = Math.max(1, Math.ceil(matching / PAGE_SIZE));
+  const pageHref = (n: number) => {
+    const p = new URLSearchParams(listParams);
+    if (n === 1) p.delete("p");
+    else p.set("p", String(n));
+    return `${BASE}${p.toString() ? `?${p}` : ""}`;
+  };
+  const filtered = Boolean(params.get("q") || params.get("type") || params.get("category") || params.get("page"));
+
   return (
-    <AdminPlaceholder
-      heading="Media library"
-      lead="Every image and video uploaded to the site."
-      body="The media library is coming: here you will upload images and videos, edit their alt text and captions, assign them to pages and remove them."
-    />
+    <div className="grid gap-6">
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Upload media</CardTitle>
+            <CardDescription>Add images and videos to the library. Assign a video to a page to show it in that page's video gallery.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <MediaUploadForm />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardContent className="pt-6">
+            <QuickImageUpload />
+          </CardContent>
+        </Card>
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Media library</CardTitle>
+          <CardDescription>
+            {total} {total === 1 ? "file" : "files"}, newest first. Inactive files are hidden from the site and the image picker.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-6">
+          <Form method="get" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto]" role="search" aria-label="Filter media files">
+            <div className="grid gap-1">
+              <Label htmlFor="media-q">Search</Label>
+              <Input id="media-q" name="q" type="search" defaultValue={params.get("q") ?? ""} placeholder="Alt text, caption or file name" />
+            </div>
+            <div className="grid gap-1">
+              <Label htmlFor="media-type">Type</Label>
+              <NativeSelect id="media-type" name="type" defaultValue={params.get("type") ?? ""}>
+                <option value="">All types</option>
+                <option value="image">Images</option>
+                <option value="video">Videos</option>
+              </NativeSelect>
+            </div>
+            <div className="grid gap-1">
+              <Label htmlFor="media-category">Category</Label>
+              <NativeSelect id="media-category" name="category" defaultValue={params.get("category") ?? ""}>
+                <option value="">All categories</option>
+                {CATEGORY_OPTIONS.map((c) => (
+                  <option key={c.value} value={c.value}>
+                    {c.label}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+            <div className="grid gap-1">
+              <Label htmlFor="media-page">Page</Label>
+              <NativeSelect id="media-page" name="page" defaultValue={params.get("page") ?? ""}>
+                <option value="">All pages</option>
+                <option value="none">No page</option>
+                {pages.map((p) => (
+                  <option key={p} value={p}>
+                    {pageLabel(p)}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+            <div className="flex items-end gap-2">
+              <Button type="submit" variant="outline">
+                <Search aria-hidden="true" /> Filter
+              </Button>
+              {filtered ? (
+                <Button asChild variant="ghost">
+                  <Link to={BASE}>Clear</Link>
+                </Button>
+              ) : null}
+            </div>
+          </Form>
+
+          {loadFailed ? (
+            <p role="alert" className="rounded-md border border-destructive p-4 text-destructive">
+              {LIBRARY_MESSAGES.loadFailed}
+            </p>
+          ) : total === 0 ? (
+            <p className="rounded-md border border-dashed border-border p-6 text-center text-muted-foreground">{LIBRARY_MESSAGES.empty}</p>
+          ) : files.length === 0 ? (
+            <p className="rounded-md border border-dashed border-border p-6 text-center text-muted-foreground">No files match these filters.</p>
+          ) : (
+            <>
+              {filtered ? (
+                <p className="text-sm text-muted-foreground" role="status">
+                  {matching} {matching === 1 ? "file matches" : "files match"}.
+                </p>
+              ) : null}
+              <ul className="grid gap-4">
+                {files.map((file) => (
+                  <MediaFileItem key={file.id} file={file} editing={file.id === editId} returnTo={returnTo} />
+                ))}
+              </ul>
+              {pageCount > 1 ? (
+                <nav aria-label="Media library pages" className="flex items-center justify-between gap-2">
+                  {pageNumber > 1 ? (
+                    <Button asChild variant="outline">
+                      <Link to={pageHref(pageNumber - 1)}>
+                        <ChevronLeft aria-hidden="true" /> Previous
+                      </Link>
+                    </Button>
+                  ) : (
+                    <span />
+                  )}
+                  <span className="text-sm text-muted-foreground">
+                    Page {pageNumber} of {pageCount}
+                  </span>
+                  {pageNumber < pageCount ? (
+                    <Button asChild variant="outline">
+                      <Link to={pageHref(pageNumber + 1)}>
+                        Next <ChevronRight aria-hidden="true" />
+                      </Link>
+                    </Button>
+                  ) : (
+                    <span />
+                  )}
+                </nav>
+              ) : null}
+            </>
+          )}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Image picker</CardTitle>
+          <CardDescription>Every active image, as the image picker in the Pages and Page Images tabs shows it.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {/* Remounted (and reloaded) whenever the library changes size. */}
+          <ImagePicker key={total} />
+        </CardContent>
+      </Card>
+    </div>
   );
 }

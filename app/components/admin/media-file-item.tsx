@@ -1,0 +1,164 @@
+import { Form, Link } from "react-router";
+import { Eye, EyeOff, Pencil } from "lucide-react";
+import { ConfirmDeleteButton } from "#app/components/admin/record-fields";
+import { Badge } from "#app/components/ui/badge";
+import { Button } from "#app/components/ui/button";
+import { Input } from "#app/components/ui/input";
+import { Label } from "#app/components/ui/label";
+import { NativeSelect } from "#app/components/ui/native-select";
+import { Textarea } from "#app/components/ui/textarea";
+import { categoryLabel } from "#app/content/site";
+import { megabytes } from "#app/lib/upload-rules";
+import { PAGE_OPTIONS, SECTION_OPTIONS, pageLabel, sectionLabel } from "./media-options";
+
+/** The fields of a media file the library shows (a MediaFile, as loader data). */
+export interface MediaFileView {
+  id: string;
+  filename: string;
+  originalName: string;
+  fileUrl: string;
+  fileType: "image" | "video";
+  fileSize: number;
+  mimeType: string | null;
+  category: string;
+  altText: string;
+  caption: string | null;
+  pageAssignment: string | null;
+  sectionAssignment: string | null;
+  isActive: boolean;
+  createdAt: string;
+  width: number | null;
+  height: number | null;
+  variants: { width: number; format: string; url: string }[];
+  processing: string | null;
+}
+
+function Preview({ file }: { file: MediaFileView }) {
+  if (file.fileType === "video") {
+    return (
+      <video src={file.fileUrl} preload="metadata" controls muted className="aspect-video w-full rounded-md bg-black object-contain" aria-label={file.altText} />
+    );
+  }
+  const small = file.variants.filter((v) => v.format === "webp").sort((a, b) => a.width - b.width)[0];
+  return (
+    <img
+      src={small?.url ?? file.fileUrl}
+      alt={file.altText}
+      width={file.width ?? undefined}
+      height={file.height ?? undefined}
+      loading="lazy"
+      decoding="async"
+      className="aspect-video w-full rounded-md bg-muted object-cover"
+    />
+  );
+}
+
+/** One file of the library: its preview and details, or (one at a time) its edit form. */
+export function MediaFileItem({ file, editing, returnTo }: { file: MediaFileView; editing: boolean; returnTo: string }) {
+  const name = file.altText || file.originalName;
+  const idp = `media-${file.id}`;
+  return (
+    <li className="grid gap-4 rounded-lg border border-border p-4 sm:grid-cols-[12rem_1fr]" aria-label={name}>
+      <Preview file={file} />
+      {editing ? (
+        <Form method="post" className="grid gap-3" aria-label={`Edit ${name}`}>
+          <input type="hidden" name="id" value={file.id} />
+          <input type="hidden" name="returnTo" value={returnTo} />
+          <div className="grid gap-2">
+            <Label htmlFor={`${idp}-alt`}>Alt text</Label>
+            <Input id={`${idp}-alt`} name="altText" defaultValue={file.altText} maxLength={500} />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={`${idp}-caption`}>Caption</Label>
+            <Textarea id={`${idp}-caption`} name="caption" defaultValue={file.caption ?? ""} rows={2} maxLength={2000} />
+          </div>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <div className="grid gap-2">
+              <Label htmlFor={`${idp}-page`}>Page</Label>
+              <NativeSelect id={`${idp}-page`} name="page" defaultValue={file.pageAssignment ?? "none"}>
+                <option value="none">None</option>
+                {PAGE_OPTIONS.map((p) => (
+                  <option key={p.value} value={p.value}>
+                    {p.label}
+                  </option>
+                ))}
+                {file.pageAssignment && !PAGE_OPTIONS.some((p) => p.value === file.pageAssignment) ? (
+                  <option value={file.pageAssignment}>{file.pageAssignment}</option>
+                ) : null}
+              </NativeSelect>
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor={`${idp}-section`}>Section</Label>
+              <NativeSelect id={`${idp}-section`} name="section" defaultValue={file.sectionAssignment ?? "none"}>
+                <option value="none">None</option>
+                {SECTION_OPTIONS.map((s) => (
+                  <option key={s.value} value={s.value}>
+                    {s.label}
+                  </option>
+                ))}
+                {file.sectionAssignment && !SECTION_OPTIONS.some((s) => s.value === file.sectionAssignment) ? (
+                  <option value={file.sectionAssignment}>{file.sectionAssignment}</option>
+                ) : null}
+              </NativeSelect>
+            </div>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" name="intent" value="update">
+              Save
+            </Button>
+            <Button asChild variant="outline">
+              <Link to={returnTo}>Cancel</Link>
+            </Button>
+          </div>
+        </Form>
+      ) : (
+        <div className="grid content-start gap-2">
+          <div className="flex flex-wrap items-center gap-2">
+            <p className="font-semibold break-words">{name}</p>
+            <Badge variant={file.isActive ? "success" : "secondary"}>{file.isActive ? "Active" : "Inactive"}</Badge>
+            <Badge variant="outline">{categoryLabel(file.category)}</Badge>
+          </div>
+          {file.caption ? <p className="text-sm">{file.caption}</p> : null}
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-muted-foreground">
+            <dt>Type</dt>
+            <dd>
+              {file.fileType === "video" ? "Video" : "Image"}
+              {file.mimeType ? ` (${file.mimeType})` : ""}
+              {file.width && file.height ? `, ${file.width} × ${file.height}` : ""}
+            </dd>
+            <dt>Size</dt>
+            <dd>{megabytes(file.fileSize)} MB</dd>
+            <dt>Page</dt>
+            <dd>{pageLabel(file.pageAssignment)}</dd>
+            <dt>Section</dt>
+            <dd>{sectionLabel(file.sectionAssignment)}</dd>
+            <dt>File</dt>
+            <dd className="break-all">{file.originalName}</dd>
+            <dt>Uploaded</dt>
+            <dd>
+              <time dateTime={file.createdAt}>{new Date(file.createdAt).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/London" })}</time>
+            </dd>
+          </dl>
+          <div className="mt-2 flex flex-wrap gap-2">
+            <Button asChild variant="outline" size="sm">
+              <Link to={`${returnTo}${returnTo.includes("?") ? "&" : "?"}edit=${file.id}#media-${file.id}`} id={`media-${file.id}`}>
+                <Pencil aria-hidden="true" /> Edit<span className="sr-only"> {name}</span>
+              </Link>
+            </Button>
+            <Form method="post">
+              <input type="hidden" name="id" value={file.id} />
+              <input type="hidden" name="returnTo" value={returnTo} />
+              <input type="hidden" name="active" value={file.isActive ? "0" : "1"} />
+              <Button type="submit" name="intent" value="toggle" variant="outline" size="sm">
+                {file.isActive ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
+                {file.isActive ? "Deactivate" : "Activate"}
+                <span className="sr-only"> {name}</span>
+              </Button>
+            </Form>
+            <ConfirmDeleteButton id={file.id} what={`the file ${name}`} extra={{ returnTo }} />
+          </div>
+        </div>
+      )}
+    </li>
+  );
+}

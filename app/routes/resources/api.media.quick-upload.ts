@@ -1,0 +1,28 @@
+import type { Route } from "./+types/api.media.quick-upload";
+import { authorizeAdminRequest } from "#app/lib/tus.server";
+import { logger } from "#app/lib/logger.server";
+import { receiveQuickUpload, uploadContext, UploadError } from "#app/lib/uploads.server";
+import { QUICK_UPLOAD_MESSAGES } from "#app/lib/upload-rules";
+
+/**
+ * POST /api/media/quick-upload: the quick image upload (and the page-image
+ * upload, purpose=page-image). Answers JSON, so the uploader can show the
+ * right message of SPEC §8 for each kind of failure.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return Response.json({ ok: false }, { status: 405, headers: { Allow: "POST" } });
+  const who = await authorizeAdminRequest(request);
+  if (who instanceof Response) return who;
+  try {
+    const file = await receiveQuickUpload(request, await uploadContext(), who.userId);
+    return Response.json({ ok: true, file }, { status: 201, headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    if (error instanceof UploadError) return Response.json(error.toJSON(), { status: error.status, headers: { "Cache-Control": "no-store" } });
+    logger.error({ err: error instanceof Error ? error.message : String(error) }, "quick upload failed");
+    return Response.json({ ok: false, ...QUICK_UPLOAD_MESSAGES.other, message: QUICK_UPLOAD_MESSAGES.other.description, code: "unexpected" }, { status: 500 });
+  }
+}
+
+export function loader() {
+  return Response.json({ ok: false }, { status: 405, headers: { Allow: "POST" } });
+}

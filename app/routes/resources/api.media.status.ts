@@ -1,0 +1,22 @@
+import type { Route } from "./+types/api.media.status";
+import { authorizeAdminRequest } from "#app/lib/tus.server";
+import { getDatabase } from "#app/lib/db.server";
+import { logger } from "#app/lib/logger.server";
+import { pingMediaTable } from "#app/lib/media.server";
+
+/**
+ * GET /api/media/status: the quick uploader's connection check (SPEC §7
+ * call 4): is the person still signed in, and can the media table be read?
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const headers = { "Cache-Control": "no-store" };
+  const who = await authorizeAdminRequest(request);
+  if (who instanceof Response) return Response.json({ connected: false, signedIn: false }, { status: 401, headers });
+  try {
+    await pingMediaTable(await getDatabase());
+    return Response.json({ connected: true, signedIn: true }, { headers });
+  } catch (error) {
+    logger.error({ err: error instanceof Error ? error.message : String(error) }, "media connection check failed");
+    return Response.json({ connected: false, signedIn: true }, { status: 503, headers });
+  }
+}
