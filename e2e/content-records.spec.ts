@@ -86,6 +86,16 @@ test("a testimonial staff add and approve appears in the home carousel", async (
   await carousel.getByRole("button", { name: "Show testimonial 5 of 5" }).click();
   await expect(carousel.getByText("The holiday club gave my grandson a summer to remember.")).toBeVisible();
   await expect(carousel.getByText("Maureen")).toBeVisible();
+
+  // Delete it again (after confirming), so other specs find the built-in four.
+  await page.goto("/admin/reviews");
+  await page.getByRole("listitem", { name: "Testimonial from Maureen" }).getByRole("button", { name: "Delete the testimonial from Maureen" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Delete the testimonial from Maureen?" });
+  await dialog.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByRole("link", { name: "All (4)" })).toBeVisible();
+  await checkAdminPage(page, "after deleting", "Testimonial deleted");
+  await visit(page, "/");
+  await expect(carousel.getByRole("button", { name: /Show testimonial \d of 4/ })).toHaveCount(4);
 });
 
 test("an event staff create shows on /news, on its own page and in /events.ics", async ({ page }) => {
@@ -136,6 +146,13 @@ test("an event staff create shows on /news, on its own page and in /events.ics",
   expect(body).toContain("SUMMARY:Family Fun Day\r\n");
   expect(body).toContain("LOCATION:Community Centre\\, Halifax\r\n");
   expect(body).toContain(`DTSTART:${date.replace(/-/g, "")}T`);
+
+  await page.goto("/admin/events");
+  await page.getByRole("listitem", { name: "Family Fun Day" }).getByRole("button", { name: "Delete the event Family Fun Day" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText(/3 events: 3 published, 0 drafts, 0 upcoming/)).toBeVisible();
+  expect(await (await page.request.get("/events.ics")).text()).not.toContain("Family Fun Day");
+  expect((await page.request.get("/news/family-fun-day")).status()).toBe(404);
 });
 
 test("a YouTube video added to the marathons page loads nothing from YouTube until play is pressed", async ({ page }) => {
@@ -177,4 +194,11 @@ test("a YouTube video added to the marathons page loads nothing from YouTube unt
   await expect(page.frameLocator('iframe[title="Marathon training: week one"]').getByText("Player stand-in")).toBeVisible();
   expect(youtubeRequests.length).toBeGreaterThan(0);
   expect(youtubeRequests.every((url) => url.startsWith("https://www.youtube-nocookie.com/"))).toBe(true);
+
+  await page.goto("/admin/youtube");
+  await page.getByRole("button", { name: "Delete the video Marathon training: week one" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("0 videos on 0 pages")).toBeVisible();
+  await visit(page, "/what-we-offer/marathons");
+  await expect(page.getByRole("link", { name: /Play video/ })).toHaveCount(0);
 });
