@@ -3,6 +3,7 @@ import { Server, type ServerOptions } from "@tus/server";
 import { FileStore } from "@tus/file-store";
 import { S3Store } from "@tus/s3-store";
 import type { DataStore, Upload } from "@tus/utils";
+import { requireAdmin } from "./auth.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
 import { s3ClientConfig, type S3Config } from "./storage/s3-storage.server";
@@ -115,7 +116,6 @@ export async function handleTusRequest(tus: TusSetup, request: Request, authoriz
 
 /** The live server's check: the same admin session check as every admin page. */
 export async function authorizeAdminRequest(request: Request): Promise<{ userId: string } | Response> {
-  const { requireAdmin } = await import("./auth.server");
   try {
     const session = await requireAdmin(new Request(request.url, { method: request.method, headers: request.headers }));
     return { userId: session.user.id };
