@@ -106,6 +106,18 @@ export interface PageImage {
   order: number;
   width?: number;
   height?: number;
+  /** Generated sizes of an uploaded image (WebP/AVIF srcsets), when the server found them. */
+  responsive?: { srcSet: string; avifSrcSet: string; placeholder?: string };
+}
+
+/** The image staff assigned to one section of a page (Page Images tab), ready to show. */
+export interface SectionImage {
+  section: string;
+  src: string;
+  alt: string;
+  width?: number;
+  height?: number;
+  responsive?: PageImage["responsive"];
 }
 
 /**
@@ -121,4 +133,6 @@ export interface PageContent {
   layout: Layout;
   images: PageImage[];
   ctas: CallToAction[];
+  /** Section images staff assigned, by section name (hero, content, …). */
+  sectionImages?: Record<string, SectionImage>;
 }

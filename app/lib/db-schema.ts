@@ -285,6 +285,62 @@ export interface RegistrationsTable {
   updated_at: string;
 }
 
+export interface PageContentTable {
+  page_id: string;
+  hero_title: string | null;
+  hero_subtitle: string | null;
+  main_title: string | null;
+  content: string | null;
+  layout: string | null;
+  /** JSON array of page image entries; null follows the built-in images. */
+  images: string | null;
+  revision: DbInt;
+  updated_at: string;
+  updated_by: string | null;
+  updated_by_email: string | null;
+}
+
+export interface PageContentRevisionsTable {
+  id: string;
+  page_id: string;
+  revision: DbInt;
+  hero_title: string | null;
+  hero_subtitle: string | null;
+  main_title: string | null;
+  content: string | null;
+  layout: string | null;
+  images: string | null;
+  restored_from: DbInt | null;
+  created_at: string;
+  created_by: string | null;
+  created_by_email: string | null;
+}
+
+export interface SectionImagesTable {
+  page_id: string;
+  section: string;
+  image_url: string;
+  alt_text: string;
+  media_id: string | null;
+  width: DbInt | null;
+  height: DbInt | null;
+  updated_at: string;
+  updated_by: string | null;
+}
+
+export interface SiteSettingsTable {
+  key: string;
+  /** JSON-encoded. */
+  value: string;
+  updated_at: string;
+  updated_by: string | null;
+}
+
+export interface ContentVersionTable {
+  id: string;
+  version: DbInt;
+}
+
 export interface DatabaseSchema {
   media_files: MediaFilesTable;
   users: UsersTable;
@@ -309,6 +365,12 @@ export interface DatabaseSchema {
   campaigns: CampaignsTable;
   campaign_recipients: CampaignRecipientsTable;
   form_attempts: FormAttemptsTable;
+  // 0004: page content, section images, settings
+  page_content: PageContentTable;
+  page_content_revisions: PageContentRevisionsTable;
+  section_images: SectionImagesTable;
+  site_settings: SiteSettingsTable;
+  content_version: ContentVersionTable;
 }
 
 export type { Generated };

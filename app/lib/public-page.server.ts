@@ -1,5 +1,5 @@
 import type { BuiltInPage, PageContent } from "#app/content/types";
-import { builtInPageContent, getPageById } from "#app/content/pages";
+import { getPageById } from "#app/content/pages";
 import type { SiteSettings } from "#app/content/site";
 import { getDatabase, type Database } from "./db.server";
 import { env } from "./env.server";
@@ -7,6 +7,7 @@ import { logger } from "./logger.server";
 import { listPageVideos } from "./media.server";
 import { listPageYoutubeVideos } from "./youtube.server";
 import { getSiteSettings } from "./site-settings.server";
+import { getPublicPageContent } from "./page-content.server";
 import type { Seo } from "./seo";
 import type { Gallery } from "#app/components/site/video-gallery";
 
@@ -41,12 +42,9 @@ export async function loadGallery(
   }
 }
 
-/**
- * The content a page shows. Today the built-in copy; saved staff edits will
- * be merged here, so every public page picks them up at once.
- */
+/** The content a page shows: the built-in copy with staff's saved edits merged in. */
 export async function getPageContent(page: BuiltInPage): Promise<PageContent> {
-  return builtInPageContent(page);
+  return getPublicPageContent(page);
 }
 
 export function publicOrigin(): string {

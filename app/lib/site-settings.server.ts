@@ -1,9 +1,130 @@
 import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "#app/content/site";
+import { bumpContentVersion, notifyContentChange } from "./content-version.server";
+import { getDatabase, nowIso, type Database } from "./db.server";
+import { env } from "./env.server";
+import { logger } from "./logger.server";
+import type { Actor } from "./page-content.server";
+import { RETENTION_LIMITS, type SettingsForm } from "./schemas/page-content";
 
 /**
- * The site's settings (contact details, social links, donation links).
- * Built-in defaults for now; staff-editable settings override them later.
+ * The site's settings (contact details, social links, map, donation links,
+ * how long registrations are kept): what staff saved in Settings, over the
+ * built-in defaults. Stored one row per key, so a setting added later
+ * simply takes its default until staff change it.
+ */
+
+/** Settings only the server uses (never sent to the browser with the public layout). */
+export interface PrivateSettings {
+  /** Months a child registration is kept after the last contact (issue 8 reads it). */
+  registrationRetentionMonths: number;
+}
+
+export type AllSettings = SiteSettings & PrivateSettings;
+
+function defaultRetention(): number {
+  try {
+    const fromEnv = env().REGISTRATION_RETENTION_MONTHS;
+    return fromEnv >= RETENTION_LIMITS.min && fromEnv <= RETENTION_LIMITS.max ? fromEnv : RETENTION_LIMITS.default;
+  } catch {
+    return RETENTION_LIMITS.default;
+  }
+}
+
+export function defaultSettings(): AllSettings {
+  return { ...DEFAULT_SITE_SETTINGS, social: { ...DEFAULT_SITE_SETTINGS.social }, registrationRetentionMonths: defaultRetention() };
+}
+
+type SettingKey = keyof AllSettings;
+
+function applyStored(target: AllSettings, key: string, raw: string): void {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return;
+  }
+  const defaults = defaultSettings();
+  if (!(key in defaults)) return;
+  const expected = defaults[key as SettingKey];
+  if (key === "social") {
+    if (value && typeof value === "object") {
+      for (const [platform, link] of Object.entries(value as Record<string, unknown>)) {
+        if (platform in target.social && typeof link === "string") target.social[platform as keyof SiteSettings["social"]] = link;
+      }
+    }
+    return;
+  }
+  // A stored value of the wrong type (a hand-edited row) keeps the default instead of breaking pages.
+  if (typeof value === typeof expected) (target as unknown as Record<string, unknown>)[key] = value;
+}
+
+/** Every setting: stored values over the defaults. */
+export async function readSettings({ db }: Database): Promise<AllSettings> {
+  const rows = await db.selectFrom("site_settings").select(["key", "value"]).execute();
+  const settings = defaultSettings();
+  for (const row of rows) applyStored(settings, row.key, row.value);
+  return settings;
+}
+
+/** One setting, typed by its key. */
+export async function getSetting<K extends SettingKey>(database: Database, key: K): Promise<AllSettings[K]> {
+  return (await readSettings(database))[key];
+}
+
+/** How long registrations are kept, in months (Settings; default 24). */
+export async function getRegistrationRetentionMonths(database?: Database): Promise<number> {
+  try {
+    return await getSetting(database ?? (await getDatabase()), "registrationRetentionMonths");
+  } catch (error) {
+    logger.error({ err: error instanceof Error ? error.message : String(error) }, "failed to read the retention setting; using the default");
+    return defaultRetention();
+  }
+}
+
+/** Saves every setting of the Settings form in one transaction. */
+export async function saveSettings(database: Database, form: SettingsForm, actor: Actor): Promise<AllSettings> {
+  const values: Record<string, unknown> = {
+    charityName: form.charityName,
+    tagline: form.tagline,
+    charityNumber: form.charityNumber,
+    phone: form.phone,
+    email: form.email,
+    postalAddress: form.postalAddress,
+    mapQuery: form.mapQuery,
+    mapLatitude: form.mapLatitude,
+    mapLongitude: form.mapLongitude,
+    social: { youtube: form.youtube, instagram: form.instagram, twitter: form.twitter, tiktok: form.tiktok, snapchat: form.snapchat },
+    donationUrl: form.donationUrl,
+    monthlyDonationUrl: form.monthlyDonationUrl,
+    registrationRetentionMonths: form.registrationRetentionMonths,
+  };
+  const now = nowIso();
+  await database.db.transaction().execute(async (trx) => {
+    for (const [key, value] of Object.entries(values)) {
+      const row = { value: JSON.stringify(value), updated_at: now, updated_by: actor.id };
+      await trx
+        .insertInto("site_settings")
+        .values({ key, ...row })
+        .onConflict((oc) => oc.column("key").doUpdateSet(row))
+        .execute();
+    }
+    await bumpContentVersion(trx);
+  });
+  notifyContentChange({ kind: "settings" });
+  return readSettings(database);
+}
+
+/**
+ * The public settings the site layout, footer, contact and donate pages
+ * use. Never throws: if the database cannot be read, the defaults are
+ * shown and the failure logged.
  */
 export async function getSiteSettings(): Promise<SiteSettings> {
-  return DEFAULT_SITE_SETTINGS;
+  try {
+    const { registrationRetentionMonths: _private, ...site } = await readSettings(await getDatabase());
+    return site;
+  } catch (error) {
+    logger.error({ err: error instanceof Error ? error.message : String(error) }, "failed to read site settings; showing the defaults");
+    return DEFAULT_SITE_SETTINGS;
+  }
 }

@@ -1,7 +1,9 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { PageContent, PageImage } from "#app/content/types";
+import type { PageContent, PageImage, SectionImage } from "#app/content/types";
+import { REGISTER_CHILD_BANNER } from "#app/content/site";
 import { Markdown, type MarkdownLinkProps } from "#app/lib/markdown";
+import { resolveImageSrc, sectionLabel } from "#app/lib/page-image-src";
 import { ButtonLink } from "./button-link";
 import { SiteImage } from "./site-image";
 import { VideoGallery, type Gallery } from "./video-gallery";
@@ -35,13 +37,20 @@ export function Prose({ source, headingOffset = 1 }: { source: string; headingOf
   return <Markdown source={source} headingOffset={headingOffset} classNames={PROSE_CLASSES} renderLink={markdownLink} />;
 }
 
-/** An image entry's address: URLs and site paths as they are, bare file names from the site root. */
-export function pageImageSrc(filename: string): string {
-  if (/^https?:\/\//i.test(filename) || filename.startsWith("/")) return filename;
-  return `/${filename}`;
-}
+/** An image entry's address (SPEC §5): URLs and site paths as they are, bare file names from the uploads folder. */
+export const pageImageSrc = resolveImageSrc;
 
-function PageImageFigure({ image, lazy = true, className = "" }: { image: PageImage; lazy?: boolean; className?: string }) {
+function PageImageFigure({
+  image,
+  lazy = true,
+  className = "",
+  sizes = "(min-width: 1024px) 50vw, 100vw",
+}: {
+  image: PageImage;
+  lazy?: boolean;
+  className?: string;
+  sizes?: string;
+}) {
   return (
     <figure className={className}>
       <SiteImage
@@ -50,6 +59,9 @@ function PageImageFigure({ image, lazy = true, className = "" }: { image: PageIm
         width={image.width ?? 1200}
         height={image.height ?? 800}
         lazy={lazy}
+        srcSet={image.responsive?.srcSet || undefined}
+        avifSrcSet={image.responsive?.avifSrcSet || undefined}
+        sizes={sizes}
         className="rounded-lg shadow-md"
       />
       {image.caption ? <figcaption className="mt-2 text-sm text-muted-foreground">{image.caption}</figcaption> : null}
@@ -69,6 +81,47 @@ export function PageHero({ title, subtitle, children }: { title: string; subtitl
   );
 }
 
+function sectionAsImage(s: SectionImage): PageImage {
+  return {
+    id: `section-${s.section}`,
+    filename: s.src,
+    alt: s.alt,
+    caption: "",
+    position: s.section === "hero" ? "hero" : "inline",
+    order: 0,
+    width: s.width,
+    height: s.height,
+    responsive: s.responsive,
+  };
+}
+
+/**
+ * Where each of a page's images goes, by layout and position (SPEC §5).
+ * Text-only pages show none. A "hero" image becomes the banner under the
+ * page title (hero-content pages use their first image if none is marked
+ * hero); image-left and image-right put one image beside the text,
+ * preferring a "sidebar" one; "gallery" images form the grid under the
+ * text (on gallery pages every image does); the rest follow the text.
+ */
+export function placeImages(page: Pick<PageContent, "layout" | "images">): {
+  hero?: PageImage;
+  side?: PageImage;
+  inline: PageImage[];
+  gallery: PageImage[];
+} {
+  if (page.layout === "text-only") return { inline: [], gallery: [] };
+  const sorted = [...page.images].sort((a, b) => a.order - b.order);
+  const hero = sorted.find((i) => i.position === "hero") ?? (page.layout === "hero-content" ? sorted[0] : undefined);
+  let rest = sorted.filter((i) => i !== hero);
+  let side: PageImage | undefined;
+  if (page.layout === "image-left" || page.layout === "image-right") {
+    side = rest.find((i) => i.position === "sidebar") ?? rest.find((i) => i.position === "inline") ?? rest[0];
+    rest = rest.filter((i) => i !== side);
+  }
+  if (page.layout === "gallery") return { hero, side, inline: [], gallery: rest };
+  return { hero, side, inline: rest.filter((i) => i.position !== "gallery"), gallery: rest.filter((i) => i.position === "gallery") };
+}
+
 /**
  * Every public page's hero and main body, drawn from one PageContent record
  * (built-in copy or the staff's saved version), laid out as the record's
@@ -86,10 +139,15 @@ export function ContentPage({
   children?: ReactNode;
   heroExtra?: ReactNode;
 }) {
-  const images = [...page.images].sort((a, b) => a.order - b.order);
-  const heroImage = page.layout === "hero-content" ? (images.find((i) => i.position === "hero") ?? images[0]) : undefined;
-  const sideImage = page.layout === "image-left" || page.layout === "image-right" ? images[0] : undefined;
-  const galleryImages = page.layout === "gallery" ? images : [];
+  const layout = placeImages(page);
+  const sections = page.sectionImages ?? {};
+  const heroImage: PageImage | undefined = sections.hero ? sectionAsImage(sections.hero) : layout.hero;
+  const contentImage = sections.content ? sectionAsImage(sections.content) : undefined;
+  // The register banner has its own place on its page (SPEC §2); hero and content are placed above.
+  const otherSections = Object.values(sections).filter(
+    (s) => s.section !== "hero" && s.section !== "content" && s.section !== REGISTER_CHILD_BANNER.id,
+  );
+  const side = layout.side;
 
   return (
     <article>
@@ -106,30 +164,38 @@ export function ContentPage({
         {heroExtra}
       </PageHero>
       {heroImage ? (
-        <div className="mx-auto max-w-7xl px-4 pt-10">
-          <PageImageFigure image={heroImage} lazy={false} />
+        <div className="mx-auto max-w-7xl px-4 pt-10" data-section="hero">
+          <PageImageFigure image={heroImage} lazy={false} sizes="(min-width: 80rem) 80rem, 100vw" />
         </div>
       ) : null}
       <section aria-labelledby="main-content-heading" className="mx-auto max-w-7xl px-4 py-12">
-        <div className={sideImage ? "grid items-start gap-10 lg:grid-cols-2" : "max-w-3xl"}>
-          <div className={sideImage && page.layout === "image-left" ? "lg:order-2" : ""}>
+        <div className={side ? "grid items-start gap-10 lg:grid-cols-2" : "max-w-3xl"}>
+          <div className={side && page.layout === "image-left" ? "lg:order-2" : ""}>
             <h2 id="main-content-heading" className="text-3xl font-bold tracking-tight">
               {page.mainTitle}
             </h2>
             <Prose source={page.content} />
+            {[...layout.inline, ...(contentImage ? [contentImage] : [])].map((image) => (
+              <PageImageFigure key={image.id} image={image} className="mt-8" sizes="(min-width: 48rem) 48rem, 100vw" />
+            ))}
           </div>
-          {sideImage ? <PageImageFigure image={sideImage} className={page.layout === "image-left" ? "lg:order-1" : ""} /> : null}
+          {side ? <PageImageFigure image={side} className={page.layout === "image-left" ? "lg:order-1" : ""} /> : null}
         </div>
-        {galleryImages.length > 0 ? (
+        {layout.gallery.length > 0 ? (
           <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Gallery">
-            {galleryImages.map((image) => (
+            {layout.gallery.map((image) => (
               <li key={image.id}>
-                <PageImageFigure image={image} />
+                <PageImageFigure image={image} sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" />
               </li>
             ))}
           </ul>
         ) : null}
       </section>
+      {otherSections.map((s) => (
+        <section key={s.section} id={`section-${s.section}`} aria-label={sectionLabel(s.section)} className="mx-auto max-w-7xl px-4 pb-12">
+          <PageImageFigure image={sectionAsImage(s)} sizes="(min-width: 80rem) 80rem, 100vw" />
+        </section>
+      ))}
       {gallery ? <VideoGallery gallery={gallery} /> : null}
       {children}
     </article>

@@ -17,6 +17,9 @@ export function SiteImage({
   className = "",
   imgClassName = "",
   fallbacks = FALLBACK_IMAGES,
+  srcSet,
+  avifSrcSet,
+  sizes,
 }: {
   src: string;
   alt: string;
@@ -27,6 +30,10 @@ export function SiteImage({
   className?: string;
   imgClassName?: string;
   fallbacks?: readonly string[];
+  /** Generated WebP/AVIF sizes of an upload; dropped once a fallback picture is shown. */
+  srcSet?: string;
+  avifSrcSet?: string;
+  sizes?: string;
 }) {
   // Retrying the address that just failed would change nothing (and fire no new event).
   const sources = [src, ...fallbacks.filter((f) => f !== src)];
@@ -65,19 +72,39 @@ export function SiteImage({
           Loading...
         </span>
       ) : null}
-      <img
-        ref={ref}
-        src={sources[attempt]}
-        alt={alt}
-        width={width}
-        height={height}
-        loading={lazy ? "lazy" : "eager"}
-        fetchPriority={lazy ? undefined : "high"}
-        decoding="async"
-        onLoad={() => setStatus("loaded")}
-        onError={fail}
-        className={`relative block h-full w-full object-cover ${imgClassName}`}
-      />
+      {attempt === 0 && (srcSet || avifSrcSet) ? (
+        <picture className="relative block h-full w-full">
+          {avifSrcSet ? <source type="image/avif" srcSet={avifSrcSet} sizes={sizes} /> : null}
+          {srcSet ? <source type="image/webp" srcSet={srcSet} sizes={sizes} /> : null}
+          <img
+            ref={ref}
+            src={sources[0]}
+            alt={alt}
+            width={width}
+            height={height}
+            loading={lazy ? "lazy" : "eager"}
+            fetchPriority={lazy ? undefined : "high"}
+            decoding="async"
+            onLoad={() => setStatus("loaded")}
+            onError={fail}
+            className={`relative block h-full w-full object-cover ${imgClassName}`}
+          />
+        </picture>
+      ) : (
+        <img
+          ref={ref}
+          src={sources[attempt]}
+          alt={alt}
+          width={width}
+          height={height}
+          loading={lazy ? "lazy" : "eager"}
+          fetchPriority={lazy ? undefined : "high"}
+          decoding="async"
+          onLoad={() => setStatus("loaded")}
+          onError={fail}
+          className={`relative block h-full w-full object-cover ${imgClassName}`}
+        />
+      )}
     </span>
   );
 }

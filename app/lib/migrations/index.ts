@@ -3,6 +3,7 @@ import type { Engine } from "../db.server";
 import * as m0001 from "./0001-media-files";
 import * as m0002 from "./0002-auth";
 import * as m0003 from "./0003-media-storage";
+import * as m0004 from "./0004-page-content-settings";
 import * as m0005 from "./0005-testimonials-events-videos";
 import * as m0006 from "./0006-volunteers-messages-registrations";
 import * as m0007 from "./0007-mail-jobs-newsletter";
@@ -20,6 +21,7 @@ export const migrations: Record<string, Migration> = {
   "0001-media-files": m0001,
   "0002-auth": m0002,
   "0003-media-storage": m0003,
+  "0004-page-content-settings": m0004,
   "0005-testimonials-events-videos": m0005,
   "0006-volunteers-messages-registrations": m0006,
   "0007-mail-jobs-newsletter": m0007,
