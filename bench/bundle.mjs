@@ -1,0 +1,40 @@
+// npm run bench bundle
+//
+// The JavaScript and CSS each public page loads, from the production build
+// (built first if missing or stale): sizes raw, gzip and brotli, against the
+// budgets, and whether any admin source file is reachable from the page.
+// The same figures are asserted by e2e/budget.spec.ts.
+import path from "node:path";
+import { analysePublicRoutes, BUDGETS, kb } from "./lib/bundle.mjs";
+import { appendReport, BUILD_DIR, ensureBuild, machine, printTable, root } from "./lib/common.mjs";
+
+ensureBuild();
+const routes = analysePublicRoutes(path.join(root, BUILD_DIR));
+const header = ["public route", "JS files", "JS raw", "JS gzip", "JS brotli", "CSS gzip", "CSS brotli", "admin code"];
+const rows = routes.map((r) => [
+  r.id.replace("routes/site/", ""),
+  r.js.length,
+  kb(r.jsSize.raw),
+  kb(r.jsSize.gzip),
+  kb(r.jsSize.brotli),
+  kb(r.cssSize.gzip),
+  kb(r.cssSize.brotli),
+  r.adminModules.length ? `YES: ${r.adminModules[0]}` : "none",
+]);
+printTable(header, rows);
+const worst = (pick) => Math.max(...routes.map(pick));
+const summary = [
+  ["largest JS (brotli, as served)", kb(worst((r) => r.jsSize.brotli)), `≤ ${kb(BUDGETS.jsBytes)}`, worst((r) => r.jsSize.brotli) <= BUDGETS.jsBytes ? "met" : "NOT met"],
+  ["largest CSS (brotli, as served)", kb(worst((r) => r.cssSize.brotli)), `≤ ${kb(BUDGETS.cssBytes)}`, worst((r) => r.cssSize.brotli) <= BUDGETS.cssBytes ? "met" : "NOT met"],
+  ["public routes reaching admin code", String(routes.filter((r) => r.adminModules.length).length), "0", routes.some((r) => r.adminModules.length) ? "NOT met" : "met"],
+];
+printTable(["measure", "result", "goal", ""], summary);
+appendReport(
+  "Bundle benchmark",
+  `Machine: ${machine()}. Run: \`npm run bench bundle\` (build folder \`${BUILD_DIR}\`). Sizes are what a first visit to the page downloads (route modules and their static imports from React Router's manifest, plus the manifest); gzip level 9, brotli quality 11 (the server sends the brotli files made at build time).`,
+  [
+    { header: ["measure", "result", "goal", ""], rows: summary },
+    { header, rows },
+  ],
+);
+if (summary.some((r) => r[3] !== "met")) process.exitCode = 1;

@@ -1,0 +1,20 @@
+// Types for bundle.mjs, which the budget guard (TypeScript) shares with the benchmark (plain Node).
+export interface Sizes {
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
+export interface PublicRouteBundle {
+  id: string;
+  js: string[];
+  css: string[];
+  jsSize: Sizes;
+  cssSize: Sizes;
+  adminModules: string[];
+}
+export const BUDGETS: { jsBytes: number; cssBytes: number };
+export const JS_CEILING: number;
+export const ADMIN_CODE: RegExp;
+export function analysePublicRoutes(buildDir: string): PublicRouteBundle[];
+export function fileSizes(clientDir: string, url: string): Sizes;
+export function kb(bytes: number): string;

@@ -1,0 +1,108 @@
+// Helpers the benchmarks share: a production server on a throwaway data
+// folder, tables on the terminal, and sections appended to docs/performance.md.
+import { execSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export const root = path.resolve(import.meta.dirname, "../..");
+export const BUILD_DIR = process.env.BUILD_DIR ?? "build";
+
+export function ensureBuild() {
+  execSync("node scripts/ensure-build.mjs", { cwd: root, stdio: "inherit", env: { ...process.env, BUILD_DIR } });
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+    s.on("error", reject);
+  });
+}
+
+export function serverEnv(port, dataDir, extra = {}) {
+  const url = `http://127.0.0.1:${port}`;
+  return { ...process.env, BUILD_DIR, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, LOG_LEVEL: "warn", NODE_ENV: "production", ...extra };
+}
+
+/**
+ * Starts `node server.js` (optionally under a command prefix such as
+ * `taskset -c 0`) and resolves once `probe` answers 200, with the time from
+ * spawn to that first 200.
+ */
+export async function startServer(env, { prefix = [], probe = "/healthz", timeoutMs = 60_000 } = {}) {
+  const started = performance.now();
+  const [command, ...args] = [...prefix, process.execPath, "server.js"];
+  const child = spawn(command, args, { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
+  const url = `http://127.0.0.1:${env.PORT}`;
+  let exited = false;
+  child.once("exit", () => (exited = true));
+  while (performance.now() - started < timeoutMs) {
+    if (exited) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(url + probe);
+      await res.arrayBuffer();
+      if (res.status === 200) return { child, url, readyMs: performance.now() - started };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  child.kill("SIGKILL");
+  throw new Error(`server did not answer ${probe} within ${timeoutMs} ms`);
+}
+
+export function stopServer(child) {
+  if (!child || child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once("exit", resolve);
+    child.kill("SIGTERM");
+    setTimeout(() => child.kill("SIGKILL"), 5000).unref();
+  });
+}
+
+export function tempDir(prefix) {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+export function printTable(header, rows) {
+  const all = [header, ...rows].map((r) => r.map(String));
+  const widths = header.map((_, i) => Math.max(...all.map((r) => r[i].length)));
+  console.log();
+  for (const [n, r] of all.entries()) {
+    console.log(r.map((cell, i) => cell.padEnd(widths[i])).join("  "));
+    if (n === 0) console.log(widths.map((w) => "-".repeat(w)).join("  "));
+  }
+  console.log();
+}
+
+export function machine() {
+  return `${os.cpus().length} × ${os.cpus()[0]?.model?.trim() ?? "CPU"}, Node ${process.version}`;
+}
+
+export function commit() {
+  try {
+    const sha = execSync("git rev-parse --short HEAD", { cwd: root }).toString().trim();
+    const dirty = execSync("git status --porcelain --untracked-files=no", { cwd: root }).toString().trim();
+    return dirty ? `${sha} (with uncommitted changes in the tree)` : sha;
+  } catch {
+    return "unknown";
+  }
+}
+
+/** Appends a dated section with one or more tables to docs/performance.md. */
+export function appendReport(title, intro, tables) {
+  const doc = path.join(root, "docs/performance.md");
+  if (!fs.existsSync(doc)) fs.writeFileSync(doc, "# Performance\n");
+  const lines = ["", `## ${title}, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, commit ${commit()}`, "", intro, ""];
+  for (const { header, rows, caption } of tables) {
+    if (caption) lines.push(caption, "");
+    lines.push(`| ${header.join(" | ")} |`, `| ${header.map(() => "---").join(" | ")} |`, ...rows.map((r) => `| ${r.join(" | ")} |`), "");
+  }
+  fs.appendFileSync(doc, lines.join("\n"));
+  console.log("appended to docs/performance.md");
+}
