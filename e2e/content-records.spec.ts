@@ -10,7 +10,8 @@ import { expectAccessible, visit } from "./helpers";
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const ADMIN = { email: "records-admin@example.org", password: "content records e2e passphrase 7" };
 
-test.describe.configure({ mode: "serial" });
+// Each test signs in and walks several admin and public pages: give them room on a busy machine.
+test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 test.beforeAll(() => {
   execFileSync("node", ["scripts/cli.mjs", "admin:create", "--email", ADMIN.email, "--password", ADMIN.password], {
