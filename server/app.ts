@@ -14,6 +14,7 @@ import { collectAuthCookies, createOrResetAdmin, getAuth } from "#app/lib/auth.s
 import { closeDatabase, getDatabase } from "#app/lib/db.server";
 import { logger } from "#app/lib/logger.server";
 import { startJobWorker } from "#app/lib/jobs.server";
+import { ensureRetentionJob, registerRegistrationJobs } from "#app/lib/registrations.server";
 import { startMediaWorker } from "#app/lib/images.server";
 import { getStorage } from "#app/lib/storage/storage.server";
 import { authorizeAdminRequest, getTus, handleTusRequest, TUS_PATH } from "#app/lib/tus.server";
@@ -151,6 +152,9 @@ export async function start(): Promise<ServerType> {
   loadSecrets(config.DATA_DIR);
   const database = await getDatabase();
   registerNewsletterJobs();
+  registerRegistrationJobs();
+  // Children's registrations past their retention period are deleted daily.
+  await ensureRetentionJob(database);
   // Background jobs (newsletter sends) run in this process; a restart resumes them.
   const worker = startJobWorker(database);
   // Image variants are made in the background; images left pending by a restart are picked up now.

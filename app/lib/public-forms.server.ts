@@ -1,7 +1,9 @@
-import type { Database } from "#app/lib/db.server";
+import { data, redirect } from "react-router";
+import { getDatabase, type Database } from "#app/lib/db.server";
 import { env } from "#app/lib/env.server";
-import { checkRateLimit } from "#app/lib/form-guard.server";
-import { parsePublicForm, type PublicFieldErrors, type RawValues } from "#app/lib/schemas/public-form";
+import { checkRateLimit, clientIpFrom, isHoneypotFilled } from "#app/lib/form-guard.server";
+import { logger } from "#app/lib/logger.server";
+import { parsePublicForm, readPublicForm, type PublicFieldErrors, type RawValues } from "#app/lib/schemas/public-form";
 import type { z } from "zod";
 
 /**
@@ -70,4 +72,46 @@ export function rawList(values: RawValues, key: string): string[] {
 /** An absolute link into the admin area, for staff notices. */
 export function adminLink(path: string): string {
   return `${env().PUBLIC_URL}${path}`;
+}
+
+/**
+ * A public form's route action: read, submit, then answer 400 (errors and
+ * everything typed, except the honeypot), 429 (too many), or redirect to
+ * the confirmation (spam gets the same redirect, so a bot learns nothing).
+ */
+export async function publicFormAction(
+  request: Request,
+  context: unknown,
+  {
+    form,
+    lists,
+    submit,
+    confirmation,
+  }: {
+    form: string;
+    lists: readonly string[];
+    submit: (database: Database, submission: Submission) => Promise<SubmitOutcome>;
+    confirmation: string;
+  },
+): Promise<Response | ReturnType<typeof data<PublicFormResponse>>> {
+  const formData = await request.formData();
+  const values = readPublicForm(formData, lists);
+  const database = await getDatabase();
+  const outcome = await submit(database, { values, honeypot: isHoneypotFilled(formData), ip: clientIpFrom(context) });
+  if (outcome.status === "invalid") return data<PublicFormResponse>({ errors: outcome.errors, values: outcome.values }, { status: 400 });
+  if (outcome.status === "limited") {
+    return data<PublicFormResponse>(
+      { formError: RATE_LIMIT_MESSAGE, values: outcome.values },
+      { status: 429, headers: { "Retry-After": String(outcome.retryAfter) } },
+    );
+  }
+  // Ids and outcomes only: never what people typed.
+  logger.info({ requestId: (context as { requestId?: string } | undefined)?.requestId, form, outcome: outcome.status, id: outcome.id }, "public form received");
+  return redirect(confirmation);
+}
+
+export interface PublicFormResponse {
+  errors?: PublicFieldErrors;
+  formError?: string;
+  values?: RawValues;
 }

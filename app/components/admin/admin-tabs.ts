@@ -23,8 +23,12 @@ export const ADMIN_TABS: readonly AdminArea[] = [
 ];
 
 export const ADMIN_SECONDARY: readonly AdminArea[] = [
+  { label: "Settings", path: "/admin/settings" },
+  { label: "Messages", path: "/admin/messages" },
+  { label: "Registrations", path: "/admin/registrations" },
   { label: "Outbox", path: "/admin/outbox" },
   { label: "Audit log", path: "/admin/audit" },
+  { label: "Admin users", path: "/admin/users" },
 ];
 
 /** The area a URL belongs to: the longest matching path wins (/admin is only itself). */

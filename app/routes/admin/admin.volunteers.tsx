@@ -1,20 +1,168 @@
+import { Link } from "react-router";
 import type { Route } from "./+types/admin.volunteers";
-import { AdminPlaceholder } from "#app/components/admin/admin-placeholder";
+import { DeleteDisclosure, formatDate, PostButton, StatusFilter } from "#app/components/admin/record-actions";
+import { VolunteerStatsCards } from "#app/components/admin/volunteer-stats";
+import { Badge } from "#app/components/ui/badge";
+import { Button } from "#app/components/ui/button";
+import { VOLUNTEER_TYPES } from "#app/content/site";
 import { requireAdmin } from "#app/lib/auth.server";
+import { getDatabase } from "#app/lib/db.server";
+import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, type ApplicationStatus } from "#app/lib/schemas/volunteer";
+import { redirectWithToast } from "#app/lib/toast.server";
+import {
+  countApplicationsByStatus,
+  deleteOpportunity,
+  getOpportunity,
+  listApplications,
+  listOpportunities,
+  setOpportunityOpen,
+  volunteerStats,
+} from "#app/lib/volunteers.server";
+
+const PAGE_SIZE = 50;
 
 export const meta: Route.MetaFunction = () => [{ title: "Volunteers · Admin Dashboard" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  const database = await getDatabase();
+  const param = new URL(request.url).searchParams.get("status") ?? "";
+  const status = (APPLICATION_STATUSES as readonly string[]).includes(param) ? (param as ApplicationStatus) : "pending";
+  const [stats, counts, applications, roles] = await Promise.all([
+    volunteerStats(database),
+    countApplicationsByStatus(database),
+    listApplications(database, { status, limit: PAGE_SIZE }),
+    listOpportunities(database),
+  ]);
+  return { stats, counts, status, applications, roles };
 }
 
-export default function VolunteersTab() {
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const database = await getDatabase();
+  const form = await request.formData();
+  const id = String(form.get("id") ?? "");
+  const role = await getOpportunity(database, id);
+  if (!role) return redirectWithToast("/admin/volunteers", { type: "error", title: "Role not found", description: "It may have been deleted already." });
+  switch (form.get("intent")) {
+    case "close":
+      await setOpportunityOpen(database, id, false);
+      return redirectWithToast("/admin/volunteers#roles", { title: "Role closed", description: `${role.title} no longer shows on the vacancies page.` });
+    case "open":
+      await setOpportunityOpen(database, id, true);
+      return redirectWithToast("/admin/volunteers#roles", { title: "Role reopened", description: `${role.title} shows on the vacancies page again.` });
+    case "delete":
+      await deleteOpportunity(database, id);
+      return redirectWithToast("/admin/volunteers#roles", { title: "Role deleted", description: `${role.title} was deleted. Applications keep its title.` });
+    default:
+      throw new Response("Unknown action", { status: 400 });
+  }
+}
+
+const typeLabel = (value: string) => VOLUNTEER_TYPES.find((t) => t.value === value)?.label ?? value;
+
+export default function VolunteersTab({ loaderData }: Route.ComponentProps) {
+  const { stats, counts, status, applications, roles } = loaderData;
   return (
-    <AdminPlaceholder
-      heading="Volunteers"
-      lead="Volunteer roles and applications."
-      body="This area will list the volunteer roles on offer and the applications people send, so you can approve or decline them."
-    />
+    <div className="space-y-10">
+      <header>
+        <h2 className="text-2xl font-bold">Volunteers</h2>
+        <p className="text-muted-foreground">Applications from the website, and the volunteer roles on offer.</p>
+      </header>
+      <VolunteerStatsCards stats={stats} />
+
+      <section aria-labelledby="applications-heading" className="space-y-4">
+        <h3 id="applications-heading" className="text-xl font-semibold">
+          Applications
+        </h3>
+        <StatusFilter
+          label="Filter applications"
+          current={status}
+          options={APPLICATION_STATUSES.map((s) => ({ value: s, label: APPLICATION_STATUS_LABELS[s], count: counts[s] }))}
+        />
+        {applications.applications.length === 0 ? (
+          <p className="text-muted-foreground">No {APPLICATION_STATUS_LABELS[status].toLowerCase()} applications.</p>
+        ) : (
+          <div className="overflow-x-auto rounded-lg border border-border bg-card">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">{APPLICATION_STATUS_LABELS[status]} applications, newest first</caption>
+              <thead className="border-b border-border bg-muted/50">
+                <tr>
+                  <th scope="col" className="px-3 py-2">Name</th>
+                  <th scope="col" className="px-3 py-2">Roles</th>
+                  <th scope="col" className="px-3 py-2">Received</th>
+                  <th scope="col" className="px-3 py-2">Status</th>
+                  <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th>
+                </tr>
+              </thead>
+              <tbody>
+                {applications.applications.map((a) => (
+                  <tr key={a.id} className="border-b border-border last:border-0">
+                    <td className="px-3 py-2 font-medium">{a.name}</td>
+                    <td className="px-3 py-2">{a.roles.join(", ")}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">{formatDate(a.createdAt)}</td>
+                    <td className="px-3 py-2">
+                      <Badge variant={a.status === "approved" ? "success" : a.status === "rejected" || a.status === "spam" ? "destructive" : "outline"}>
+                        {APPLICATION_STATUS_LABELS[a.status]}
+                      </Badge>
+                    </td>
+                    <td className="px-3 py-2 text-right">
+                      <Link to={`/admin/volunteers/applications/${a.id}`} className="inline-flex min-h-11 items-center font-medium text-primary underline underline-offset-4">
+                        Open<span className="sr-only"> the application from {a.name}</span>
+                      </Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {applications.total > applications.applications.length ? (
+          <p className="text-sm text-muted-foreground">Showing the newest {applications.applications.length} of {applications.total}.</p>
+        ) : null}
+      </section>
+
+      <section id="roles" aria-labelledby="roles-heading" className="space-y-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h3 id="roles-heading" className="text-xl font-semibold">
+            Volunteer roles
+          </h3>
+          <Button asChild>
+            <Link to="/admin/volunteers/roles/new">Add a role</Link>
+          </Button>
+        </div>
+        <p className="text-sm text-muted-foreground">Open roles show on the Volunteer Vacancies page and in the application form.</p>
+        {roles.length === 0 ? <p className="text-muted-foreground">No roles yet.</p> : null}
+        <ul className="space-y-3">
+          {roles.map((role) => (
+            <li key={role.id} className="rounded-lg border border-border bg-card p-4">
+              <div className="flex flex-wrap items-center gap-2">
+                <h4 className="font-semibold">{role.title}</h4>
+                <Badge variant="secondary">{typeLabel(role.type)}</Badge>
+                <Badge variant={role.isOpen ? "success" : "outline"}>{role.isOpen ? "Open" : "Closed"}</Badge>
+              </div>
+              <p className="mt-1 text-sm text-muted-foreground">{role.timeCommitment}</p>
+              <div className="mt-3 flex flex-wrap items-start gap-2">
+                <Button asChild variant="outline" size="sm">
+                  <Link to={`/admin/volunteers/roles/${role.id}`}>
+                    Edit<span className="sr-only"> {role.title}</span>
+                  </Link>
+                </Button>
+                {role.isOpen ? (
+                  <PostButton intent="close" id={role.id} label={`Close ${role.title}`}>
+                    Close
+                  </PostButton>
+                ) : (
+                  <PostButton intent="open" id={role.id} label={`Reopen ${role.title}`}>
+                    Reopen
+                  </PostButton>
+                )}
+                <DeleteDisclosure id={role.id} what={`the role ${role.title}`} warning="Applications that chose it keep its title. This cannot be undone." />
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
   );
 }

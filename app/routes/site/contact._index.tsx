@@ -4,11 +4,25 @@ import { ButtonLink } from "#app/components/site/button-link";
 import { ContactDetails } from "#app/components/site/contact-details";
 import { ContentPage } from "#app/components/site/content-page";
 import { PageSection } from "#app/components/site/section";
+import { FormConfirmation } from "#app/components/site/public-form";
+import { QuestionForm } from "#app/components/site/question-form";
+import { submitQuestion } from "#app/lib/messages.server";
+import { publicFormAction } from "#app/lib/public-forms.server";
 import { loadPublicPage } from "#app/lib/public-page.server";
 import { seoMeta } from "#app/lib/seo";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return loadPublicPage("contact", context?.requestId);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const sent = new URL(request.url).searchParams.get("sent") === "question";
+  return { ...(await loadPublicPage("contact", context?.requestId)), sent };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return publicFormAction(request, context, {
+    form: "question",
+    lists: [],
+    submit: submitQuestion,
+    confirmation: "/contact?sent=question#ask-a-question",
+  });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -18,7 +32,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 /** The handles the contact page lists (SPEC §2), in its order. */
 const CONTACT_SOCIALS: (keyof SocialLinks)[] = ["instagram", "tiktok", "snapchat", "twitter"];
 
-export default function Contact({ loaderData }: Route.ComponentProps) {
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { settings } = loaderData;
   const socials = CONTACT_SOCIALS.filter((key) => settings.social[key]);
   return (
@@ -48,13 +62,21 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
         id="ask-a-question"
         title="Ask a Question"
         intro={
-          <p>
-            Our online question form is coming soon. Until then, please call or email us using the details above, or see if
-            your question is answered in our FAQs.
-          </p>
+          loaderData.sent ? undefined : (
+            <p>
+              Send us your question and we will reply by email. Your answer may already be in our FAQs.
+            </p>
+          )
         }
       >
-        <div className="flex flex-wrap gap-3">
+        {loaderData.sent ? (
+          <FormConfirmation title="Thank you for your question">
+            <p>We have received it and will reply by email, usually within a few working days.</p>
+          </FormConfirmation>
+        ) : (
+          <QuestionForm actionData={actionData} />
+        )}
+        <div className="mt-10 flex flex-wrap gap-3">
           <ButtonLink href="/contact/faqs">Read our FAQs</ButtonLink>
           <ButtonLink href="/contact/register-child" variant="outline">
             Register Your Child

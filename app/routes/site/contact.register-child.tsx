@@ -3,31 +3,68 @@ import { REGISTER_BENEFITS, REGISTER_CHILD_BANNER } from "#app/content/site";
 import { ContentPage } from "#app/components/site/content-page";
 import { InfoCardGrid } from "#app/components/site/info-card-grid";
 import { PageSection } from "#app/components/site/section";
+import { FormConfirmation } from "#app/components/site/public-form";
+import { REGISTRATION_FORM_LISTS, RegistrationForm } from "#app/components/site/registration-form";
+import { publicFormAction } from "#app/lib/public-forms.server";
+import { registrationRetentionMonths, submitRegistration } from "#app/lib/registrations.server";
+import { ukToday } from "#app/lib/schemas/registration";
 import { SiteImage } from "#app/components/site/site-image";
 import { loadPublicPage } from "#app/lib/public-page.server";
 import { registerBanner } from "#app/lib/section-images.server";
 import { seoMeta } from "#app/lib/seo";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const data = await loadPublicPage("register-child", context?.requestId);
+  const form = { sent: new URL(request.url).searchParams.has("sent"), today: ukToday(), retentionMonths: await registrationRetentionMonths() };
   // The banner staff assigned in Page Images; until then the general picture stands in (SPEC §2).
   const banner = registerBanner(data.page.sectionImages);
   return {
     ...data,
+    form,
     banner: banner && { src: banner.src, alt: banner.alt, width: banner.width ?? 1200, height: banner.height ?? 800, responsive: banner.responsive },
   };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return publicFormAction(request, context, {
+    form: "registration",
+    lists: REGISTRATION_FORM_LISTS,
+    submit: submitRegistration,
+    confirmation: "/contact/register-child?sent=1#register",
+  });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return seoMeta(loaderData.seo);
 }
 
-export default function RegisterChild({ loaderData }: Route.ComponentProps) {
-  const { banner } = loaderData;
+export default function RegisterChild({ loaderData, actionData }: Route.ComponentProps) {
+  const { banner, form } = loaderData;
   return (
     <ContentPage page={loaderData.page} gallery={loaderData.gallery}>
       <PageSection id="benefits" title="Why Join Us" muted>
         <InfoCardGrid cards={REGISTER_BENEFITS} columns={4} />
+      </PageSection>
+      <PageSection
+        id="register"
+        title="Register Your Child Now"
+        intro={
+          form.sent ? undefined : (
+            <p>
+              Fill in this form and we will be in touch to welcome you and find the right sessions. It takes about five
+              minutes. Our youth programmes are free.
+            </p>
+          )
+        }
+      >
+        {form.sent ? (
+          <FormConfirmation title="Thank you, your registration has been sent">
+            <p>We will be in touch soon, usually by phone, to welcome you and talk about sessions.</p>
+            <p>If anything changes in the meantime, or you made a mistake, just call or email us.</p>
+          </FormConfirmation>
+        ) : (
+          <RegistrationForm actionData={actionData} today={form.today} retentionMonths={form.retentionMonths} />
+        )}
       </PageSection>
       {banner ? (
         <div id={REGISTER_CHILD_BANNER.id} className="mx-auto max-w-7xl px-4 py-12">

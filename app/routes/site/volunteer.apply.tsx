@@ -4,32 +4,61 @@ import { ButtonLink } from "#app/components/site/button-link";
 import { ContactDetails } from "#app/components/site/contact-details";
 import { ContentPage } from "#app/components/site/content-page";
 import { PageSection } from "#app/components/site/section";
+import { FormConfirmation } from "#app/components/site/public-form";
+import { VOLUNTEER_FORM_LISTS, VolunteerApplicationForm } from "#app/components/site/volunteer-application-form";
+import { getDatabase } from "#app/lib/db.server";
+import { publicFormAction } from "#app/lib/public-forms.server";
+import { listOpportunities, submitVolunteerApplication } from "#app/lib/volunteers.server";
 import { loadPublicPage } from "#app/lib/public-page.server";
 import { seoMeta } from "#app/lib/seo";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return loadPublicPage("volunteer-apply", context?.requestId);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const roles = (await listOpportunities(await getDatabase(), { openOnly: true })).map((r) => ({ id: r.id, title: r.title }));
+  // "Apply Now" on a vacancy ticks that role for the visitor.
+  const preselected = url.searchParams.getAll("role").filter((id) => roles.some((r) => r.id === id));
+  return { ...(await loadPublicPage("volunteer-apply", context?.requestId)), roles, preselected, sent: url.searchParams.has("sent") };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return publicFormAction(request, context, {
+    form: "volunteer-application",
+    lists: VOLUNTEER_FORM_LISTS,
+    submit: submitVolunteerApplication,
+    confirmation: "/volunteer/apply?sent=1#apply",
+  });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return seoMeta(loaderData.seo);
 }
 
-export default function VolunteerApply({ loaderData }: Route.ComponentProps) {
+export default function VolunteerApply({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <ContentPage page={loaderData.page} gallery={loaderData.gallery}>
       <PageSection
         id="apply"
-        title="Get in Touch to Apply"
+        title="Apply to Volunteer"
         muted
         intro={
-          <p>
-            Our online application form is coming soon. For now, contact us by phone or email, tell us which role interests
-            you and when you are available, and we will take it from there.
-          </p>
+          loaderData.sent ? undefined : (
+            <p>Tell us a little about yourself and which roles interest you. It takes about five minutes.</p>
+          )
         }
       >
-        <ContactDetails settings={loaderData.settings} />
+        {loaderData.sent ? (
+          <FormConfirmation title="Thank you for applying to volunteer">
+            <p>We have received your application and sent a copy to your email address.</p>
+            <p>A member of our team will read it and get back to you, usually within two weeks.</p>
+          </FormConfirmation>
+        ) : (
+          <VolunteerApplicationForm roles={loaderData.roles} preselected={loaderData.preselected} actionData={actionData} />
+        )}
+        <h3 className="mt-12 text-xl font-semibold">Prefer to talk first?</h3>
+        <p className="mt-2 text-muted-foreground">Call or email us, tell us which role interests you, and we will take it from there.</p>
+        <div className="mt-6">
+          <ContactDetails settings={loaderData.settings} />
+        </div>
         <div className="mt-10 flex flex-wrap gap-3">
           <ButtonLink href={CTAS.contactUs.href}>{CTAS.contactUs.label}</ButtonLink>
           <ButtonLink href={CTAS.viewVacancies.href} variant="outline">

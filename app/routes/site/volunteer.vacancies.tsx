@@ -1,15 +1,18 @@
 import { Clock } from "lucide-react";
 import type { Route } from "./+types/volunteer.vacancies";
 import { CTAS } from "#app/content/pages";
-import { VOLUNTEER_TYPES, VOLUNTEER_VACANCIES } from "#app/content/site";
+import { VOLUNTEER_TYPES } from "#app/content/site";
 import { ButtonLink } from "#app/components/site/button-link";
 import { ContentPage } from "#app/components/site/content-page";
 import { PageSection } from "#app/components/site/section";
+import { getDatabase } from "#app/lib/db.server";
 import { loadPublicPage } from "#app/lib/public-page.server";
+import { listOpportunities } from "#app/lib/volunteers.server";
 import { seoMeta } from "#app/lib/seo";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return loadPublicPage("volunteer-vacancies", context?.requestId);
+  const roles = await listOpportunities(await getDatabase(), { openOnly: true });
+  return { ...(await loadPublicPage("volunteer-vacancies", context?.requestId)), roles };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -22,8 +25,17 @@ export default function VolunteerVacancies({ loaderData }: Route.ComponentProps)
   return (
     <ContentPage page={loaderData.page} gallery={loaderData.gallery}>
       <PageSection id="vacancies" title="Current Vacancies" muted>
+        {loaderData.roles.length === 0 ? (
+          <p className="text-lg text-muted-foreground">
+            We have no open vacancies right now, but we are always glad to hear from people who want to help.{" "}
+            <a href={CTAS.applyNow.href} className="font-medium text-primary underline underline-offset-4">
+              Apply to volunteer
+            </a>{" "}
+            and tell us what you would like to do.
+          </p>
+        ) : null}
         <ul className="grid gap-6 lg:grid-cols-2">
-          {VOLUNTEER_VACANCIES.map((role) => (
+          {loaderData.roles.map((role) => (
             <li key={role.id} className="flex flex-col rounded-lg border border-border bg-card p-6 text-card-foreground shadow-sm">
               <h3 className="text-xl font-semibold">{role.title}</h3>
               <p className="mt-2 flex flex-wrap items-center gap-3 text-sm">
@@ -35,14 +47,18 @@ export default function VolunteerVacancies({ loaderData }: Route.ComponentProps)
                 </span>
               </p>
               <p className="mt-3 text-muted-foreground">{role.description}</p>
-              <h4 className="mt-4 font-semibold">Skills</h4>
-              <ul className="mt-1 list-disc pl-6 text-muted-foreground">
-                {role.skills.map((skill) => (
-                  <li key={skill}>{skill}</li>
-                ))}
-              </ul>
+              {role.skills.length > 0 ? (
+                <>
+                  <h4 className="mt-4 font-semibold">Skills</h4>
+                  <ul className="mt-1 list-disc pl-6 text-muted-foreground">
+                    {role.skills.map((skill) => (
+                      <li key={skill}>{skill}</li>
+                    ))}
+                  </ul>
+                </>
+              ) : null}
               <div className="mt-6">
-                <ButtonLink href={CTAS.applyNow.href}>
+                <ButtonLink href={`${CTAS.applyNow.href}?role=${encodeURIComponent(role.id)}#apply`}>
                   {CTAS.applyNow.label}
                   <span className="sr-only">: {role.title}</span>
                 </ButtonLink>

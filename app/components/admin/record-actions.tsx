@@ -1,0 +1,105 @@
+import type { ReactNode } from "react";
+import { Form, Link } from "react-router";
+import { Button } from "#app/components/ui/button";
+
+/**
+ * Plain POST controls for the Volunteers, Messages and Registrations areas:
+ * they work without JavaScript, and no GET ever changes data.
+ */
+
+export function PostButton({
+  intent,
+  id,
+  children,
+  label,
+  variant = "outline",
+  action,
+}: {
+  intent: string;
+  id?: string;
+  children: ReactNode;
+  /** Accessible name when the visible text is not enough. */
+  label?: string;
+  variant?: "default" | "outline" | "secondary" | "ghost" | "destructive";
+  action?: string;
+}) {
+  return (
+    <Form method="post" action={action} className="inline">
+      <input type="hidden" name="intent" value={intent} />
+      {id ? <input type="hidden" name="id" value={id} /> : null}
+      <Button type="submit" variant={variant} size="sm" aria-label={label}>
+        {children}
+      </Button>
+    </Form>
+  );
+}
+
+/** Delete behind a disclosure: one click to open, a second, clearly worded one to delete. */
+export function DeleteDisclosure({
+  id,
+  what,
+  intent = "delete",
+  warning = "This cannot be undone.",
+  action,
+}: {
+  id: string;
+  /** e.g. "the role Sports Coach Volunteer" */
+  what: string;
+  intent?: string;
+  warning?: string;
+  action?: string;
+}) {
+  return (
+    <details className="group inline-block">
+      <summary className="inline-flex min-h-9 cursor-pointer list-none items-center rounded-md border border-border px-3 text-sm font-medium text-destructive hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+        Delete<span className="sr-only"> {what}</span>…
+      </summary>
+      <div className="mt-2 rounded-md border border-destructive bg-background p-3 text-sm">
+        <p className="mb-2">
+          Delete {what}? {warning}
+        </p>
+        <Form method="post" action={action}>
+          <input type="hidden" name="intent" value={intent} />
+          <input type="hidden" name="id" value={id} />
+          <Button type="submit" variant="destructive" size="sm">
+            Yes, delete<span className="sr-only"> {what}</span>
+          </Button>
+        </Form>
+      </div>
+    </details>
+  );
+}
+
+export function formatDateTime(iso: string): string {
+  return new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/London" }).format(new Date(iso));
+}
+
+export function formatDate(iso: string): string {
+  return new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "Europe/London" }).format(new Date(iso));
+}
+
+/** Status filter links with counts, e.g. Pending (3) · Approved (5). */
+export function StatusFilter<S extends string>({
+  label,
+  current,
+  options,
+}: {
+  label: string;
+  current: S;
+  options: { value: S; label: string; count: number }[];
+}) {
+  return (
+    <nav aria-label={label} className="flex flex-wrap gap-2 text-sm">
+      {options.map((option) => (
+        <Link
+          key={option.value}
+          to={`?status=${option.value}`}
+          aria-current={current === option.value ? "page" : undefined}
+          className="inline-flex min-h-11 items-center rounded-md border border-border px-3 aria-[current=page]:bg-muted aria-[current=page]:font-semibold"
+        >
+          {option.label} ({option.count})
+        </Link>
+      ))}
+    </nav>
+  );
+}

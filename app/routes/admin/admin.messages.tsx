@@ -1,0 +1,115 @@
+import type { Route } from "./+types/admin.messages";
+import { DeleteDisclosure, formatDateTime, PostButton, StatusFilter } from "#app/components/admin/record-actions";
+import { Badge } from "#app/components/ui/badge";
+import { requireAdmin } from "#app/lib/auth.server";
+import { getDatabase } from "#app/lib/db.server";
+import { countMessagesByStatus, deleteMessage, getMessage, listMessages, setMessageStatus } from "#app/lib/messages.server";
+import { MESSAGE_STATUSES, MESSAGE_STATUS_LABELS, type MessageStatus } from "#app/lib/schemas/question";
+import { redirectWithToast } from "#app/lib/toast.server";
+
+const PAGE_SIZE = 50;
+
+export const meta: Route.MetaFunction = () => [{ title: "Messages · Admin Dashboard" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const database = await getDatabase();
+  const param = new URL(request.url).searchParams.get("status") ?? "";
+  const status = (MESSAGE_STATUSES as readonly string[]).includes(param) ? (param as MessageStatus) : "new";
+  const [counts, list] = await Promise.all([countMessagesByStatus(database), listMessages(database, { status, limit: PAGE_SIZE })]);
+  return { counts, status, ...list };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { user } = await requireAdmin(request);
+  const database = await getDatabase();
+  const form = await request.formData();
+  const id = String(form.get("id") ?? "");
+  const message = await getMessage(database, id);
+  if (!message) return redirectWithToast("/admin/messages", { type: "error", title: "Message not found", description: "It may have been deleted already." });
+  const back = `/admin/messages?status=${message.status}`;
+  switch (form.get("intent")) {
+    case "answered":
+      await setMessageStatus(database, id, "answered", user.email);
+      return redirectWithToast(back, { title: "Marked as answered", description: `The question from ${message.name} is now under Answered.` });
+    case "new":
+      await setMessageStatus(database, id, "new", user.email);
+      return redirectWithToast(back, { title: "Marked as not answered" });
+    case "spam":
+      await setMessageStatus(database, id, "spam", user.email);
+      return redirectWithToast(back, { title: "Marked as spam" });
+    case "delete":
+      await deleteMessage(database, id);
+      return redirectWithToast(back, { title: "Message deleted" });
+    default:
+      throw new Response("Unknown action", { status: 400 });
+  }
+}
+
+/** Questions from the contact page's 'Ask a Question' form. */
+export default function Messages({ loaderData }: Route.ComponentProps) {
+  const { counts, status, messages, total } = loaderData;
+  return (
+    <div className="space-y-6">
+      <header>
+        <h2 className="text-2xl font-bold">Messages</h2>
+        <p className="text-muted-foreground">Questions sent from the contact page. Reply by email, then mark them answered.</p>
+      </header>
+      <StatusFilter
+        label="Filter messages"
+        current={status}
+        options={MESSAGE_STATUSES.map((s) => ({ value: s, label: MESSAGE_STATUS_LABELS[s], count: counts[s] }))}
+      />
+      {messages.length === 0 ? <p className="text-muted-foreground">No messages here.</p> : null}
+      <ul className="space-y-4">
+        {messages.map((m) => (
+          <li key={m.id}>
+            <article aria-labelledby={`message-${m.id}`} className="rounded-lg border border-border bg-card p-4">
+              <header className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                <h3 id={`message-${m.id}`} className="font-semibold">
+                  {m.name}
+                </h3>
+                <Badge variant="secondary">{m.topicLabel}</Badge>
+                <Badge variant={m.status === "answered" ? "success" : m.status === "spam" ? "destructive" : "outline"}>{MESSAGE_STATUS_LABELS[m.status]}</Badge>
+                <span className="text-sm text-muted-foreground">{formatDateTime(m.createdAt)}</span>
+              </header>
+              <p className="mt-1 text-sm">
+                <a
+                  href={`mailto:${m.email}?subject=${encodeURIComponent(`Re: your question (${m.topicLabel})`)}`}
+                  className="text-primary underline underline-offset-4"
+                >
+                  {m.email}
+                </a>
+              </p>
+              <p className="mt-3 whitespace-pre-wrap">{m.message}</p>
+              {m.answeredAt ? (
+                <p className="mt-2 text-sm text-muted-foreground">
+                  Answered by {m.answeredBy} on {formatDateTime(m.answeredAt)}
+                </p>
+              ) : null}
+              <div className="mt-4 flex flex-wrap items-start gap-2">
+                {m.status !== "answered" ? (
+                  <PostButton intent="answered" id={m.id} variant="default" label={`Mark the question from ${m.name} as answered`}>
+                    Mark as answered
+                  </PostButton>
+                ) : null}
+                {m.status !== "new" ? (
+                  <PostButton intent="new" id={m.id} label={`Mark the question from ${m.name} as not answered`}>
+                    {m.status === "spam" ? "Not spam" : "Mark as not answered"}
+                  </PostButton>
+                ) : null}
+                {m.status !== "spam" ? (
+                  <PostButton intent="spam" id={m.id} label={`Mark the question from ${m.name} as spam`}>
+                    Spam
+                  </PostButton>
+                ) : null}
+                <DeleteDisclosure id={m.id} what={`the question from ${m.name}`} />
+              </div>
+            </article>
+          </li>
+        ))}
+      </ul>
+      {total > messages.length ? <p className="text-sm text-muted-foreground">Showing the newest {messages.length} of {total}.</p> : null}
+    </div>
+  );
+}

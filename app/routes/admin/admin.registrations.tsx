@@ -1,0 +1,103 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/admin.registrations";
+import { formatDate, StatusFilter } from "#app/components/admin/record-actions";
+import { Button } from "#app/components/ui/button";
+import { requireAdmin } from "#app/lib/auth.server";
+import { getDatabase } from "#app/lib/db.server";
+import { clientIpFrom } from "#app/lib/form-guard.server";
+import {
+  countRegistrationsByStatus,
+  listRegistrations,
+  recordRegistrationListView,
+  registrationRetentionMonths,
+} from "#app/lib/registrations.server";
+import { programmeLabel, type RegistrationStatus } from "#app/lib/schemas/registration";
+
+const PAGE_SIZE = 100;
+
+export const meta: Route.MetaFunction = () => [{ title: "Registrations · Admin Dashboard" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = await requireAdmin(request);
+  const database = await getDatabase();
+  const status: RegistrationStatus = new URL(request.url).searchParams.get("status") === "spam" ? "spam" : "new";
+  const [counts, list, retentionMonths] = await Promise.all([
+    countRegistrationsByStatus(database),
+    listRegistrations(database, { status, limit: PAGE_SIZE }),
+    registrationRetentionMonths(),
+  ]);
+  // The list names children, so opening it is logged like opening a record.
+  await recordRegistrationListView(database, { id: user.id, email: user.email, ip: clientIpFrom(context) }, status);
+  return { counts, status, retentionMonths, ...list };
+}
+
+/** Children registered through 'Register Your Child'. */
+export default function Registrations({ loaderData }: Route.ComponentProps) {
+  const { counts, status, registrations, total, retentionMonths } = loaderData;
+  return (
+    <div className="space-y-6">
+      <header className="space-y-2">
+        <h2 className="text-2xl font-bold">Registrations</h2>
+        <p className="text-muted-foreground">
+          Children and young people registered through the website. Opening, exporting and deleting these records is written to
+          the audit log. Each record is deleted automatically {retentionMonths} months after the last contact with the family.
+        </p>
+      </header>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <StatusFilter
+          label="Filter registrations"
+          current={status}
+          options={[
+            { value: "new", label: "Registrations", count: counts.new },
+            { value: "spam", label: "Spam", count: counts.spam },
+          ]}
+        />
+        {/* A POST: an export is logged, and a link could be prefetched or crawled. */}
+        <form method="post" action="/admin/registrations.csv">
+          <Button type="submit" variant="outline">
+            Export all as CSV
+          </Button>
+        </form>
+      </div>
+      {registrations.length === 0 ? (
+        <p className="text-muted-foreground">{status === "spam" ? "No spam." : "No registrations yet."}</p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-border bg-card">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">{status === "spam" ? "Spam registrations" : "Registrations"}, newest first</caption>
+            <thead className="border-b border-border bg-muted/50">
+              <tr>
+                <th scope="col" className="px-3 py-2">Name</th>
+                <th scope="col" className="px-3 py-2">Age</th>
+                <th scope="col" className="px-3 py-2">Interested in</th>
+                <th scope="col" className="px-3 py-2">Registered</th>
+                <th scope="col" className="px-3 py-2">Last contact</th>
+                <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {registrations.map((r) => (
+                <tr key={r.id} className="border-b border-border last:border-0">
+                  <td className="px-3 py-2 font-medium">
+                    {r.childName}
+                    {r.registrant === "self" ? <span className="block text-xs text-muted-foreground">registered themselves</span> : null}
+                  </td>
+                  <td className="px-3 py-2">{r.age ?? "?"}</td>
+                  <td className="px-3 py-2">{r.programmes.map(programmeLabel).join(", ")}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">{formatDate(r.createdAt)}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">{formatDate(r.lastContactAt)}</td>
+                  <td className="px-3 py-2 text-right">
+                    <Link to={`/admin/registrations/${r.id}`} className="inline-flex min-h-11 items-center font-medium text-primary underline underline-offset-4">
+                      View<span className="sr-only"> the registration of {r.childName}</span>
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {total > registrations.length ? <p className="text-sm text-muted-foreground">Showing the newest {registrations.length} of {total}.</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/admin.registrations_.$id";
+import { DeleteDisclosure, formatDate, formatDateTime, PostButton } from "#app/components/admin/record-actions";
+import { Badge } from "#app/components/ui/badge";
+import { requireAdmin } from "#app/lib/auth.server";
+import { getDatabase } from "#app/lib/db.server";
+import { clientIpFrom } from "#app/lib/form-guard.server";
+import {
+  deleteRegistration,
+  markRegistrationContacted,
+  monthsBefore,
+  registrationRetentionMonths,
+  setRegistrationStatus,
+  viewRegistration,
+} from "#app/lib/registrations.server";
+import { programmeLabel } from "#app/lib/schemas/registration";
+import { redirectWithToast } from "#app/lib/toast.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Registration · Admin Dashboard" }];
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { user } = await requireAdmin(request);
+  const registration = await viewRegistration(await getDatabase(), params.id, { id: user.id, email: user.email, ip: clientIpFrom(context) });
+  if (!registration) throw new Response("Registration not found", { status: 404 });
+  const months = await registrationRetentionMonths();
+  // The day it will be deleted unless there is contact again: last contact plus the retention period.
+  const deleteOn = monthsBefore(new Date(registration.lastContactAt), -months).toISOString();
+  return { registration, deleteOn };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { user } = await requireAdmin(request);
+  const database = await getDatabase();
+  const actor = { id: user.id, email: user.email, ip: clientIpFrom(context) };
+  const form = await request.formData();
+  const here = `/admin/registrations/${params.id}`;
+  switch (form.get("intent")) {
+    case "contacted":
+      if (!(await markRegistrationContacted(database, params.id, actor))) throw new Response("Registration not found", { status: 404 });
+      return redirectWithToast(here, { title: "Contact recorded", description: "The retention period starts again from today." });
+    case "spam":
+    case "new":
+      await setRegistrationStatus(database, params.id, form.get("intent") as "spam" | "new", actor);
+      return redirectWithToast(here, { title: form.get("intent") === "spam" ? "Marked as spam" : "Moved to Registrations" });
+    case "delete":
+      await deleteRegistration(database, params.id, actor);
+      return redirectWithToast("/admin/registrations", { title: "Registration deleted", description: "The record is gone for good." });
+    default:
+      throw new Response("Unknown action", { status: 400 });
+  }
+}
+
+export default function RegistrationDetail({ loaderData }: Route.ComponentProps) {
+  const { registration: r, deleteOn } = loaderData;
+  const rows: [string, React.ReactNode][] = [
+    ["Filled in by", r.registrant === "self" ? "The young person (13 or over)" : "A parent or carer"],
+    ["Date of birth", `${formatDate(`${r.childDateOfBirth}T12:00:00Z`)} (age ${r.age ?? "?"})`],
+    ["Interested in", r.programmes.map(programmeLabel).join(", ")],
+    ["Parent or carer", r.parentName],
+    ["Parent or carer's phone", <a key="p" href={`tel:${r.parentPhone.replace(/[^\d+]/g, "")}`} className="text-primary underline underline-offset-4">{r.parentPhone}</a>],
+    ["Parent or carer's email", r.parentEmail ? <a key="e" href={`mailto:${r.parentEmail}`} className="text-primary underline underline-offset-4">{r.parentEmail}</a> : "Not given"],
+    ["Emergency contact", `${r.emergencyName}, ${r.emergencyPhone}`],
+    ["Medical or additional needs", r.needs || "None given"],
+    ["Photos and videos", r.photoConsent ? "Yes, consent given" : "No photos or videos"],
+    ["Declaration", r.declaredAt ? `Confirmed ${formatDateTime(r.declaredAt)}` : "Not confirmed"],
+    ["Registered", formatDateTime(r.createdAt)],
+    ["Last contact", formatDateTime(r.lastContactAt)],
+  ];
+  return (
+    <div className="space-y-8">
+      <p>
+        <Link to={`/admin/registrations${r.status === "spam" ? "?status=spam" : ""}`} className="text-sm font-medium text-primary underline underline-offset-4">
+          Back to Registrations
+        </Link>
+      </p>
+      <header className="flex flex-wrap items-center gap-3">
+        <h2 className="text-2xl font-bold">{r.childName}</h2>
+        {r.status === "spam" ? <Badge variant="destructive">Spam</Badge> : null}
+        {!r.photoConsent ? <Badge variant="outline">No photos</Badge> : null}
+      </header>
+      <dl className="grid max-w-3xl grid-cols-1 gap-x-6 gap-y-3 rounded-lg border border-border bg-card p-4 sm:grid-cols-[14rem_1fr]">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="font-medium">{label}</dt>
+            <dd className="whitespace-pre-wrap">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <section aria-labelledby="keep-heading" className="max-w-3xl space-y-3">
+        <h3 id="keep-heading" className="text-xl font-semibold">Keeping this record</h3>
+        <p className="text-muted-foreground">
+          It will be deleted automatically on {formatDate(deleteOn)} unless there is contact with the family before then.
+        </p>
+        <div className="flex flex-wrap items-start gap-2">
+          <PostButton intent="contacted" variant="default">
+            We were in touch today
+          </PostButton>
+          {r.status === "spam" ? <PostButton intent="new">Not spam</PostButton> : <PostButton intent="spam">Mark as spam</PostButton>}
+          <DeleteDisclosure id={r.id} what={`the registration of ${r.childName}`} warning="The record is removed for good. This cannot be undone." />
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,169 @@
+import { data, Form, Link } from "react-router";
+import type { Route } from "./+types/admin.volunteers_.applications.$id";
+import { DeleteDisclosure, formatDateTime, PostButton } from "#app/components/admin/record-actions";
+import { VolunteerDecisionForm } from "#app/components/admin/volunteer-decision-form";
+import { Badge } from "#app/components/ui/badge";
+import { Button } from "#app/components/ui/button";
+import { FieldError } from "#app/components/ui/field-error";
+import { Input } from "#app/components/ui/input";
+import { requireAdmin } from "#app/lib/auth.server";
+import { getDatabase } from "#app/lib/db.server";
+import { clientIpFrom } from "#app/lib/form-guard.server";
+import { parseForm } from "#app/lib/schemas/parse-form";
+import { APPLICATION_STATUS_LABELS, decisionSchema, hoursSchema } from "#app/lib/schemas/volunteer";
+import { redirectWithToast } from "#app/lib/toast.server";
+import {
+  availabilityLabel,
+  decideApplication,
+  decisionTemplate,
+  deleteApplication,
+  getApplication,
+  setApplicationStatus,
+  setVolunteerHours,
+} from "#app/lib/volunteers.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Volunteer application · Admin Dashboard" }];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const application = await getApplication(await getDatabase(), params.id);
+  if (!application) throw new Response("Application not found", { status: 404 });
+  const [approve, reject] = await Promise.all([decisionTemplate(application, "approved"), decisionTemplate(application, "rejected")]);
+  return { application: { ...application, availability: application.availability.map(availabilityLabel) }, templates: { approve, reject } };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { user } = await requireAdmin(request);
+  const database = await getDatabase();
+  const actor = { id: user.id, email: user.email, ip: clientIpFrom(context) };
+  const form = await request.formData();
+  const here = `/admin/volunteers/applications/${params.id}`;
+  const application = await getApplication(database, params.id);
+  if (!application) throw new Response("Application not found", { status: 404 });
+  switch (form.get("intent")) {
+    case "decide": {
+      const parsed = parseForm(decisionSchema, form);
+      if (!parsed.ok) return data({ intent: "decide" as const, decision: parsed.values.decision, errors: parsed.errors }, { status: 400 });
+      const result = await decideApplication(database, params.id, { ...parsed.data, actor });
+      if (!result.ok) return redirectWithToast(here, { type: "error", title: "Not changed", description: "Spam cannot be approved or rejected. Mark it as not spam first." });
+      const verb = parsed.data.decision === "approved" ? "approved" : "rejected";
+      const mail = result.mail.status === "failed" ? "but the email could not be sent (see the Outbox)" : result.mail.status === "outbox" ? "and the email is in the Outbox" : "and the email was sent";
+      return redirectWithToast(here, { title: `Application ${verb}`, description: `${application.name}'s application was ${verb}, ${mail}.` });
+    }
+    case "hours": {
+      const parsed = parseForm(hoursSchema, form);
+      if (!parsed.ok) return data({ intent: "hours" as const, errors: parsed.errors, values: parsed.values }, { status: 400 });
+      await setVolunteerHours(database, params.id, parsed.data.hours);
+      return redirectWithToast(here, { title: "Hours saved", description: `${application.name}: ${parsed.data.hours} hours.` });
+    }
+    case "pending":
+    case "not-spam":
+      await setApplicationStatus(database, params.id, "pending", actor);
+      return redirectWithToast(here, { title: "Moved to Pending" });
+    case "spam":
+      await setApplicationStatus(database, params.id, "spam", actor);
+      return redirectWithToast(here, { title: "Marked as spam" });
+    case "delete":
+      await deleteApplication(database, params.id, actor);
+      return redirectWithToast("/admin/volunteers", { title: "Application deleted", description: `The application from ${application.name} was deleted.` });
+    default:
+      throw new Response("Unknown action", { status: 400 });
+  }
+}
+
+export default function ApplicationDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const { application: a, templates } = loaderData;
+  const decideErrors = actionData?.intent === "decide" ? actionData.errors : undefined;
+  const failedDecision = actionData?.intent === "decide" ? actionData.decision : undefined;
+  const hoursErrors = actionData?.intent === "hours" ? actionData.errors : undefined;
+  return (
+    <div className="space-y-8">
+      <p>
+        <Link to={`/admin/volunteers?status=${a.status}`} className="text-sm font-medium text-primary underline underline-offset-4">
+          Back to Volunteers
+        </Link>
+      </p>
+      <header className="flex flex-wrap items-center gap-3">
+        <h2 className="text-2xl font-bold">Application from {a.name}</h2>
+        <Badge variant={a.status === "approved" ? "success" : a.status === "pending" ? "outline" : "destructive"}>{APPLICATION_STATUS_LABELS[a.status]}</Badge>
+      </header>
+      <dl className="grid max-w-3xl grid-cols-1 gap-x-6 gap-y-3 rounded-lg border border-border bg-card p-4 sm:grid-cols-[12rem_1fr]">
+        <dt className="font-medium">Email</dt>
+        <dd>
+          <a href={`mailto:${a.email}`} className="text-primary underline underline-offset-4">{a.email}</a>
+        </dd>
+        <dt className="font-medium">Phone</dt>
+        <dd>{a.phone || "Not given"}</dd>
+        <dt className="font-medium">Roles of interest</dt>
+        <dd>{a.roles.join(", ")}</dd>
+        <dt className="font-medium">Availability</dt>
+        <dd>{a.availability.join(", ")}</dd>
+        <dt className="font-medium">About them</dt>
+        <dd className="whitespace-pre-wrap">{a.message || "Nothing added"}</dd>
+        <dt className="font-medium">Received</dt>
+        <dd>{formatDateTime(a.createdAt)}</dd>
+        <dt className="font-medium">Consent to store</dt>
+        <dd>{a.consentAt ? `Given ${formatDateTime(a.consentAt)}` : "Not given"}</dd>
+        {a.decidedAt ? (
+          <>
+            <dt className="font-medium">{APPLICATION_STATUS_LABELS[a.status]} by</dt>
+            <dd>
+              {a.decidedBy} on {formatDateTime(a.decidedAt)}
+            </dd>
+          </>
+        ) : null}
+      </dl>
+
+      {a.status === "spam" ? (
+        <section aria-labelledby="spam-heading" className="space-y-3">
+          <h3 id="spam-heading" className="text-xl font-semibold">Caught as spam</h3>
+          <p className="text-muted-foreground">The form's hidden spam trap was filled in. If this is a real person, move it to Pending to deal with it.</p>
+          <PostButton intent="not-spam">Not spam: move to Pending</PostButton>
+        </section>
+      ) : (
+        <section aria-labelledby="decision-heading" className="max-w-3xl space-y-3">
+          <h3 id="decision-heading" className="text-xl font-semibold">Decision</h3>
+          {a.status !== "pending" ? (
+            <p className="text-muted-foreground">
+              Already {APPLICATION_STATUS_LABELS[a.status].toLowerCase()}. You can change the decision; a new email goes to the applicant.
+            </p>
+          ) : null}
+          <VolunteerDecisionForm decision="approved" subject={templates.approve.subject} body={templates.approve.body} errors={failedDecision === "approved" ? decideErrors : undefined} open={failedDecision === "approved"} />
+          <VolunteerDecisionForm decision="rejected" subject={templates.reject.subject} body={templates.reject.body} errors={failedDecision === "rejected" ? decideErrors : undefined} open={failedDecision === "rejected"} />
+          {a.status !== "pending" ? <PostButton intent="pending">Move back to Pending (no email)</PostButton> : null}
+        </section>
+      )}
+
+      {a.status === "approved" ? (
+        <section aria-labelledby="hours-heading" className="max-w-3xl space-y-3">
+          <h3 id="hours-heading" className="text-xl font-semibold">Hours volunteered</h3>
+          <Form method="post" className="flex flex-wrap items-end gap-3">
+            <input type="hidden" name="intent" value="hours" />
+            <div className="grid gap-2">
+              <label htmlFor="hours" className="text-sm font-medium">Total hours</label>
+              <Input
+                id="hours"
+                name="hours"
+                inputMode="decimal"
+                className="w-40"
+                defaultValue={(actionData?.intent === "hours" ? actionData.values.hours : undefined) ?? String(a.hours)}
+                aria-invalid={hoursErrors?.hours ? true : undefined}
+                aria-describedby={hoursErrors?.hours ? "hours-error" : undefined}
+              />
+            </div>
+            <Button type="submit" variant="outline">Save hours</Button>
+          </Form>
+          <FieldError id="hours-error" errors={hoursErrors?.hours} />
+        </section>
+      ) : null}
+
+      <section aria-labelledby="manage-heading" className="space-y-3">
+        <h3 id="manage-heading" className="text-xl font-semibold">Manage</h3>
+        <div className="flex flex-wrap items-start gap-2">
+          {a.status !== "spam" ? <PostButton intent="spam">Mark as spam</PostButton> : null}
+          <DeleteDisclosure id={a.id} what={`the application from ${a.name}`} />
+        </div>
+      </section>
+    </div>
+  );
+}

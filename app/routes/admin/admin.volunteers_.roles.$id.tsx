@@ -1,0 +1,50 @@
+import { data, Link } from "react-router";
+import type { Route } from "./+types/admin.volunteers_.roles.$id";
+import { VolunteerOpportunityForm, type OpportunityFormValues } from "#app/components/admin/volunteer-opportunity-form";
+import { requireAdmin } from "#app/lib/auth.server";
+import { getDatabase } from "#app/lib/db.server";
+import { redirectWithToast } from "#app/lib/toast.server";
+import { createOpportunity, getOpportunity, updateOpportunity } from "#app/lib/volunteers.server";
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.isNew ? "Add a role" : "Edit role"} · Volunteers · Admin Dashboard` }];
+
+const EMPTY: OpportunityFormValues = { title: "", type: "coaching", timeCommitment: "", skills: "", description: "" };
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  if (params.id === "new") return { isNew: true, values: EMPTY };
+  const role = await getOpportunity(await getDatabase(), params.id);
+  if (!role) throw new Response("Role not found", { status: 404 });
+  return {
+    isNew: false,
+    values: { title: role.title, type: role.type, timeCommitment: role.timeCommitment, skills: role.skills.join("\n"), description: role.description },
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const database = await getDatabase();
+  const form = await request.formData();
+  const result = params.id === "new" ? await createOpportunity(database, form) : await updateOpportunity(database, params.id, form);
+  if (!result) throw new Response("Role not found", { status: 404 });
+  if (!result.ok) return data({ errors: result.errors, values: result.values }, { status: 400 });
+  return redirectWithToast("/admin/volunteers#roles", {
+    title: params.id === "new" ? "Role added" : "Role saved",
+    description: `${result.data.title} ${result.data.isOpen ? "shows on the vacancies page." : "is saved (closed)."}`,
+  });
+}
+
+export default function EditRole({ loaderData, actionData }: Route.ComponentProps) {
+  const values = (actionData?.values as OpportunityFormValues | undefined) ?? loaderData.values;
+  return (
+    <div className="space-y-6">
+      <p>
+        <Link to="/admin/volunteers#roles" className="text-sm font-medium text-primary underline underline-offset-4">
+          Back to Volunteers
+        </Link>
+      </p>
+      <h2 className="text-2xl font-bold">{loaderData.isNew ? "Add a volunteer role" : `Edit ${loaderData.values.title}`}</h2>
+      <VolunteerOpportunityForm values={values} serverErrors={actionData?.errors} submitLabel={loaderData.isNew ? "Add role" : "Save changes"} />
+    </div>
+  );
+}

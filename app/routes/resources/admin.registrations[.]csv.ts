@@ -1,0 +1,28 @@
+import type { Route } from "./+types/admin.registrations[.]csv";
+import { requireAdmin } from "#app/lib/auth.server";
+import { getDatabase } from "#app/lib/db.server";
+import { clientIpFrom } from "#app/lib/form-guard.server";
+import { exportRegistrationsCsv } from "#app/lib/registrations.server";
+import { ukToday } from "#app/lib/schemas/registration";
+
+/** Only POST: every export is written to the audit log, which no GET may do. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return new Response("Use the Export button on the Registrations page.", {
+    status: 405,
+    headers: { Allow: "POST", "Cache-Control": "private, no-store" },
+  });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = await requireAdmin(request);
+  const { csv } = await exportRegistrationsCsv(await getDatabase(), { id: user.id, email: user.email, ip: clientIpFrom(context) });
+  return new Response(`\uFEFF${csv}`, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="registrations-${ukToday()}.csv"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
