@@ -14,13 +14,14 @@ import { collectAuthCookies, createOrResetAdmin, getAuth } from "#app/lib/auth.s
 import { closeDatabase, getDatabase } from "#app/lib/db.server";
 import { logger } from "#app/lib/logger.server";
 import { startJobWorker } from "#app/lib/jobs.server";
-import { ensureRetentionJob, registerRegistrationJobs } from "#app/lib/registrations.server";
 import { startMediaWorker } from "#app/lib/images.server";
 import { getStorage } from "#app/lib/storage/storage.server";
 import { authorizeAdminRequest, getTus, handleTusRequest, TUS_PATH } from "#app/lib/tus.server";
 import { closeMailer } from "#app/lib/mailer.server";
 import { registerNewsletterJobs } from "#app/lib/newsletter.server";
 import { baseSecurityHeaders, contentSecurityPolicy } from "#app/lib/security-headers.server";
+import { bumpContentVersion, getContentVersion, onContentChange } from "#app/lib/content-version.server";
+import { PageCache } from "#app/lib/page-cache.server";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -37,6 +38,8 @@ export const routes = (build as unknown as ServerBuild).routes;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Pages that show or change someone's account or admin data: never cached by a browser or proxy. */
 const PRIVATE_PATH = /^\/(admin|login|logout)(\/|\.data$|$)/;
+/** Where staff change things: a successful write here may change what public pages show. */
+const STAFF_WRITE_PATH = /^\/(admin|api|login)(\/|\.|$)/;
 
 function clientIp(c: Context): string {
   if (process.env.TRUST_PROXY === "1") {
@@ -60,6 +63,22 @@ export function createApp(): Hono {
   const mediaOrigins = config.S3_PUBLIC_URL ? [new URL(config.S3_PUBLIC_URL).origin] : [];
   const handleRequest = createRequestHandler(build as unknown as ServerBuild, "production");
   const app = new Hono();
+  // Anonymous page views come from memory until staff change anything (docs/decisions/008-page-cache.md).
+  const pageCache = new PageCache({
+    enabled: process.env.PAGE_CACHE !== "off",
+    readVersion: async () => getContentVersion(await getDatabase()),
+    cspForHashes: (scriptHashes) => contentSecurityPolicy({ scriptHashes, mediaOrigins }),
+  });
+  onContentChange(() => pageCache.clear());
+  // Every staff write invalidates centrally, so no feature has to remember to.
+  const staffChanged = async () => {
+    pageCache.clear();
+    try {
+      await bumpContentVersion((await getDatabase()).db);
+    } catch (error) {
+      logger.error({ err: error instanceof Error ? error.message : String(error) }, "could not bump the content version");
+    }
+  };
 
   // Request id, access log and security headers for every response.
   app.use(async (c, next) => {
@@ -93,6 +112,13 @@ export function createApp(): Hono {
     await next();
   });
 
+  app.use(async (c, next) => {
+    const key = pageCache.keyFor(c.req.raw);
+    const hit = key ? await pageCache.get(key) : undefined;
+    if (hit) return PageCache.respond(hit, c.req.raw, true);
+    await next();
+  });
+
   app.use(compress());
 
   // Resumable media-library uploads (tus), streamed to disk or S3 as they
@@ -106,6 +132,8 @@ export function createApp(): Hono {
     "/assets/*",
     serveStatic({
       root: path.relative(process.cwd(), clientDir),
+      // The build writes .br and .gz copies (scripts/vite-precompress.ts).
+      precompressed: true,
       onFound: (_path, c) => {
         c.header("Cache-Control", "public, max-age=31536000, immutable");
       },
@@ -116,6 +144,7 @@ export function createApp(): Hono {
     "*",
     serveStatic({
       root: path.relative(process.cwd(), clientDir),
+      precompressed: true,
       onFound: (_path, c) => {
         c.header("Cache-Control", "public, max-age=3600");
       },
@@ -124,6 +153,9 @@ export function createApp(): Hono {
 
   app.all("*", async (c) => {
     const nonce = crypto.randomBytes(16).toString("base64");
+    // HEAD is answered from the cache once a GET has filled it, never stored itself.
+    const cacheKey = c.req.method === "GET" ? pageCache.keyFor(c.req.raw) : null;
+    const generation = pageCache.begin();
     const { result: response, cookies } = await collectAuthCookies(() =>
       handleRequest(c.req.raw, {
         nonce,
@@ -140,7 +172,12 @@ export function createApp(): Hono {
     if (!headers.has("Content-Security-Policy")) {
       headers.set("Content-Security-Policy", contentSecurityPolicy({ nonce, mediaOrigins }));
     }
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    if (!SAFE_METHODS.has(c.req.method) && STAFF_WRITE_PATH.test(c.req.path) && response.status < 400) await staffChanged();
+    const final = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    if (cacheKey && PageCache.storable(final)) {
+      return PageCache.respond(await pageCache.store(cacheKey, generation, final), c.req.raw, false);
+    }
+    return final;
   });
 
   return app;
@@ -152,9 +189,6 @@ export async function start(): Promise<ServerType> {
   loadSecrets(config.DATA_DIR);
   const database = await getDatabase();
   registerNewsletterJobs();
-  registerRegistrationJobs();
-  // Children's registrations past their retention period are deleted daily.
-  await ensureRetentionJob(database);
   // Background jobs (newsletter sends) run in this process; a restart resumes them.
   const worker = startJobWorker(database);
   // Image variants are made in the background; images left pending by a restart are picked up now.

@@ -16,4 +16,10 @@ describe("security headers", () => {
     expect(directives["frame-ancestors"]).toEqual(["'none'"]);
     expect(directives["frame-src"]).toContain("https://www.youtube-nocookie.com");
   });
+
+  it("allows a cached page's scripts by their hashes alone, without a shared nonce", () => {
+    const csp = contentSecurityPolicy({ scriptHashes: ["'sha256-abc='", "'sha256-def='"] });
+    const scriptSrc = csp.split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src"));
+    expect(scriptSrc).toBe("script-src 'self' 'sha256-abc=' 'sha256-def='");
+  });
 });

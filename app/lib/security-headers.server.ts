@@ -4,7 +4,13 @@
  * names exactly the third parties a page may use.
  */
 export interface CspOptions {
-  nonce: string;
+  /** A fresh nonce for a page rendered for this response only. */
+  nonce?: string;
+  /**
+   * For a page served from the full-page cache to many visitors: the hashes
+   * of its exact inline scripts instead of a nonce that every copy would share.
+   */
+  scriptHashes?: string[];
   /** Extra origins for images and media (e.g. an S3 or CDN public URL). */
   mediaOrigins?: string[];
 }
@@ -16,11 +22,12 @@ export interface CspOptions {
  */
 export const FRAME_SOURCES = ["https://www.youtube-nocookie.com", "https://www.openstreetmap.org"];
 
-export function contentSecurityPolicy({ nonce, mediaOrigins = [] }: CspOptions): string {
+export function contentSecurityPolicy({ nonce, scriptHashes = [], mediaOrigins = [] }: CspOptions): string {
   const media = ["'self'", "data:", "blob:", ...mediaOrigins].join(" ");
+  const scripts = ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : []), ...scriptHashes].join(" ");
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src ${scripts}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src ${media}`,
     `media-src ${media}`,

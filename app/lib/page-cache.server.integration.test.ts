@@ -1,0 +1,170 @@
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
+import net from "node:net";
+import path from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { describeEachEngine } from "../../test/engines";
+import { EVENT_CATEGORIES } from "#app/content/site";
+
+/**
+ * The full-page cache over HTTP, against the production build, with two
+ * server processes sharing one database as they would behind a load
+ * balancer: a staff save through one must reach anonymous visitors of the
+ * other within the version check's interval, never later.
+ */
+
+const root = path.resolve(import.meta.dirname, "../..");
+const buildDir = process.env.BUILD_DIR ?? "build";
+const ADMIN = { email: "cache-admin@example.org", password: "lanterns over the calder" };
+
+interface Server {
+  url: string;
+  process: ChildProcess;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+async function startServer(env: Record<string, string | undefined>): Promise<Server> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["server.js"], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, LOG_LEVEL: "warn", NODE_ENV: "production", BUILD_DIR: buildDir },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (let i = 0; i < 150; i++) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return { url, process: child };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill();
+  throw new Error("site server did not start");
+}
+
+const cookiesOf = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .filter((c) => !c.endsWith("="))
+    .join("; ");
+
+describeEachEngine("full-page cache across processes", (getDb) => {
+  let a: Server;
+  let b: Server;
+
+  beforeAll(async () => {
+    execFileSync(process.execPath, ["scripts/ensure-build.mjs"], { cwd: root, stdio: "inherit", env: { ...process.env, BUILD_DIR: buildDir } });
+    const db = getDb();
+    const env = { DATA_DIR: db.dataDir, DATABASE_URL: db.url, AUTH_SECRET: "shared-secret-for-both-processes-0123456789" };
+    [a, b] = await Promise.all([startServer(env), startServer(env)]);
+  }, 240_000);
+
+  afterAll(async () => {
+    await Promise.all(
+      [a, b].filter(Boolean).map(
+        (server) => new Promise<void>((resolve) => (server.process.exitCode !== null ? resolve() : (server.process.once("exit", () => resolve()), server.process.kill()))),
+      ),
+    );
+  });
+
+  const get = (server: Server, p: string, headers: Record<string, string> = {}) => fetch(`${server.url}${p}`, { redirect: "manual", headers });
+  const post = (server: Server, p: string, fields: Record<string, string>, cookie = "") =>
+    fetch(`${server.url}${p}`, { method: "POST", body: new URLSearchParams(fields), redirect: "manual", headers: { Origin: server.url, ...(cookie ? { cookie } : {}) } });
+
+  it("serves a public page from memory after the first view, compressed, with an ETag and a hash-based CSP", async () => {
+    const first = await get(a, "/donate");
+    expect(first.status).toBe(200);
+    const html = await first.text();
+    expect(first.headers.get("x-page-cache")).toBe("miss");
+    const second = await get(a, "/donate", { "accept-encoding": "br" });
+    expect(second.headers.get("x-page-cache")).toBe("hit");
+    expect(second.headers.get("content-encoding")).toBe("br");
+    expect(second.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=600");
+    const csp = second.headers.get("content-security-policy") ?? "";
+    expect(csp).not.toContain("nonce-");
+    // Every inline script of the page is allowed by its hash, so hydration runs under the CSP.
+    const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter((m) => !/\ssrc=/.test(m[1]!));
+    expect(inline.length).toBeGreaterThan(0);
+    for (const [, , body] of inline) {
+      expect(csp).toContain(`'sha256-${crypto.createHash("sha256").update(body!).digest("base64")}'`);
+    }
+    const etag = second.headers.get("etag")!;
+    const revalidated = await get(a, "/donate", { "if-none-match": etag });
+    expect(revalidated.status).toBe(304);
+    expect(await revalidated.text()).toBe("");
+  });
+
+  it("keeps each theme apart and never serves a visitor who has a session or a query string from it", async () => {
+    await get(a, "/news", { cookie: "theme=dark" });
+    const dark = await get(a, "/news", { cookie: "theme=dark" });
+    expect(dark.headers.get("x-page-cache")).toBe("hit");
+    expect(await dark.text()).toMatch(/<html[^>]*class="dark"/);
+    const light = await get(a, "/news", { cookie: "theme=light" });
+    expect(light.headers.get("x-page-cache")).toBe("miss");
+    expect(await light.text()).toMatch(/<html[^>]*class="light"/);
+    expect((await get(a, "/news", { cookie: "theme=dark; toast=abc" })).headers.get("x-page-cache")).toBeNull();
+    expect((await get(a, "/news?utm_source=x")).headers.get("x-page-cache")).toBeNull();
+  });
+
+  it("shows a staff save made through one process to anonymous visitors of the other within the check interval", async () => {
+    const created = await post(a, "/login", { intent: "create-admin", email: ADMIN.email, password: ADMIN.password, confirm: ADMIN.password });
+    expect(created.status).toBe(302);
+    const signedIn = await post(a, "/login", { intent: "sign-in", ...ADMIN, redirectTo: "/admin" });
+    expect(signedIn.status).toBe(302);
+    const cookie = cookiesOf(signedIn);
+    expect(cookie).not.toBe("");
+
+    // Both processes now hold /news.
+    for (const server of [a, b]) {
+      await get(server, "/news");
+      expect((await get(server, "/news")).headers.get("x-page-cache")).toBe("hit");
+    }
+    // A signed-in visitor bypasses the cache (and sees no stored copy).
+    expect((await get(b, "/news", { cookie })).headers.get("x-page-cache")).toBeNull();
+
+    const title = `Canal clean-up ${crypto.randomUUID().slice(0, 8)}`;
+    const saved = await post(
+      a,
+      "/admin/events",
+      {
+        intent: "create",
+        title,
+        category: EVENT_CATEGORIES[0]!.value,
+        date: "2031-06-14",
+        time: "10:00",
+        location: "Dean Clough, Halifax",
+        description: "Bring gloves; we bring the bags.",
+        published: "on",
+      },
+      cookie,
+    );
+    expect(saved.status).toBe(302);
+
+    // The process that took the save dropped its pages at once.
+    const onA = await get(a, "/news");
+    expect(onA.headers.get("x-page-cache")).toBe("miss");
+    expect(await onA.text()).toContain(title);
+    // The other notices the shared version within ~200 ms.
+    const started = Date.now();
+    let seen = false;
+    while (!seen && Date.now() - started < 3000) {
+      seen = (await (await get(b, "/news")).text()).includes(title);
+      if (!seen) await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(seen, "the new event on the other process's /news").toBe(true);
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect((await get(b, "/news")).headers.get("x-page-cache")).toBe("hit");
+  });
+});
