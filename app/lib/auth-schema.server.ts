@@ -63,3 +63,24 @@ export const authSchemaOptions = {
     database: { generateId: () => crypto.randomUUID() },
   },
 } satisfies Partial<BetterAuthOptions>;
+
+/**
+ * The two-factor plugin's tables, named our way: a `two_factor_enabled`
+ * flag on users and one `two_factors` row per enrolled account holding the
+ * encrypted TOTP secret and backup codes. Used by the running instance and
+ * by migration 0009.
+ */
+export const twoFactorSchemaOptions = {
+  schema: {
+    user: { fields: { twoFactorEnabled: "two_factor_enabled" } },
+    twoFactor: {
+      modelName: "two_factors",
+      fields: {
+        backupCodes: "backup_codes",
+        userId: "user_id",
+        failedVerificationCount: "failed_verification_count",
+        lockedUntil: "locked_until",
+      },
+    },
+  },
+};

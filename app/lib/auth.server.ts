@@ -1,8 +1,10 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { betterAuth } from "better-auth";
 import { APIError } from "better-auth/api";
+import { twoFactor } from "better-auth/plugins";
 import { data, redirect } from "react-router";
-import { authSchemaOptions, type Role } from "./auth-schema.server";
+import { authSchemaOptions, twoFactorSchemaOptions, type Role } from "./auth-schema.server";
+import { requiresTwoFactor } from "./admin-accounts.server";
 import { recordAudit } from "./audit.server";
 import { getDatabase, nowIso, type Database } from "./db.server";
 import { env, loadSecrets } from "./env.server";
@@ -40,6 +42,17 @@ function betterAuthFor(database: Database, options: AuthOptions) {
     basePath: "/api/auth",
     secret: options.secret,
     database: { db: database.db as never, type: database.engine },
+    // TOTP second factor with backup codes; its endpoints are called from
+    // our own routes (two-factor.server.ts), never mounted.
+    plugins: [
+      twoFactor({
+        ...twoFactorSchemaOptions,
+        issuer: "Halifax community site",
+        // A password sign-in has ten minutes to give its code.
+        twoFactorCookieMaxAge: 600,
+        backupCodeOptions: { amount: 10, length: 10 },
+      }),
+    ],
     emailAndPassword: {
       enabled: true,
       // Accounts are made only by createFirstAdmin and the admin:create command.
@@ -84,6 +97,7 @@ export interface SessionUser {
   email: string;
   name: string;
   role: string;
+  twoFactorEnabled: boolean;
 }
 
 export interface CurrentSession {
@@ -141,7 +155,7 @@ function queueCookies(headers: Headers | null | undefined): void {
 }
 
 /** The Cookie and address headers the library needs, and nothing a client could forge. */
-function authHeaders(request: Request | Headers, ip?: string): Headers {
+export function authHeaders(request: Request | Headers, ip?: string): Headers {
   const source = request instanceof Request ? request.headers : request;
   const headers = new Headers();
   const cookie = source.get("cookie");
@@ -152,8 +166,9 @@ function authHeaders(request: Request | Headers, ip?: string): Headers {
   return headers;
 }
 
-function toSessionUser(user: { id: string; email: string; name: string; role?: unknown }): SessionUser {
-  return { id: user.id, email: user.email, name: user.name, role: typeof user.role === "string" ? user.role : "member" };
+export function toSessionUser(user: { id: string; email: string; name: string; role?: unknown; twoFactorEnabled?: unknown }): SessionUser {
+  const twoFactorEnabled = user.twoFactorEnabled === true || user.twoFactorEnabled === 1 || user.twoFactorEnabled === "1";
+  return { id: user.id, email: user.email, name: user.name, role: typeof user.role === "string" ? user.role : "member", twoFactorEnabled };
 }
 
 /** The signed-in person for this request, or null. Renews a sliding session. */
@@ -193,9 +208,22 @@ const NOT_ALLOWED = "You are signed in, but your account is not allowed to use t
  * else gets 401. A session without the admin role gets 403.
  */
 export async function requireAdmin(request: Request): Promise<CurrentSession> {
-  const current = await getSession(await getAuth(), request);
-  return checkAdmin(request, current);
+  const site = await getAuth();
+  const current = checkAdmin(request, await getSession(site, request));
+  // "Require two-factor sign-in for all admins": an admin without it may
+  // do nothing but enrol (at /two-factor/setup, which does not come here).
+  if (!current.user.twoFactorEnabled && (await requiresTwoFactor(site.database))) {
+    if (request.method === "GET" || request.method === "HEAD") {
+      const url = new URL(request.url);
+      const path = url.pathname.replace(/\.data$/, "").replace(/\/+$/, "") || "/admin";
+      throw redirect(`/two-factor/setup?redirectTo=${encodeURIComponent(path)}`);
+    }
+    throw new Response(TWO_FACTOR_REQUIRED, { status: 403, headers: { "Cache-Control": "private, no-store" } });
+  }
+  return current;
 }
+
+export const TWO_FACTOR_REQUIRED = "Two-factor sign-in is required for every admin of this site. Set it up to continue.";
 
 export function checkAdmin(request: Request, current: CurrentSession | null): CurrentSession {
   const url = new URL(request.url);
@@ -231,7 +259,8 @@ export const LOGIN_MESSAGES = {
 } as const;
 
 export type SignInResult =
-  | { ok: true; user: SessionUser; headers: Headers }
+  /** twoFactorRequired: the password was right; the headers carry the short-lived challenge cookie, not a session. */
+  | { ok: true; user: SessionUser; headers: Headers; twoFactorRequired: boolean }
   | { ok: false; status: 400 | 401 | 429 | 500; title: string; message: string; retryAfterSeconds?: number };
 
 export async function signIn(
@@ -261,9 +290,19 @@ export async function signIn(
       returnHeaders: true,
     });
     await finishLoginAttempt(site.database, attempt.attemptId, { succeeded: true, email });
-    const user = toSessionUser(result.response.user as never);
+    const response = result.response as { user?: unknown; twoFactorRedirect?: boolean };
+    if (response.twoFactorRedirect) {
+      // The plugin withheld the session until the second factor is given.
+      const ctx = await site.instance.$context;
+      const found = await ctx.internalAdapter.findUserByEmail(email);
+      if (!found) throw new Error("signed-in user vanished");
+      const user = toSessionUser(found.user as never);
+      await audit("sign-in.two-factor-required", undefined, user.id);
+      return { ok: true, user, headers: result.headers, twoFactorRequired: true };
+    }
+    const user = toSessionUser(response.user as never);
     await audit("sign-in.success", undefined, user.id);
-    return { ok: true, user, headers: result.headers };
+    return { ok: true, user, headers: result.headers, twoFactorRequired: false };
   } catch (error) {
     await finishLoginAttempt(site.database, attempt.attemptId, { succeeded: false, email });
     if (error instanceof APIError && (error.statusCode === 401 || error.statusCode === 400)) {
@@ -300,14 +339,14 @@ export type AccountResult =
   | { ok: true; user: SessionUser; created: boolean }
   | { ok: false; status: 400 | 403 | 409; message: string; field?: "email" | "password" | "confirm" };
 
-function validateAccount(email: string, password: string): AccountResult | null {
+export function validateAccount(email: string, password: string): AccountResult | null {
   if (!EMAIL.test(email) || email.length > 320) return { ok: false, status: 400, field: "email", message: "Enter a valid e-mail address." };
   const problem = checkPassword(password, { email });
   if (problem) return { ok: false, status: 400, field: "password", message: problem };
   return null;
 }
 
-async function insertUser(site: SiteAuth, email: string, password: string, role: Role): Promise<SessionUser> {
+export async function insertUser(site: SiteAuth, email: string, password: string, role: Role): Promise<SessionUser> {
   const ctx = await site.instance.$context;
   const user = await ctx.internalAdapter.createUser({
     email,

@@ -177,6 +177,8 @@ export interface UsersTable {
   role: string;
   created_at: string | Date;
   updated_at: string | Date;
+  // 0009: set by the two-factor plugin once TOTP is verified
+  two_factor_enabled: DbBool | null;
 }
 
 export interface SessionsTable {
@@ -205,6 +207,40 @@ export interface LoginAttemptsTable {
   account_key: string;
   ip: string;
   created_at: string;
+}
+
+/** 0009: the two-factor plugin's secrets (encrypted with AUTH_SECRET). */
+export interface TwoFactorsTable {
+  id: string;
+  user_id: string;
+  secret: string;
+  backup_codes: string;
+  verified: DbBool | null;
+  failed_verification_count: DbInt | null;
+  locked_until: string | Date | null;
+}
+
+/** 0009: invitations to become an admin; only the token's hash is kept. */
+export interface InvitationsTable {
+  id: string;
+  email: string;
+  token_hash: string;
+  role: string;
+  invited_by: string | null;
+  invited_by_email: string | null;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+  accepted_user_id: string | null;
+  revoked_at: string | null;
+}
+
+/** 0009: one row ("site") of account rules. */
+export interface AccountPolicyTable {
+  id: string;
+  require_two_factor: DbBool;
+  updated_at: string;
+  updated_by: string | null;
 }
 
 export interface AuditLogTable {
@@ -349,6 +385,10 @@ export interface DatabaseSchema {
   login_attempts: LoginAttemptsTable;
   audit_log: AuditLogTable;
   setup_claims: SetupClaimsTable;
+  // 0009: admin accounts beyond the first
+  two_factors: TwoFactorsTable;
+  invitations: InvitationsTable;
+  account_policy: AccountPolicyTable;
   // 0005: testimonials, events, videos
   testimonials: TestimonialsTable;
   events: EventsTable;

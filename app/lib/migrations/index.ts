@@ -7,6 +7,7 @@ import * as m0004 from "./0004-page-content-settings";
 import * as m0005 from "./0005-testimonials-events-videos";
 import * as m0006 from "./0006-volunteers-messages-registrations";
 import * as m0007 from "./0007-mail-jobs-newsletter";
+import * as m0009 from "./0009-admin-accounts";
 
 export interface Migration {
   up(db: Kysely<unknown>, engine: Engine): Promise<void>;
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   "0005-testimonials-events-videos": m0005,
   "0006-volunteers-messages-registrations": m0006,
   "0007-mail-jobs-newsletter": m0007,
+  "0009-admin-accounts": m0009,
 };

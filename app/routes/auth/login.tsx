@@ -55,6 +55,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const headers = new Headers();
   for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  if (result.twoFactorRequired) {
+    // The password was right; the session waits for the code (two-factor._index.tsx).
+    return redirect(`/two-factor?redirectTo=${encodeURIComponent(safeRedirect(text("redirectTo")))}`, { headers });
+  }
   headers.append("Set-Cookie", toastCookie({ title: "Login Successful", description: "Welcome to the admin panel." }));
   return redirect(safeRedirect(text("redirectTo")), { headers });
 }

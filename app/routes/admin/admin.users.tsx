@@ -1,0 +1,458 @@
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { KeyRound, LogOut, MailPlus, ShieldCheck, ShieldOff } from "lucide-react";
+import type { Route } from "./+types/admin.users";
+import { ActionButton, Field } from "#app/components/admin/record-fields";
+import { Alert, AlertDescription } from "#app/components/ui/alert";
+import { Badge } from "#app/components/ui/badge";
+import { Button } from "#app/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
+import { Input } from "#app/components/ui/input";
+import {
+  listAccounts,
+  listSessions,
+  requiresTwoFactor,
+  resetTwoFactorFor,
+  revokeOtherSessions,
+  revokeSession,
+  setRequireTwoFactor,
+} from "#app/lib/admin-accounts.server";
+import { getAuth, requireAdmin } from "#app/lib/auth.server";
+import { createInvitation, INVITATION_TTL_HOURS, listPendingInvitations, withdrawInvitation } from "#app/lib/invitations.server";
+import { redirectWithToast } from "#app/lib/toast.server";
+import { disableTwoFactor, newBackupCodes } from "#app/lib/two-factor.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Admin users · Admin Dashboard" }];
+
+const BASE = "/admin/users";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const current = await requireAdmin(request);
+  const { database } = await getAuth();
+  const [accounts, sessions, invitations, requireTwoFactor] = await Promise.all([
+    listAccounts(database),
+    listSessions(database),
+    listPendingInvitations(database),
+    requiresTwoFactor(database),
+  ]);
+  return { me: { ...current.user, sessionId: current.sessionId }, accounts, sessions, invitations, requireTwoFactor, ttlHours: INVITATION_TTL_HOURS };
+}
+
+type ActionAnswer =
+  | { intent: string; message: string; email?: string }
+  | { intent: "backup-codes"; backupCodes: string[] };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const current = await requireAdmin(request);
+  const site = await getAuth();
+  const { database } = site;
+  const form = await request.formData();
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const intent = text("intent");
+  const actor = { id: current.user.id, email: current.user.email, ip: context.clientIp };
+  const refuse = (status: number, message: string, extra: Record<string, string> = {}) =>
+    data<ActionAnswer>({ intent, message, ...extra }, { status });
+
+  switch (intent) {
+    case "invite": {
+      const email = text("email").trim().slice(0, 320);
+      const result = await createInvitation(database, { email, invitedBy: current.user, ip: context.clientIp });
+      if (!result.ok) return refuse(result.status, result.message, { email });
+      return redirectWithToast(BASE, {
+        title: "Invitation sent",
+        description: `${result.invitation.email} has ${INVITATION_TTL_HOURS} hours to accept it.`,
+      });
+    }
+    case "withdraw-invitation": {
+      const done = await withdrawInvitation(database, text("id"), actor);
+      return done
+        ? redirectWithToast(BASE, { title: "Invitation withdrawn", description: "The link in that e-mail no longer works." })
+        : redirectWithToast(BASE, { title: "Nothing to withdraw", description: "That invitation was already used or withdrawn.", type: "error" });
+    }
+    case "revoke-session": {
+      const id = text("id");
+      if (id === current.sessionId) return refuse(400, "That is the session you are using now: use Logout to end it.");
+      const done = await revokeSession(database, id, actor);
+      return done
+        ? redirectWithToast(BASE, { title: "Session ended", description: "That device is signed out." })
+        : redirectWithToast(BASE, { title: "Session already ended", type: "error" });
+    }
+    case "revoke-other-sessions": {
+      const count = await revokeOtherSessions(database, current.user.id, current.sessionId, actor);
+      return redirectWithToast(BASE, {
+        title: "Other sessions ended",
+        description: count === 1 ? "1 other device is signed out." : `${count} other devices are signed out.`,
+      });
+    }
+    case "reset-two-factor": {
+      const id = text("id");
+      if (id === current.user.id) return refuse(400, "Turn off your own two-factor sign-in under Your sign-in security.");
+      const done = await resetTwoFactorFor(database, id, actor);
+      return done
+        ? redirectWithToast(BASE, { title: "Two-factor sign-in reset", description: "They sign in with their password and set it up again." })
+        : redirectWithToast(BASE, { title: "No such account", type: "error" });
+    }
+    case "require-two-factor": {
+      const required = text("required") === "on";
+      if (required && !current.user.twoFactorEnabled) {
+        return refuse(400, "Turn on two-factor sign-in for your own account first, so you are not locked out.");
+      }
+      await setRequireTwoFactor(database, required, actor);
+      return redirectWithToast(BASE, {
+        title: required ? "Two-factor sign-in required" : "Two-factor sign-in optional",
+        description: required ? "Admins without it must set it up before they can use the dashboard." : "Each admin chooses for themselves.",
+      });
+    }
+    case "disable-two-factor": {
+      const result = await disableTwoFactor(site, request, current, text("password"), context.clientIp);
+      if (!result.ok) return refuse(result.status, result.message);
+      const headers = new Headers();
+      for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+      return redirectWithToast(BASE, { title: "Two-factor sign-in turned off", description: "Your password alone now signs you in." }, { headers });
+    }
+    case "backup-codes": {
+      const result = await newBackupCodes(site, request, current, text("password"), context.clientIp);
+      if (!result.ok) return refuse(result.status, result.message);
+      return data<ActionAnswer>({ intent: "backup-codes", backupCodes: result.backupCodes });
+    }
+    default:
+      return refuse(400, "Unknown action.");
+  }
+}
+
+const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/London" });
+const formatWhen = (iso: string) => when.format(new Date(iso));
+
+/** "Chrome on Linux" from a user agent, enough to recognise one's own devices. */
+function deviceName(agent: string | null): string {
+  if (!agent) return "Unknown device";
+  const browser = /Edg\//.test(agent) ? "Edge" : /Firefox\//.test(agent) ? "Firefox" : /Chrome\//.test(agent) ? "Chrome" : /Safari\//.test(agent) ? "Safari" : "Browser";
+  const system = /Android/.test(agent) ? "Android" : /iPhone|iPad/.test(agent) ? "iOS" : /Windows/.test(agent) ? "Windows" : /Mac OS X/.test(agent) ? "macOS" : /Linux/.test(agent) ? "Linux" : "";
+  return system ? `${browser} on ${system}` : browser;
+}
+
+function answerFor(answer: ActionAnswer | undefined, intent: string): string | null {
+  return answer && answer.intent === intent && "message" in answer ? answer.message : null;
+}
+
+export default function AdminUsers({ loaderData }: Route.ComponentProps) {
+  const { me, accounts, sessions, invitations, requireTwoFactor, ttlHours } = loaderData;
+  const answer = useActionData<typeof action>() as ActionAnswer | undefined;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const mine = sessions.filter((s) => s.userId === me.id);
+  const backupCodes = answer && "backupCodes" in answer ? answer.backupCodes : null;
+  const inviteError = answerFor(answer, "invite");
+
+  return (
+    <div className="grid gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Admin users</CardTitle>
+          <CardDescription>Everyone who can sign in to the admin area.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {answerFor(answer, "reset-two-factor") ? (
+            <Alert variant="destructive">
+              <AlertDescription>{answerFor(answer, "reset-two-factor")}</AlertDescription>
+            </Alert>
+          ) : null}
+          <div className="overflow-x-auto">
+            <table className="w-full border-collapse text-left text-sm">
+              <caption className="sr-only">Accounts</caption>
+              <thead>
+                <tr className="border-b border-border">
+                  <th scope="col" className="py-2 pr-4 font-semibold">E-mail</th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">Role</th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">Two-factor</th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">Signed in on</th>
+                  <th scope="col" className="py-2 font-semibold"><span className="sr-only">Actions</span></th>
+                </tr>
+              </thead>
+              <tbody>
+                {accounts.map((account) => (
+                  <tr key={account.id} className="border-b border-border align-middle">
+                    <td className="break-all py-2 pr-4">
+                      {account.email}
+                      {account.id === me.id ? <span className="text-muted-foreground"> (you)</span> : null}
+                    </td>
+                    <td className="py-2 pr-4">{account.role === "admin" ? "Admin" : "Member"}</td>
+                    <td className="py-2 pr-4">
+                      <Badge variant={account.twoFactorEnabled ? "success" : "outline"}>{account.twoFactorEnabled ? "On" : "Off"}</Badge>
+                    </td>
+                    <td className="py-2 pr-4">
+                      {account.activeSessions === 0 ? "No devices" : account.activeSessions === 1 ? "1 device" : `${account.activeSessions} devices`}
+                    </td>
+                    <td className="py-2">
+                      {account.twoFactorEnabled && account.id !== me.id ? (
+                        <ActionButton intent="reset-two-factor" id={account.id} label={`Reset two-factor sign-in for ${account.email}`}>
+                          Reset two-factor
+                        </ActionButton>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Invite an admin</CardTitle>
+          <CardDescription>
+            They get an e-mail with a link to choose their own password. The link works once, for {ttlHours} hours.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <Form method="post" className="flex flex-wrap items-end gap-3" noValidate>
+            <input type="hidden" name="intent" value="invite" />
+            <div className="min-w-64 flex-1">
+              <Field id="invite-email" label="E-mail address" errors={inviteError ? [inviteError] : undefined} required>
+                {(props) => (
+                  <Input
+                    {...props}
+                    name="email"
+                    type="email"
+                    autoComplete="off"
+                    defaultValue={answer && answer.intent === "invite" && "email" in answer ? answer.email : ""}
+                    key={answer && answer.intent === "invite" ? "retry" : "fresh"}
+                  />
+                )}
+              </Field>
+            </div>
+            <Button type="submit" disabled={busy}>
+              <MailPlus aria-hidden="true" />
+              Send invitation
+            </Button>
+          </Form>
+          {invitations.length > 0 ? (
+            <section aria-labelledby="pending-invitations" className="grid gap-2">
+              <h3 id="pending-invitations" className="font-semibold">Waiting to be accepted</h3>
+              <ul className="grid gap-2">
+                {invitations.map((invitation) => (
+                  <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-border px-3 py-2 text-sm">
+                    <span>
+                      <span className="break-all font-medium">{invitation.email}</span>{" "}
+                      <span className="text-muted-foreground">
+                        invited by {invitation.invitedByEmail ?? "an admin"}, expires {formatWhen(invitation.expiresAt)}
+                      </span>
+                    </span>
+                    <ActionButton intent="withdraw-invitation" id={invitation.id} label={`Withdraw the invitation to ${invitation.email}`}>
+                      Withdraw
+                    </ActionButton>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Your sign-in security</CardTitle>
+          <CardDescription>
+            Two-factor sign-in asks for a 6-digit code from an authenticator app on your phone after your password, so a stolen
+            password alone cannot open the admin area.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {me.twoFactorEnabled ? (
+            <>
+              <p className="flex items-center gap-2 text-sm font-medium">
+                <ShieldCheck className="size-4 text-success" aria-hidden="true" />
+                Two-factor sign-in is on for your account.
+              </p>
+              {backupCodes ? (
+                <Alert>
+                  <AlertDescription>
+                    <p className="font-semibold">Your new backup codes (the old ones no longer work):</p>
+                    <ul aria-label="Backup codes" className="mt-2 grid grid-cols-2 gap-1 font-mono sm:grid-cols-5">
+                      {backupCodes.map((code) => (
+                        <li key={code}>{code}</li>
+                      ))}
+                    </ul>
+                    <p className="mt-2">Keep them somewhere safe: each one signs you in once if you lose your phone.</p>
+                  </AlertDescription>
+                </Alert>
+              ) : null}
+              <div className="grid gap-4 md:grid-cols-2">
+                <PasswordForm
+                  intent="backup-codes"
+                  title="New backup codes"
+                  button="Make new backup codes"
+                  icon={<KeyRound aria-hidden="true" />}
+                  error={answerFor(answer, "backup-codes")}
+                  busy={busy}
+                />
+                {requireTwoFactor ? (
+                  <p className="text-sm text-muted-foreground">
+                    Two-factor sign-in is required for every admin of this site, so it cannot be turned off.
+                  </p>
+                ) : (
+                  <PasswordForm
+                    intent="disable-two-factor"
+                    title="Turn off two-factor sign-in"
+                    button="Turn off two-factor sign-in"
+                    icon={<ShieldOff aria-hidden="true" />}
+                    error={answerFor(answer, "disable-two-factor")}
+                    busy={busy}
+                  />
+                )}
+              </div>
+            </>
+          ) : (
+            <div className="flex flex-wrap items-center gap-3">
+              <p className="text-sm">Two-factor sign-in is off for your account.</p>
+              <Button asChild>
+                <Link to={`/two-factor/setup?redirectTo=${encodeURIComponent(BASE)}`}>
+                  <ShieldCheck aria-hidden="true" />
+                  Set up two-factor sign-in
+                </Link>
+              </Button>
+            </div>
+          )}
+          <Form method="post" className="grid gap-2 border-t border-border pt-4">
+            <input type="hidden" name="intent" value="require-two-factor" />
+            <input type="hidden" name="required" value={requireTwoFactor ? "off" : "on"} />
+            <p className="text-sm">
+              {requireTwoFactor
+                ? "Every admin must use two-factor sign-in; those without it are asked to set it up before anything else."
+                : "Two-factor sign-in is each admin's choice at the moment."}
+            </p>
+            {answerFor(answer, "require-two-factor") ? (
+              <Alert variant="destructive">
+                <AlertDescription>{answerFor(answer, "require-two-factor")}</AlertDescription>
+              </Alert>
+            ) : null}
+            <div>
+              <Button type="submit" variant="outline" disabled={busy}>
+                {requireTwoFactor ? "Make two-factor sign-in optional" : "Require two-factor sign-in for all admins"}
+              </Button>
+            </div>
+          </Form>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Sessions</CardTitle>
+          <CardDescription>Where each account is signed in now. Ending a session signs that device out at once.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {answerFor(answer, "revoke-session") ? (
+            <Alert variant="destructive">
+              <AlertDescription>{answerFor(answer, "revoke-session")}</AlertDescription>
+            </Alert>
+          ) : null}
+          <section aria-labelledby="my-sessions" className="grid gap-2">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h3 id="my-sessions" className="font-semibold">Your sessions</h3>
+              {mine.length > 1 ? (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="revoke-other-sessions" />
+                  <Button type="submit" variant="outline" size="sm" disabled={busy}>
+                    <LogOut aria-hidden="true" />
+                    Sign out all other sessions
+                  </Button>
+                </Form>
+              ) : null}
+            </div>
+            <SessionTable sessions={mine} currentId={me.sessionId} caption="Your sessions" showEmail={false} />
+          </section>
+          <section aria-labelledby="all-sessions" className="grid gap-2">
+            <h3 id="all-sessions" className="font-semibold">All sessions</h3>
+            <SessionTable sessions={sessions} currentId={me.sessionId} caption="All sessions" showEmail />
+          </section>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function PasswordForm({
+  intent,
+  title,
+  button,
+  icon,
+  error,
+  busy,
+}: {
+  intent: string;
+  title: string;
+  button: string;
+  icon: React.ReactNode;
+  error: string | null;
+  busy: boolean;
+}) {
+  return (
+    <Form method="post" className="grid gap-3 rounded-md border border-border p-4" noValidate>
+      <h3 className="font-semibold">{title}</h3>
+      <input type="hidden" name="intent" value={intent} />
+      <Field id={`${intent}-password`} label="Your password" errors={error ? [error] : undefined} required>
+        {(props) => <Input {...props} name="password" type="password" autoComplete="current-password" />}
+      </Field>
+      <div>
+        <Button type="submit" variant="outline" disabled={busy}>
+          {icon}
+          {button}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+interface SessionRow {
+  id: string;
+  email: string;
+  ip: string | null;
+  userAgent: string | null;
+  createdAt: string;
+  lastActiveAt: string;
+}
+
+function SessionTable({ sessions, currentId, caption, showEmail }: { sessions: SessionRow[]; currentId: string; caption: string; showEmail: boolean }) {
+  if (sessions.length === 0) return <p className="text-sm text-muted-foreground">No sessions.</p>;
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full border-collapse text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr className="border-b border-border">
+            {showEmail ? <th scope="col" className="py-2 pr-4 font-semibold">Account</th> : null}
+            <th scope="col" className="py-2 pr-4 font-semibold">Device</th>
+            <th scope="col" className="py-2 pr-4 font-semibold">Address</th>
+            <th scope="col" className="py-2 pr-4 font-semibold">Signed in</th>
+            <th scope="col" className="py-2 pr-4 font-semibold">Last active</th>
+            <th scope="col" className="py-2 font-semibold"><span className="sr-only">Actions</span></th>
+          </tr>
+        </thead>
+        <tbody>
+          {sessions.map((session) => (
+            <tr key={session.id} className="border-b border-border align-middle">
+              {showEmail ? <td className="break-all py-2 pr-4">{session.email}</td> : null}
+              <td className="py-2 pr-4">
+                {deviceName(session.userAgent)}
+                {session.id === currentId ? <Badge variant="secondary" className="ml-2">This device</Badge> : null}
+              </td>
+              <td className="py-2 pr-4 font-mono text-xs">{session.ip ?? "—"}</td>
+              <td className="whitespace-nowrap py-2 pr-4">{formatWhen(session.createdAt)}</td>
+              <td className="whitespace-nowrap py-2 pr-4">{formatWhen(session.lastActiveAt)}</td>
+              <td className="py-2">
+                {session.id === currentId ? null : (
+                  <ActionButton intent="revoke-session" id={session.id} label={`End session: ${session.email}, ${deviceName(session.userAgent)}, signed in ${formatWhen(session.createdAt)}`}>
+                    End session
+                  </ActionButton>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
