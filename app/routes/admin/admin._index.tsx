@@ -1,20 +1,67 @@
+import { useNavigate } from "react-router";
 import type { Route } from "./+types/admin._index";
-import { AdminPlaceholder } from "#app/components/admin/admin-placeholder";
+import { PageEditor, PageSelector, type EditorActionData } from "#app/components/admin/page-editor";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
+import { getPageById, getPagesByCategory, PAGE_CATEGORY_LABELS } from "#app/content/pages";
+import type { PageCategory } from "#app/content/types";
 import { requireAdmin } from "#app/lib/auth.server";
+import { getDatabase } from "#app/lib/db.server";
+import { loadEditorState, pageEditorAction } from "#app/lib/page-editor.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Pages · Admin Dashboard" }];
 
+/** SPEC §2/§9: the selector's groups, in this order. */
+const GROUP_ORDER: PageCategory[] = ["about", "deliver", "offer", "main", "engagement", "legal"];
+
+const GROUPS = GROUP_ORDER.map((category) => ({
+  label: PAGE_CATEGORY_LABELS[category],
+  pages: getPagesByCategory(category).map((p) => ({ id: p.id, title: p.title })),
+}));
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  const pageId = new URL(request.url).searchParams.get("page");
+  const page = pageId ? getPageById(pageId) : undefined;
+  if (!page) return { groups: GROUPS, editor: null, unknownPage: Boolean(pageId) };
+  return { groups: GROUPS, editor: await loadEditorState(await getDatabase(), page), unknownPage: false };
 }
 
-export default function PagesTab() {
+export async function action({ request, context }: Route.ActionArgs) {
+  const current = await requireAdmin(request);
+  return pageEditorAction(request, current, { base: "/admin", ip: context?.clientIp });
+}
+
+export default function PagesTab({ loaderData, actionData }: Route.ComponentProps) {
+  const { editor, groups, unknownPage } = loaderData;
+  const navigate = useNavigate();
   return (
-    <AdminPlaceholder
-      heading="Page Content Management"
-      lead="Edit content, layout, and images for all website pages."
-      body="The page editor is coming: here you will choose any page of the site and change its hero, main text, images and layout, with every earlier version kept so a mistake can be undone."
-    />
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Page Content Management</CardTitle>
+        <CardDescription>Edit content, layout, and images for all website pages</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        <PageSelector
+          groups={groups}
+          selected={editor?.page.id ?? null}
+          placeholder="Choose a page to edit"
+          onChoose={(id) => navigate(`/admin?page=${encodeURIComponent(id)}`)}
+        />
+        {unknownPage ? <p role="alert">That page does not exist. Choose one from the list.</p> : null}
+        {editor ? (
+          <PageEditor
+            key={`${editor.page.id}-${editor.revision}`}
+            page={editor.page}
+            initial={editor.values}
+            builtIn={editor.builtIn}
+            revision={editor.revision}
+            revisions={editor.revisions}
+            actionData={actionData as EditorActionData | undefined}
+          />
+        ) : (
+          <p className="text-muted-foreground">Choose a page above to edit its words, images and layout.</p>
+        )}
+      </CardContent>
+    </Card>
   );
 }

@@ -1,20 +1,82 @@
+import { useNavigate } from "react-router";
+import { Save } from "lucide-react";
 import type { Route } from "./+types/admin.content";
-import { AdminPlaceholder } from "#app/components/admin/admin-placeholder";
+import { PageEditor, PageSelector, type EditorActionData } from "#app/components/admin/page-editor";
+import { Button } from "#app/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
+import { getPageById } from "#app/content/pages";
 import { requireAdmin } from "#app/lib/auth.server";
+import { getDatabase } from "#app/lib/db.server";
+import { loadEditorState, pageEditorAction } from "#app/lib/page-editor.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Content · Admin Dashboard" }];
 
+/** SPEC §2's CMS page selector: its values, and the catalogue page each one edits. */
+const CMS_PAGES = [
+  { value: "homepage", pageId: "home" },
+  { value: "about", pageId: "about" },
+  { value: "mission", pageId: "mission" },
+  { value: "difference", pageId: "difference" },
+  { value: "facilities", pageId: "facilities" },
+  { value: "youth-provision", pageId: "youth-provision" },
+  { value: "sports", pageId: "sports" },
+  { value: "contact", pageId: "contact" },
+] as const;
+
+const OPTIONS = CMS_PAGES.map((p) => ({ id: p.value, title: getPageById(p.pageId)!.title }));
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  const chosen = new URL(request.url).searchParams.get("page");
+  const entry = CMS_PAGES.find((p) => p.value === chosen);
+  const page = entry ? getPageById(entry.pageId) : undefined;
+  return { options: OPTIONS, chosen: entry?.value ?? null, editor: page ? await loadEditorState(await getDatabase(), page) : null };
 }
 
-export default function ContentTab() {
+export async function action({ request, context }: Route.ActionArgs) {
+  const current = await requireAdmin(request);
+  const form = await request.clone().formData();
+  const entry = CMS_PAGES.find((p) => p.pageId === form.get("pageId"));
+  return pageEditorAction(request, current, { base: "/admin/content", ip: context?.clientIp, selectorValue: entry?.value });
+}
+
+export default function ContentTab({ loaderData, actionData }: Route.ComponentProps) {
+  const { editor, options, chosen } = loaderData;
+  const navigate = useNavigate();
   return (
-    <AdminPlaceholder
-      heading="Site content"
-      lead="Content the whole site shares."
-      body="This area will hold the texts and settings that appear on many pages at once, such as the contact details, social links and impact figures."
-    />
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Content Management</CardTitle>
+        <CardDescription>Edit the words of the main pages. The Pages tab edits the same content, with images and layout too.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        <PageSelector
+          groups={[{ label: null, pages: options }]}
+          selected={chosen}
+          label="CMS page"
+          placeholder="Select a page to edit"
+          onChoose={(value) => navigate(`/admin/content?page=${encodeURIComponent(value)}`)}
+        />
+        {editor ? (
+          <PageEditor
+            key={`${editor.page.id}-${editor.revision}`}
+            page={editor.page}
+            initial={editor.values}
+            builtIn={editor.builtIn}
+            revision={editor.revision}
+            revisions={editor.revisions}
+            panels={["content"]}
+            actionData={actionData as EditorActionData | undefined}
+          />
+        ) : (
+          <div className="flex flex-wrap items-center justify-between gap-3 border-t border-border pt-4">
+            <p className="text-muted-foreground">Choose a page to edit its content.</p>
+            <Button type="button" disabled>
+              <Save aria-hidden="true" /> Save Changes
+            </Button>
+          </div>
+        )}
+      </CardContent>
+    </Card>
   );
 }

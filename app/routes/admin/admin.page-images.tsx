@@ -1,20 +1,67 @@
+import { useNavigate } from "react-router";
 import type { Route } from "./+types/admin.page-images";
-import { AdminPlaceholder } from "#app/components/admin/admin-placeholder";
+import { PageSelector } from "#app/components/admin/page-editor";
+import { SectionImageManager } from "#app/components/admin/section-image-manager";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
+import { getPageById, getPagesByCategory, PAGE_CATEGORY_LABELS } from "#app/content/pages";
+import type { PageCategory } from "#app/content/types";
 import { requireAdmin } from "#app/lib/auth.server";
+import { getDatabase } from "#app/lib/db.server";
+import { sectionImageAction, type SectionImageActionData } from "#app/lib/page-editor.server";
+import { sectionLabel, sectionOptions } from "#app/lib/schemas/page-content";
+import { listSectionImages } from "#app/lib/section-images.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Page Images · Admin Dashboard" }];
 
+const GROUP_ORDER: PageCategory[] = ["about", "deliver", "offer", "main", "engagement", "legal"];
+const GROUPS = GROUP_ORDER.map((category) => ({
+  label: PAGE_CATEGORY_LABELS[category],
+  pages: getPagesByCategory(category).map((p) => ({ id: p.id, title: p.title })),
+}));
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  const page = getPageById(new URL(request.url).searchParams.get("page") ?? "serving-humanity") ?? getPageById("serving-humanity")!;
+  const assigned = await listSectionImages(await getDatabase(), page.id);
+  return {
+    groups: GROUPS,
+    page: { id: page.id, title: page.title, path: page.path },
+    sections: sectionOptions(page.id).map((section) => {
+      const found = assigned.find((a) => a.section === section);
+      return { section, label: sectionLabel(section), assigned: found ? { src: found.imageUrl, alt: found.altText } : null };
+    }),
+  };
 }
 
-export default function PageImagesTab() {
+export async function action({ request, context }: Route.ActionArgs) {
+  const current = await requireAdmin(request);
+  return sectionImageAction(request, current, { back: (pageId) => `/admin/page-images?page=${encodeURIComponent(pageId)}`, ip: context?.clientIp });
+}
+
+export default function PageImagesTab({ loaderData, actionData }: Route.ComponentProps) {
+  const { page, sections, groups } = loaderData;
+  const navigate = useNavigate();
   return (
-    <AdminPlaceholder
-      heading="Page Images"
-      lead="Images for each section of each page."
-      body="This area will let you choose a section of any page and give it an image, either one already in the media library or a new upload."
-    />
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Page Images</CardTitle>
+        <CardDescription>Give each section of a page its image, from the library or a new upload. The page shows it as soon as it is applied.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        <div className="flex flex-wrap items-end gap-4">
+          <PageSelector groups={groups} selected={page.id} onChoose={(id) => navigate(`/admin/page-images?page=${encodeURIComponent(id)}`)} />
+          <a href={page.path} target="_blank" rel="noreferrer" className="inline-flex min-h-11 items-center text-sm font-medium text-primary underline-offset-4 hover:underline">
+            View {page.title}<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </div>
+        <SectionImageManager
+          key={page.id}
+          pageId={page.id}
+          pageTitle={page.title}
+          sections={sections}
+          errors={(actionData as SectionImageActionData | undefined)?.errors}
+        />
+      </CardContent>
+    </Card>
   );
 }

@@ -1,20 +1,117 @@
+import { useRef, type KeyboardEvent } from "react";
+import { useSearchParams } from "react-router";
 import type { Route } from "./+types/admin.serving-humanity";
-import { AdminPlaceholder } from "#app/components/admin/admin-placeholder";
+import { DirectSectionUpload, SectionImageManager, type SectionState } from "#app/components/admin/section-image-manager";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
+import { getPageById } from "#app/content/pages";
 import { requireAdmin } from "#app/lib/auth.server";
+import { getDatabase } from "#app/lib/db.server";
+import { sectionImageAction, type SectionImageActionData } from "#app/lib/page-editor.server";
+import { sectionLabel, sectionOptions } from "#app/lib/schemas/page-content";
+import { listSectionImages } from "#app/lib/section-images.server";
+import { cn } from "#app/lib/utils";
 
 export const meta: Route.MetaFunction = () => [{ title: "Serving Humanity · Admin Dashboard" }];
 
+const PAGE_ID = "serving-humanity";
+/** SPEC §2: Direct Upload offers these two sections. */
+const DIRECT_SECTIONS = ["hero", "uc3-infographic"];
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  const page = getPageById(PAGE_ID)!;
+  const assigned = await listSectionImages(await getDatabase(), PAGE_ID);
+  const sections: SectionState[] = sectionOptions(PAGE_ID).map((section) => {
+    const found = assigned.find((a) => a.section === section);
+    return { section, label: sectionLabel(section), assigned: found ? { src: found.imageUrl, alt: found.altText } : null };
+  });
+  return { page: { id: page.id, title: page.title, path: page.path }, sections };
 }
 
-export default function ServingHumanityTab() {
+export async function action({ request, context }: Route.ActionArgs) {
+  const current = await requireAdmin(request);
+  return sectionImageAction(request, current, {
+    back: (_pageId, view) => `/admin/serving-humanity${view === "direct" ? "?view=direct" : ""}`,
+    ip: context?.clientIp,
+  });
+}
+
+const VIEWS = [
+  { value: "browse", label: "Browse & Apply Images" },
+  { value: "direct", label: "Direct Upload" },
+] as const;
+
+export default function ServingHumanityTab({ loaderData, actionData }: Route.ComponentProps) {
+  const { page, sections } = loaderData;
+  const [params, setParams] = useSearchParams();
+  const view = params.get("view") === "direct" ? "direct" : "browse";
+  const tabs = useRef<Record<string, HTMLButtonElement | null>>({});
+  const choose = (value: string) => setParams(value === "direct" ? { view: "direct" } : {}, { replace: true, preventScrollReset: true });
+
+  function onKey(event: KeyboardEvent<HTMLButtonElement>) {
+    if (!["ArrowLeft", "ArrowRight", "Home", "End"].includes(event.key)) return;
+    event.preventDefault();
+    const next = view === "browse" ? "direct" : "browse";
+    const target = event.key === "Home" ? "browse" : event.key === "End" ? "direct" : next;
+    choose(target);
+    tabs.current[target]?.focus();
+  }
+
   return (
-    <AdminPlaceholder
-      heading="Serving Humanity"
-      lead="Images for the Serving Humanity page."
-      body="This area will let you browse the media library or upload new images and apply them to the sections of the Serving Humanity page."
-    />
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Serving Humanity</CardTitle>
+        <CardDescription>
+          Images for the{" "}
+          <a href={page.path} target="_blank" rel="noreferrer" className="font-medium text-primary underline-offset-4 hover:underline">
+            Serving Humanity page<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+          : applied images show there at once.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        <div role="tablist" aria-label="Serving Humanity images" className="flex gap-1 border-b border-border">
+          {VIEWS.map((v) => (
+            <button
+              key={v.value}
+              ref={(el) => {
+                tabs.current[v.value] = el;
+              }}
+              type="button"
+              role="tab"
+              id={`sh-tab-${v.value}`}
+              aria-selected={view === v.value}
+              aria-controls={`sh-panel-${v.value}`}
+              tabIndex={view === v.value ? 0 : -1}
+              onClick={() => choose(v.value)}
+              onKeyDown={onKey}
+              className={cn(
+                "-mb-px inline-flex min-h-11 items-center border-b-2 px-4 text-sm font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring",
+                view === v.value ? "border-primary text-foreground" : "border-transparent text-muted-foreground hover:text-foreground",
+              )}
+            >
+              {v.label}
+            </button>
+          ))}
+        </div>
+        {view === "browse" ? (
+          <div role="tabpanel" id="sh-panel-browse" aria-labelledby="sh-tab-browse">
+            <SectionImageManager
+              pageId={page.id}
+              pageTitle={page.title}
+              sections={sections}
+              errors={(actionData as SectionImageActionData | undefined)?.errors}
+            />
+          </div>
+        ) : (
+          <div role="tabpanel" id="sh-panel-direct" aria-labelledby="sh-tab-direct" className="grid gap-6 lg:grid-cols-2">
+            {DIRECT_SECTIONS.map((name) => {
+              const section = sections.find((s) => s.section === name)!;
+              return <DirectSectionUpload key={name} pageId={page.id} section={section} label={`${section.label} image`} view="direct" />;
+            })}
+          </div>
+        )}
+      </CardContent>
+    </Card>
   );
 }

@@ -1,0 +1,168 @@
+import { data } from "react-router";
+import { builtInPageContent, getPageById } from "#app/content/pages";
+import type { BuiltInPage, PageImage } from "#app/content/types";
+import type { EditorActionData, EditorValues, RevisionItem } from "#app/components/admin/page-editor";
+import { recordAudit } from "./audit.server";
+import type { CurrentSession } from "./auth.server";
+import { getDatabase, type Database } from "./db.server";
+import { getStoredPageContent, listRevisions, mergePageContent, restoreRevision, savePageContent } from "./page-content.server";
+import { pageContentFormSchema, sectionImageSchema, sectionLabel } from "./schemas/page-content";
+import type { FieldErrors } from "./schemas/parse-form";
+import { assignSectionImage, clearSectionImage } from "./section-images.server";
+import { formValues, parseForm } from "./schemas/parse-form";
+import { redirectWithToast } from "./toast.server";
+
+/**
+ * The loader and action behind the Pages tab and the Content tab's CMS
+ * variant: both edit the same stored page content, so they share this.
+ */
+
+export interface EditorState {
+  page: { id: string; title: string; path: string };
+  values: EditorValues;
+  builtIn: Pick<EditorValues, "heroTitle" | "heroSubtitle" | "mainTitle">;
+  revision: number;
+  revisions: RevisionItem[];
+}
+
+export async function loadEditorState(database: Database, page: BuiltInPage): Promise<EditorState> {
+  const [stored, revisions] = await Promise.all([getStoredPageContent(database, page.id), listRevisions(database, page.id)]);
+  const merged = mergePageContent(page, stored);
+  const base = builtInPageContent(page);
+  return {
+    page: { id: page.id, title: page.title, path: page.path },
+    values: {
+      heroTitle: merged.heroTitle,
+      heroSubtitle: merged.heroSubtitle,
+      mainTitle: merged.mainTitle,
+      content: merged.content,
+      layout: merged.layout,
+      images: merged.images,
+    },
+    builtIn: { heroTitle: base.heroTitle, heroSubtitle: base.heroSubtitle, mainTitle: base.mainTitle },
+    revision: stored?.revision ?? 0,
+    revisions: revisions.map((r) => ({
+      revision: r.revision,
+      createdAt: r.createdAt,
+      createdByEmail: r.createdByEmail,
+      restoredFrom: r.restoredFrom,
+      heroTitle: r.heroTitle ?? base.heroTitle,
+    })),
+  };
+}
+
+/** What was typed, to put back in the editor when a save is refused. */
+function submittedValues(page: BuiltInPage, raw: Record<string, string>, fallback: EditorValues): EditorValues {
+  let images: PageImage[] = fallback.images;
+  if (raw.images !== undefined) {
+    try {
+      const parsed = JSON.parse(raw.images) as unknown;
+      if (Array.isArray(parsed)) images = parsed as PageImage[];
+    } catch {
+      // Unreadable: keep the stored images rather than lose the rest of the form.
+    }
+  }
+  return {
+    heroTitle: raw.heroTitle ?? fallback.heroTitle,
+    heroSubtitle: raw.heroSubtitle ?? fallback.heroSubtitle,
+    mainTitle: raw.mainTitle ?? fallback.mainTitle,
+    content: raw.content ?? fallback.content,
+    layout: (raw.layout as EditorValues["layout"]) ?? fallback.layout ?? builtInPageContent(page).layout,
+    images,
+  };
+}
+
+export async function pageEditorAction(request: Request, current: CurrentSession, options: { base: string; ip?: string; /** The selector value that reopens this page, when it is not the page id. */ selectorValue?: string }) {
+  const database = await getDatabase();
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const page = getPageById(String(form.get("pageId") ?? ""));
+  const actor = { id: current.user.id, email: current.user.email };
+  if (!page) {
+    return data<EditorActionData>({ errors: { pageId: ["Choose a page to edit"] } }, { status: 400 });
+  }
+  const back = `${options.base}?page=${encodeURIComponent(options.selectorValue ?? page.id)}`;
+
+  if (intent === "restore") {
+    const revision = Number(form.get("revision"));
+    const result = Number.isInteger(revision) && revision >= 0 ? await restoreRevision(database, page.id, revision, actor) : null;
+    if (!result || !result.ok) {
+      return redirectWithToast(back, { title: "Nothing was restored", description: "That revision no longer exists.", type: "error" });
+    }
+    await recordAudit(database, { action: "page.restored", actorId: actor.id, actorEmail: actor.email, ip: options.ip, detail: { pageId: page.id, from: revision, revision: result.revision } });
+    return redirectWithToast(back, {
+      title: "Revision restored",
+      description: `${page.title} shows ${revision === 0 ? "its built-in text" : `revision ${revision}`} again, saved as revision ${result.revision}.`,
+    });
+  }
+
+  if (intent !== "save") throw data("Unknown action", { status: 400 });
+
+  const parsed = parseForm(pageContentFormSchema, form);
+  const state = await loadEditorState(database, page);
+  if (!parsed.ok) {
+    return data<EditorActionData>({ errors: parsed.errors, values: submittedValues(page, parsed.values, state.values) }, { status: 400 });
+  }
+  const result = await savePageContent(database, parsed.data, actor);
+  if (!result.ok) {
+    if (result.reason === "conflict") {
+      return data<EditorActionData>({ conflict: result.current, values: submittedValues(page, formValues(form), state.values) }, { status: 409 });
+    }
+    return data<EditorActionData>({ errors: { pageId: ["Choose a page to edit"] } }, { status: 400 });
+  }
+  await recordAudit(database, { action: "page.saved", actorId: actor.id, actorEmail: actor.email, ip: options.ip, detail: { pageId: page.id, revision: result.revision } });
+  return redirectWithToast(back, { title: "Changes saved", description: `${page.title} is updated on the site.` });
+}
+
+// ── Section images (Page Images and Serving Humanity tabs) ───────────────
+
+export interface SectionImageActionData {
+  errors?: FieldErrors;
+}
+
+/** Applies or removes a section's image; `back` is where to return (with the page and view kept). */
+export async function sectionImageAction(
+  request: Request,
+  current: CurrentSession,
+  options: { back: (pageId: string, view: string | null) => string; ip?: string },
+) {
+  const database = await getDatabase();
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const view = typeof form.get("view") === "string" ? String(form.get("view")) : null;
+  const actor = { id: current.user.id, email: current.user.email };
+
+  if (intent === "clear") {
+    const pageId = String(form.get("pageId") ?? "");
+    const section = String(form.get("section") ?? "");
+    const page = getPageById(pageId);
+    if (!page) return data<SectionImageActionData>({ errors: { pageId: ["Choose a page"] } }, { status: 400 });
+    const removed = await clearSectionImage(database, page.id, section);
+    if (removed) {
+      await recordAudit(database, { action: "section-image.removed", actorId: actor.id, actorEmail: actor.email, ip: options.ip, detail: { pageId, section } });
+    }
+    return redirectWithToast(options.back(page.id, view), {
+      title: removed ? "Image removed" : "Nothing to remove",
+      description: removed ? `The ${sectionLabel(section)} section of ${page.title} shows its default picture again.` : undefined,
+      type: removed ? "success" : "info",
+    });
+  }
+  if (intent !== "apply" && intent !== "direct") throw data("Unknown action", { status: 400 });
+
+  const parsed = parseForm(sectionImageSchema, form);
+  if (!parsed.ok) return data<SectionImageActionData>({ errors: parsed.errors }, { status: 400 });
+  const result = await assignSectionImage(database, parsed.data, actor);
+  if (!result.ok) return data<SectionImageActionData>({ errors: { [result.field]: [result.message] } }, { status: 400 });
+  const page = getPageById(parsed.data.pageId)!;
+  await recordAudit(database, {
+    action: "section-image.applied",
+    actorId: actor.id,
+    actorEmail: actor.email,
+    ip: options.ip,
+    detail: { pageId: page.id, section: parsed.data.section, imageUrl: result.image.imageUrl },
+  });
+  return redirectWithToast(options.back(page.id, view), {
+    title: intent === "direct" ? "Image Updated" : "Image applied",
+    description: `The image has been assigned to the ${sectionLabel(parsed.data.section)} section of ${page.title}, and the page shows it now.`,
+  });
+}

@@ -1,0 +1,60 @@
+import { data } from "react-router";
+import type { Route } from "./+types/admin.settings";
+import { SettingsForm, type SettingsValues } from "#app/components/admin/settings-form";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
+import { recordAudit } from "#app/lib/audit.server";
+import { requireAdmin } from "#app/lib/auth.server";
+import { getDatabase } from "#app/lib/db.server";
+import { settingsFormSchema } from "#app/lib/schemas/page-content";
+import { parseForm, type FieldErrors } from "#app/lib/schemas/parse-form";
+import { readSettings, saveSettings, type AllSettings } from "#app/lib/site-settings.server";
+import { redirectWithToast } from "#app/lib/toast.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Settings · Admin Dashboard" }];
+
+function toValues(s: AllSettings): SettingsValues {
+  return {
+    charityName: s.charityName,
+    tagline: s.tagline,
+    charityNumber: s.charityNumber,
+    phone: s.phone,
+    email: s.email,
+    postalAddress: s.postalAddress,
+    mapQuery: s.mapQuery,
+    mapLatitude: String(s.mapLatitude),
+    mapLongitude: String(s.mapLongitude),
+    ...s.social,
+    donationUrl: s.donationUrl,
+    monthlyDonationUrl: s.monthlyDonationUrl,
+    registrationRetentionMonths: String(s.registrationRetentionMonths),
+  };
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return { values: toValues(await readSettings(await getDatabase())) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const current = await requireAdmin(request);
+  const parsed = parseForm(settingsFormSchema, await request.formData());
+  if (!parsed.ok) return data<{ errors: FieldErrors; values: SettingsValues }>({ errors: parsed.errors, values: parsed.values }, { status: 400 });
+  const database = await getDatabase();
+  await saveSettings(database, parsed.data, { id: current.user.id, email: current.user.email });
+  await recordAudit(database, { action: "settings.saved", actorId: current.user.id, actorEmail: current.user.email, ip: context?.clientIp });
+  return redirectWithToast("/admin/settings", { title: "Settings saved", description: "The site shows the new details now." });
+}
+
+export default function SettingsArea({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Settings</CardTitle>
+        <CardDescription>The charity's details, contact information, links and donation pages used across the site.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <SettingsForm key={actionData ? "submitted" : "saved"} values={actionData?.values ?? loaderData.values} errors={actionData?.errors} />
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,97 @@
+import { data, Link } from "react-router";
+import type { Route } from "./+types/admin_.preview";
+import { ContentPage } from "#app/components/site/content-page";
+import { SiteFooter } from "#app/components/site/site-footer";
+import { SiteHeader } from "#app/components/site/site-header";
+import { getPageById } from "#app/content/pages";
+import { requireAdmin } from "#app/lib/auth.server";
+import { getDatabase } from "#app/lib/db.server";
+import { getStoredPageContent, loadPageContent, toStoredFields } from "#app/lib/page-content.server";
+import { loadGallery } from "#app/lib/public-page.server";
+import { pageContentFormSchema } from "#app/lib/schemas/page-content";
+import { parseForm } from "#app/lib/schemas/parse-form";
+import { getSiteSettings } from "#app/lib/site-settings.server";
+
+/**
+ * POST /admin/preview: the public page as it would look with the editor's
+ * unsaved edits, opened in a new tab. Nothing is stored; the answer is
+ * never cached or indexed.
+ */
+const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" };
+
+export function headers() {
+  return PRIVATE_HEADERS;
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Preview · Admin Dashboard" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  // The preview itself comes from the action (a POST from the editor); this
+  // loader also runs after it, so it must not redirect.
+  return null;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const parsed = parseForm(pageContentFormSchema, await request.formData());
+  if (!parsed.ok) {
+    const messages = Object.values(parsed.errors).flatMap((m) => m ?? []);
+    return data({ problems: messages }, { status: 400, headers: PRIVATE_HEADERS });
+  }
+  const page = getPageById(parsed.data.pageId)!;
+  const database = await getDatabase();
+  const draft = toStoredFields(page, parsed.data, await getStoredPageContent(database, page.id));
+  const [content, settings, gallery] = await Promise.all([
+    loadPageContent(database, page, draft),
+    getSiteSettings(),
+    loadGallery(page.videoAssignment, { database }),
+  ]);
+  return data({ page: content, title: page.title, path: page.path, settings, gallery }, { headers: PRIVATE_HEADERS });
+}
+
+export default function Preview({ actionData }: Route.ComponentProps) {
+  if (!actionData) {
+    return (
+      <main id="main" className="mx-auto max-w-3xl px-4 py-12">
+        <h1 className="text-2xl font-bold">Nothing to preview</h1>
+        <p className="mt-4">
+          Open a page in the{" "}
+          <Link to="/admin" className="font-medium text-primary underline">
+            Pages tab
+          </Link>{" "}
+          and choose Preview to see your unsaved changes here.
+        </p>
+      </main>
+    );
+  }
+  if ("problems" in actionData) {
+    return (
+      <main id="main" className="mx-auto max-w-3xl px-4 py-12">
+        <h1 className="text-2xl font-bold">This preview cannot be shown</h1>
+        <p className="mt-4">Correct these in the editor, then preview again:</p>
+        <ul className="mt-2 list-disc pl-6">
+          {actionData.problems.map((p) => (
+            <li key={p}>{p}</li>
+          ))}
+        </ul>
+      </main>
+    );
+  }
+  const { page, settings, gallery, title, path } = actionData;
+  return (
+    <div className="flex min-h-screen flex-col">
+      <div role="note" className="sticky top-0 z-50 bg-primary px-4 py-2 text-center text-sm font-semibold text-primary-foreground">
+        Preview of {title} ({path}) with your unsaved changes. Visitors do not see this until you save.
+      </div>
+      <SiteHeader siteName={settings.charityName} />
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        <ContentPage page={page} gallery={gallery} />
+      </main>
+      <SiteFooter settings={settings} />
+    </div>
+  );
+}

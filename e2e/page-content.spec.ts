@@ -1,0 +1,275 @@
+import { execFileSync } from "node:child_process";
+import { expect, test, type Page } from "@playwright/test";
+import sharp from "sharp";
+import { expectAccessible, visit } from "./helpers";
+
+/**
+ * Page content end to end: staff edit a page's words, images and layout,
+ * assign section images and change the site settings, and the public site
+ * shows each change on the next visit.
+ */
+
+const BUILD_DIR = process.env.BUILD_DIR ?? "build";
+const ADMIN = { email: "pages-admin@example.org", password: "page content e2e passphrase 6" };
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(() => {
+  execFileSync("node", ["scripts/cli.mjs", "admin:create", "--email", ADMIN.email, "--password", ADMIN.password], {
+    env: { ...process.env, BUILD_DIR, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: "silent" },
+    stdio: "pipe",
+    timeout: 30_000,
+  });
+});
+
+async function signIn(page: Page, to: string): Promise<void> {
+  await page.goto(`/login?redirectTo=${encodeURIComponent(to)}`);
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL((url) => url.pathname === new URL(to, "http://x").pathname);
+  await closeToasts(page, "Login Successful");
+}
+
+/** Reads a toast, closes every toast, then checks the page with axe. */
+async function closeToasts(page: Page, toast?: string | RegExp): Promise<void> {
+  const toasts = page.locator("[data-sonner-toast]");
+  if (toast) await expect(toasts.filter({ hasText: toast }).first()).toBeVisible();
+  for (const close of await page.getByRole("button", { name: "Close toast" }).all()) await close.click().catch(() => {});
+  await expect(toasts).toHaveCount(0);
+}
+
+async function checkAdmin(page: Page, context: string, toast?: string | RegExp): Promise<void> {
+  await closeToasts(page, toast);
+  await expectAccessible(page, context);
+}
+
+test("edit About Us in the Pages tab, see it on /about, then restore the earlier version", async ({ page, context }) => {
+  await visit(page, "/about");
+  await expect(page.getByRole("heading", { level: 1, name: "About Us" })).toBeVisible();
+
+  await signIn(page, "/admin");
+  await expect(page.getByRole("heading", { name: "Page Content Management" })).toBeVisible();
+  await expect(page.getByText("Edit content, layout, and images for all website pages")).toBeVisible();
+  const selector = page.getByLabel("Page", { exact: true });
+  // Grouped by category, every page by title.
+  await expect(selector.locator("optgroup")).toHaveCount(6);
+  await expect(selector.locator('optgroup[label="What We Offer"] option', { hasText: "Serving Humanity" })).toHaveCount(1);
+  await checkAdmin(page, "Pages tab, no page chosen");
+
+  await selector.selectOption({ label: "About Us" });
+  await page.waitForURL(/\/admin\?page=about$/);
+  const save = page.getByRole("button", { name: "Save Changes" });
+  await expect(page.getByLabel("Hero Title", { exact: true })).toHaveValue("About Us");
+  await expect(page.getByLabel("Main Content")).toHaveAttribute("rows", "12");
+  await expect(save).toBeDisabled();
+  await expect(page.getByText("Unsaved Changes")).toHaveCount(0);
+  await checkAdmin(page, "Pages tab, About Us");
+
+  await page.getByLabel("Hero Title", { exact: true }).fill("About our Halifax charity");
+  await page.getByLabel("Main Content").fill("We changed this text in the admin area.\n\n## Our promise\n\n- Free youth sessions\n- **Everyone** welcome");
+  await expect(page.getByText("Unsaved Changes")).toBeVisible();
+  await expect(save).toBeEnabled();
+
+  // Preview shows the unsaved edits in a new tab, and publishes nothing.
+  const [preview] = await Promise.all([context.waitForEvent("page"), page.getByRole("button", { name: /^Preview/ }).click()]);
+  await preview.waitForLoadState();
+  await expect(preview.getByRole("heading", { level: 1, name: "About our Halifax charity" })).toBeVisible();
+  await expect(preview.getByRole("note")).toContainText("unsaved changes");
+  await expectAccessible(preview, "preview");
+  await preview.close();
+  const stillLive = await page.request.get("/about");
+  expect(await stillLive.text()).not.toContain("About our Halifax charity");
+
+  // Leaving with unsaved changes asks first.
+  await page.getByRole("link", { name: "Media" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Leave without saving?" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Stay on this page" }).click();
+  await expect(page).toHaveURL(/\/admin\?page=about$/);
+  await expect(page.getByLabel("Hero Title", { exact: true })).toHaveValue("About our Halifax charity");
+
+  await save.click();
+  await closeToasts(page, "Changes saved");
+  await expect(page.getByText("Unsaved Changes")).toHaveCount(0);
+  await expect(save).toBeDisabled();
+  await expect(page.getByText("Revision 1")).toBeVisible();
+
+  await visit(page, "/about");
+  await expect(page.getByRole("heading", { level: 1, name: "About our Halifax charity" })).toBeVisible();
+  await expect(page.getByText("We changed this text in the admin area.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Our promise" })).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: "Everyone welcome" })).toBeVisible();
+  // The subtitle was never changed, so it is still the built-in one.
+  await expect(page.getByText("A community development charity for Halifax")).toBeVisible();
+
+  await page.goto("/admin?page=about");
+  await page.getByRole("button", { name: "Restore the built-in text" }).click();
+  await closeToasts(page, "Revision restored");
+  await expect(page.getByLabel("Hero Title", { exact: true })).toHaveValue("About Us");
+  await expect(page.getByText("Revision 2")).toBeVisible();
+  await visit(page, "/about");
+  await expect(page.getByRole("heading", { level: 1, name: "About Us" })).toBeVisible();
+  await expect(page.getByText("We changed this text in the admin area.")).toHaveCount(0);
+});
+
+test("images and layout by keyboard alone: add entries, reorder them, choose a layout and save", async ({ page }) => {
+  await signIn(page, "/admin?page=marathons");
+  await expect(page.getByLabel("Hero Title", { exact: true })).toHaveValue("Marathons");
+
+  // Sub-tabs follow the tabs pattern: arrow keys move between them.
+  await page.getByRole("tab", { name: "Content" }).focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByRole("tab", { name: "Images" })).toBeFocused();
+  await expect(page.getByRole("tab", { name: "Images" })).toHaveAttribute("aria-selected", "true");
+  const images = page.getByRole("tabpanel", { name: "Images" });
+  await expect(images.getByText("Marathons")).toHaveCount(0);
+
+  // The built-in illustration is the one entry; remove it, then add two by hand.
+  await images.getByRole("button", { name: /^Remove / }).focus();
+  await page.keyboard.press("Enter");
+  await expect(images.getByText("No images added yet...")).toBeVisible();
+  await images.getByRole("button", { name: "Add Manual Entry" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(images.getByLabel("Image URL/Filename")).toBeFocused();
+  await page.keyboard.type("/images/hiking.svg");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("Runners on a hill path");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("Training run");
+
+  await images.getByRole("button", { name: "Add Manual Entry" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(images.getByLabel("Image URL/Filename").nth(1)).toBeFocused();
+  await page.keyboard.type("/images/sport.svg");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("Medals after the race");
+  await page.keyboard.press("Tab");
+  // Position: gallery, chosen from the select with the keyboard.
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  await expect(images.getByLabel("Position").nth(1)).toHaveValue("gallery");
+
+  await images.getByRole("button", { name: "Move Medals after the race up" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: "Medals after the race moved to position 1 of 2" })).toBeAttached();
+  await expect(images.getByRole("listitem").first()).toHaveAccessibleName("Image 1: Medals after the race");
+  await expect(images.getByRole("listitem").first().getByText("Order: 1")).toBeVisible();
+  // Focus stays with the moved entry: at the top, on its other arrow.
+  await expect(images.getByRole("button", { name: "Move Medals after the race down" })).toBeFocused();
+
+  await page.getByRole("tab", { name: "Images" }).focus();
+  await page.keyboard.press("ArrowRight");
+  const layout = page.getByRole("tabpanel", { name: "Layout" });
+  // Tab goes to the panel first (the tabs pattern), then into it.
+  await page.keyboard.press("Tab");
+  await expect(layout).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(layout.getByLabel("Page Layout")).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  await expect(layout.getByLabel("Page Layout")).toHaveValue("image-right");
+  await expect(layout.getByText("Image right: the first image sits to the right")).toBeVisible();
+  await expectAccessible(page, "Pages tab, layout sub-tab with edits");
+
+  await page.getByRole("button", { name: "Save Changes" }).focus();
+  await page.keyboard.press("Enter");
+  await closeToasts(page, "Changes saved");
+
+  await visit(page, "/what-we-offer/marathons");
+  const main = page.getByRole("region", { name: "Marathons" }).or(page.locator("#main"));
+  // Image right: the first image beside the text, the other after the text.
+  await expect(main.getByRole("img", { name: "Medals after the race" })).toBeVisible();
+  await expect(main.getByRole("img", { name: "Runners on a hill path" })).toBeVisible();
+  await expect(page.getByText("Training run")).toBeVisible();
+});
+
+test("an uploaded image applied to the Serving Humanity hero shows on the page", async ({ page }) => {
+  await signIn(page, "/admin/serving-humanity");
+  await expect(page.getByRole("tab", { name: "Browse & Apply Images" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("heading", { name: /Select Image \(\d+ available\)/ })).toBeVisible();
+  // The picker opens on the humanitarian category.
+  await expect(page.getByLabel("Category", { exact: true }).first()).toHaveValue("humanitarian");
+  await checkAdmin(page, "Serving Humanity, browse");
+
+  await page.getByRole("radio", { name: /Hero/ }).check();
+  await expect(page.getByRole("button", { name: "Apply Image" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Upload New" }).click();
+  await expect(page.getByText("Connected")).toBeVisible();
+  const photo = await sharp({ create: { width: 1200, height: 600, channels: 3, background: "#16a34a" } }).jpeg().toBuffer();
+  await page.getByLabel("Image file").setInputFiles({ name: "food-parcels.jpg", mimeType: "image/jpeg", buffer: photo });
+  await page.getByLabel("Alt text").fill("Volunteers packing food parcels");
+  await page.getByRole("button", { name: "Upload Image" }).click();
+  await closeToasts(page, "Image uploaded successfully");
+  await page.getByRole("button", { name: "Apply Image" }).click();
+  await closeToasts(page, "Image applied");
+  await expect(page.getByRole("radio", { name: /Hero/ })).toBeVisible();
+  await expect(page.locator("label").filter({ hasText: "Hero" }).getByText("Image assigned")).toBeVisible();
+  await expectAccessible(page, "Serving Humanity after applying");
+
+  await page.getByRole("tab", { name: "Direct Upload" }).click();
+  await expect(page).toHaveURL(/view=direct/);
+  await expect(page.getByRole("heading", { name: "Hero image" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "UC3 Infographic image" })).toBeVisible();
+  await checkAdmin(page, "Serving Humanity, direct upload");
+
+  await visit(page, "/what-we-offer/serving-humanity");
+  const hero = page.locator('[data-section="hero"]').getByRole("img", { name: "Volunteers packing food parcels" });
+  await expect(hero).toBeVisible();
+  await expect(hero).toHaveAttribute("src", /^\/media\/hero\/hero-\d+-[0-9a-f]+\.jpg$/);
+});
+
+test("Page Images tab: choose a section and an existing image, apply it, and the register banner follows", async ({ page }) => {
+  await signIn(page, "/admin/page-images?page=register-child");
+  await checkAdmin(page, "Page Images tab");
+  await page.getByRole("radio", { name: /Register banner/ }).check();
+  await page.getByLabel("Category", { exact: true }).selectOption("all");
+  await page.getByRole("button", { name: /bicycle on a road/ }).click();
+  await page.getByRole("button", { name: "Apply Image" }).click();
+  await closeToasts(page, "Image applied");
+  await expect(page.locator("label").filter({ hasText: "Register banner" }).getByText("Image assigned")).toBeVisible();
+
+  await visit(page, "/contact/register-child");
+  await expect(page.locator("#register-child-banner").getByRole("img", { name: /bicycle on a road/ })).toBeVisible();
+});
+
+test("the Content tab's page selector edits the same stored content", async ({ page }) => {
+  await signIn(page, "/admin/content");
+  const selector = page.getByLabel("CMS page");
+  await expect(selector.locator("option:not([disabled])")).toHaveText(["Home", "About Us", "Our Mission", "The Difference We Make", "Our Facilities", "Open Access Youth Provision", "Sports & Physical Activities", "Contact"].map((t) => new RegExp(t)));
+  await expect(page.getByRole("button", { name: "Save Changes" })).toBeDisabled();
+  await checkAdmin(page, "Content tab, no page chosen");
+
+  await selector.selectOption({ label: "Our Mission" });
+  await page.waitForURL(/page=mission/);
+  await page.getByLabel("Main Title").fill("What drives us");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await closeToasts(page, "Changes saved");
+  await expectAccessible(page, "Content tab after saving");
+
+  await page.goto("/admin?page=mission");
+  await expect(page.getByLabel("Main Title")).toHaveValue("What drives us");
+  await visit(page, "/about/mission");
+  await expect(page.getByRole("heading", { level: 2, name: "What drives us" })).toBeVisible();
+});
+
+test("a phone number saved in Settings appears in the footer; a bad value is refused and kept", async ({ page }) => {
+  await signIn(page, "/admin/settings");
+  await checkAdmin(page, "Settings");
+  await page.getByLabel("Phone").fill("not a number");
+  await page.getByRole("button", { name: "Save Settings" }).click();
+  await expect(page.getByText("Phone must be a phone number")).toBeVisible();
+  await expect(page.getByLabel("Phone")).toHaveValue("not a number");
+  await expectAccessible(page, "Settings with an error");
+
+  await page.getByLabel("Phone").fill("01422 555123");
+  await page.getByLabel("Registered charity number").fill("1234567");
+  await page.getByRole("button", { name: "Save Settings" }).click();
+  await closeToasts(page, "Settings saved");
+
+  await visit(page, "/");
+  const footer = page.getByRole("contentinfo");
+  await expect(footer.getByRole("link", { name: "01422 555123" })).toHaveAttribute("href", "tel:01422555123");
+  await expect(footer.getByText("Registered charity number 1234567.")).toBeVisible();
+});
