@@ -77,6 +77,16 @@ export function getTus(): TusSetup {
 /** Who may upload: a user id, or the response that refuses the request. */
 export type Authorize = (request: Request) => Promise<{ userId: string } | Response>;
 
+/**
+ * True when `authorize` refused. Never test this with `instanceof Response`:
+ * @hono/node-server swaps the global Response for its own class, and
+ * `Response.json()` still makes the built-in kind, so `instanceof` said
+ * "not a refusal" and let anonymous uploads through.
+ */
+export function isRefusal(who: { userId: string } | Response): who is Response {
+  return !("userId" in who);
+}
+
 function plain(status: number, body: string): Response {
   return new Response(body, {
     status,
@@ -95,7 +105,7 @@ export async function handleTusRequest(tus: TusSetup, request: Request, authoriz
     if (origin && origin !== new URL(request.url).origin) return plain(403, "Uploads are only accepted from this site.");
   }
   const who = await authorize(request);
-  if (who instanceof Response) return who;
+  if (isRefusal(who)) return who;
   if (request.method === "POST") {
     if (request.headers.has("upload-defer-length")) return plain(400, "The size of the file must be known when its upload starts.");
     const declared = Number(request.headers.get("upload-length"));

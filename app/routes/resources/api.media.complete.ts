@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.media.complete";
-import { getTus, authorizeAdminRequest } from "#app/lib/tus.server";
+import { getTus, authorizeAdminRequest, isRefusal } from "#app/lib/tus.server";
 import { logger } from "#app/lib/logger.server";
 import { completeLibraryUpload, uploadContext, UploadError } from "#app/lib/uploads.server";
 import { LIBRARY_MESSAGES } from "#app/lib/upload-rules";
@@ -11,7 +11,7 @@ import { LIBRARY_MESSAGES } from "#app/lib/upload-rules";
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return Response.json({ ok: false }, { status: 405, headers: { Allow: "POST" } });
   const who = await authorizeAdminRequest(request);
-  if (who instanceof Response) return who;
+  if (isRefusal(who)) return who;
   const form = await request.formData();
   const text = (name: string) => {
     const value = form.get(name);

@@ -1,12 +1,12 @@
 import type { Route } from "./+types/api.media.images";
-import { authorizeAdminRequest } from "#app/lib/tus.server";
+import { authorizeAdminRequest, isRefusal } from "#app/lib/tus.server";
 import { getDatabase } from "#app/lib/db.server";
 import { listPickerImages } from "#app/lib/media.server";
 
 /** GET /api/media/images: what the image picker offers (uploads first, then built-in images). */
 export async function loader({ request }: Route.LoaderArgs) {
   const who = await authorizeAdminRequest(request);
-  if (who instanceof Response) return who;
+  if (isRefusal(who)) return who;
   const images = await listPickerImages(await getDatabase());
   return Response.json({ images }, { headers: { "Cache-Control": "private, no-store" } });
 }

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.media.quick-upload";
-import { authorizeAdminRequest } from "#app/lib/tus.server";
+import { authorizeAdminRequest, isRefusal } from "#app/lib/tus.server";
 import { logger } from "#app/lib/logger.server";
 import { receiveQuickUpload, uploadContext, UploadError } from "#app/lib/uploads.server";
 import { QUICK_UPLOAD_MESSAGES } from "#app/lib/upload-rules";
@@ -12,7 +12,7 @@ import { QUICK_UPLOAD_MESSAGES } from "#app/lib/upload-rules";
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return Response.json({ ok: false }, { status: 405, headers: { Allow: "POST" } });
   const who = await authorizeAdminRequest(request);
-  if (who instanceof Response) return who;
+  if (isRefusal(who)) return who;
   try {
     const file = await receiveQuickUpload(request, await uploadContext(), who.userId);
     return Response.json({ ok: true, file }, { status: 201, headers: { "Cache-Control": "no-store" } });

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.media.status";
-import { authorizeAdminRequest } from "#app/lib/tus.server";
+import { authorizeAdminRequest, isRefusal } from "#app/lib/tus.server";
 import { getDatabase } from "#app/lib/db.server";
 import { logger } from "#app/lib/logger.server";
 import { pingMediaTable } from "#app/lib/media.server";
@@ -11,7 +11,7 @@ import { pingMediaTable } from "#app/lib/media.server";
 export async function loader({ request }: Route.LoaderArgs) {
   const headers = { "Cache-Control": "no-store" };
   const who = await authorizeAdminRequest(request);
-  if (who instanceof Response) return Response.json({ connected: false, signedIn: false }, { status: 401, headers });
+  if (isRefusal(who)) return Response.json({ connected: false, signedIn: false }, { status: 401, headers });
   try {
     await pingMediaTable(await getDatabase());
     return Response.json({ connected: true, signedIn: true }, { headers });
