@@ -91,7 +91,7 @@ describeEachEngine("volunteer roles", (get) => {
 
     expect(await deleteOpportunity(database, created.data.id)).toBe(true);
     expect((await listOpportunities(database)).map((r) => r.id)).not.toContain(created.data.id);
-    expect(await updateOpportunity(database, created.data.id, created.data)).toBeUndefined();
+    expect(await updateOpportunity(database, created.data.id, { ...created.data })).toBeUndefined();
   });
 });
 
