@@ -256,7 +256,8 @@ describeEachEngine("admin access over HTTP", (getDb) => {
           expect([202, 401, 403], `${label} (.data) status`).toContain(data.status);
         }
         if (route.hasAction) {
-          const write = await fetch(`${a.url}${route.path}`, {
+          // An index route takes a POST only with ?index (a bare /admin POST is the layout's, which has no action).
+          const write = await fetch(`${a.url}${route.path}${route.index ? "?index" : ""}`, {
             method: "POST",
             redirect: "manual",
             headers: { Origin: a.url, ...(cookie ? { cookie } : {}) },

@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/admin_.preview";
 import { ContentPage } from "#app/components/site/content-page";
 import { SiteFooter } from "#app/components/site/site-footer";
@@ -94,4 +94,17 @@ export default function Preview({ actionData }: Route.ComponentProps) {
       <SiteFooter settings={settings} />
     </div>
   );
+}
+
+/** Outside the dashboard layout, so it answers a signed-in non-admin itself. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    return (
+      <main id="main" className="mx-auto max-w-3xl px-4 py-12">
+        <h1 className="text-2xl font-bold">Not allowed</h1>
+        <p className="mt-4">Your account is not allowed to use the admin area. Ask an administrator of the site if you need access.</p>
+      </main>
+    );
+  }
+  throw error;
 }
