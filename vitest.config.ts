@@ -27,6 +27,28 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // Hostile input against the production build (npm run test:security).
+        resolve: { alias },
+        test: {
+          name: "security",
+          include: ["test/security/**/*.security.test.ts"],
+          environment: "node",
+          testTimeout: 300_000,
+          hookTimeout: 240_000,
+        },
+      },
+      {
+        // Crash safety, graceful shutdown and backups: server processes killed and restarted.
+        resolve: { alias },
+        test: {
+          name: "ops",
+          include: ["test/ops/**/*.ops.test.ts"],
+          environment: "node",
+          testTimeout: 180_000,
+          hookTimeout: 240_000,
+        },
+      },
     ],
   },
 });

@@ -48,3 +48,24 @@ export default function handleRequest(
     setTimeout(abort, streamTimeout + 1000);
   });
 }
+
+/**
+ * Errors in loaders and actions go to the structured log (one JSON line with
+ * the request id) instead of React Router's default console.error. Only the
+ * message and path are logged: never the request body, which may hold
+ * personal data. Aborted requests (the visitor left) are not errors.
+ */
+export function handleError(error: unknown, { request, context }: { request: Request; context?: AppLoadContext }) {
+  if (request.signal.aborted) return;
+  const status = (error as { status?: unknown })?.status;
+  logger.error(
+    {
+      requestId: (context as { requestId?: string } | undefined)?.requestId,
+      method: request.method,
+      path: new URL(request.url).pathname,
+      status: typeof status === "number" ? status : undefined,
+      err: error instanceof Error ? error.message : String(error).slice(0, 500),
+    },
+    "request failed",
+  );
+}

@@ -14,6 +14,7 @@ import { collectAuthCookies, createOrResetAdmin, getAuth } from "#app/lib/auth.s
 import { closeDatabase, getDatabase } from "#app/lib/db.server";
 import { logger } from "#app/lib/logger.server";
 import { startJobWorker } from "#app/lib/jobs.server";
+import { ensureRetentionJob, registerRegistrationJobs } from "#app/lib/registrations.server";
 import { startMediaWorker } from "#app/lib/images.server";
 import { getStorage } from "#app/lib/storage/storage.server";
 import { authorizeAdminRequest, getTus, handleTusRequest, TUS_PATH } from "#app/lib/tus.server";
@@ -22,6 +23,7 @@ import { registerNewsletterJobs } from "#app/lib/newsletter.server";
 import { baseSecurityHeaders, contentSecurityPolicy } from "#app/lib/security-headers.server";
 import { bumpContentVersion, getContentVersion, onContentChange } from "#app/lib/content-version.server";
 import { PageCache } from "#app/lib/page-cache.server";
+import { formRequestGuard } from "#app/lib/request-guard.server";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -112,6 +114,9 @@ export function createApp(): Hono {
     await next();
   });
 
+  // Oversized, non-form and unreadable bodies get a 4xx before any action reads them.
+  app.use(formRequestGuard({ exempt: (p) => p === TUS_PATH || p.startsWith(`${TUS_PATH}/`) || p === "/api/media/quick-upload" }));
+
   app.use(async (c, next) => {
     const key = pageCache.keyFor(c.req.raw);
     const hit = key ? await pageCache.get(key) : undefined;
@@ -189,6 +194,9 @@ export async function start(): Promise<ServerType> {
   loadSecrets(config.DATA_DIR);
   const database = await getDatabase();
   registerNewsletterJobs();
+  registerRegistrationJobs();
+  // Children's registrations past their retention period are deleted daily.
+  await ensureRetentionJob(database);
   // Background jobs (newsletter sends) run in this process; a restart resumes them.
   const worker = startJobWorker(database);
   // Image variants are made in the background; images left pending by a restart are picked up now.

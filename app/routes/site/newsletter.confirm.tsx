@@ -1,5 +1,5 @@
 import { CheckCircle2, CircleAlert } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/newsletter.confirm";
 import { Button } from "#app/components/ui/button";
 import { getDatabase } from "#app/lib/db.server";
@@ -24,8 +24,12 @@ export async function action({ request }: Route.ActionArgs) {
   const token = new URL(request.url).searchParams.get("token");
   const result = await confirmSubscription(await getDatabase(), token);
   const shown = view(result);
-  return shown.state === "ready" ? { ...shown, state: "confirmed" as const, justConfirmed: true } : shown;
+  if (shown.state === "ready") return { ...shown, state: "confirmed" as const, justConfirmed: true };
+  // A refused confirmation says so in its status too (bad link, expired, already used).
+  return data(shown, { status: PROBLEM_STATUS[shown.state as keyof typeof PROBLEM_STATUS] ?? 200 });
 }
+
+const PROBLEM_STATUS = { invalid: 400, expired: 410, used: 409 } as const;
 
 const PROBLEMS = {
   invalid: {

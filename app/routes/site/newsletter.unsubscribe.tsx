@@ -1,5 +1,5 @@
 import { CheckCircle2, CircleAlert } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/newsletter.unsubscribe";
 import { Button } from "#app/components/ui/button";
 import { getDatabase } from "#app/lib/db.server";
@@ -25,7 +25,7 @@ export async function action({ request }: Route.ActionArgs) {
   const database = await getDatabase();
   const wantsBack = form.get("intent") === "resubscribe";
   const result = wantsBack ? await resubscribe(database, token) : await unsubscribe(database, token);
-  if (!result.ok) return { state: "invalid" as const };
+  if (!result.ok) return data({ state: "invalid" as const }, { status: 400 });
   return wantsBack ? { state: "resubscribed" as const, email: result.email } : { state: "unsubscribed" as const, email: result.email, justNow: true };
 }
 
