@@ -24,7 +24,6 @@ export const ADMIN_TABS: readonly AdminArea[] = [
 
 export const ADMIN_SECONDARY: readonly AdminArea[] = [
   { label: "Settings", path: "/admin/settings" },
-  { label: "Settings", path: "/admin/settings" },
   { label: "Messages", path: "/admin/messages" },
   { label: "Registrations", path: "/admin/registrations" },
   { label: "Outbox", path: "/admin/outbox" },
