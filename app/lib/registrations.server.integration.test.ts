@@ -210,6 +210,24 @@ describeEachEngine("registration retention", (get) => {
     expect(await deleteExpiredRegistrations(database, { now, months: 24 })).toBe(0);
   });
 
+  it("uses the retention period staff set in Settings", async () => {
+    const database = get();
+    const now = new Date("2027-06-15T12:00:00Z");
+    const outcome = await submitRegistration(database, { values: { ...valid, childName: "thirty-months-ago" }, honeypot: false, ip: nextIp(), now: NOW });
+    if (outcome.status !== "stored") throw new Error("not stored");
+    await database.db.updateTable("registrations").set({ last_contact_at: "2024-12-15T12:00:00.000Z" }).where("id", "=", outcome.id).execute();
+    const storeMonths = (months: number) =>
+      database.db
+        .insertInto("site_settings")
+        .values({ key: "registrationRetentionMonths", value: JSON.stringify(months), updated_at: new Date().toISOString(), updated_by: null })
+        .onConflict((oc) => oc.column("key").doUpdateSet({ value: JSON.stringify(months) }))
+        .execute();
+    await storeMonths(36);
+    expect(await deleteExpiredRegistrations(database, { now })).toBe(0);
+    await storeMonths(24);
+    expect(await deleteExpiredRegistrations(database, { now })).toBe(1);
+  });
+
   it("runs daily from the job queue, one chain only", async () => {
     const database = get();
     await ensureRetentionJob(database);

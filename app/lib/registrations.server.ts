@@ -3,10 +3,10 @@ import type { Selectable } from "kysely";
 import { recordAudit } from "#app/lib/audit.server";
 import type { RegistrationsTable } from "#app/lib/db-schema";
 import { nowIso, toBool, toNum, type Database } from "#app/lib/db.server";
-import { env } from "#app/lib/env.server";
 import { enqueueJob, registerJobHandler } from "#app/lib/jobs.server";
 import { logger } from "#app/lib/logger.server";
 import { notifyStaff } from "#app/lib/mailer.server";
+import { getRegistrationRetentionMonths } from "#app/lib/site-settings.server";
 import { adminLink, handleSubmission, rawList, rawText, type Submission, type SubmitOutcome } from "#app/lib/public-forms.server";
 import {
   ageOn,
@@ -293,11 +293,11 @@ export async function exportRegistrationsCsv(database: Database, actor: Actor): 
 // ── Retention ─────────────────────────────────────────────────────────────
 
 /**
- * Months a registration is kept after the last contact. Settings will own
- * this (issue 6); until then REGISTRATION_RETENTION_MONTHS, default 24.
+ * Months a registration is kept after the last contact: the Settings value,
+ * which defaults to REGISTRATION_RETENTION_MONTHS (24).
  */
-export async function registrationRetentionMonths(): Promise<number> {
-  return env().REGISTRATION_RETENTION_MONTHS;
+export async function registrationRetentionMonths(database?: Database): Promise<number> {
+  return getRegistrationRetentionMonths(database);
 }
 
 /** The instant `months` calendar months before `now`. */
@@ -317,7 +317,7 @@ export async function deleteExpiredRegistrations(
   database: Database,
   { now = new Date(), months }: { now?: Date; months?: number } = {},
 ): Promise<number> {
-  const period = months ?? (await registrationRetentionMonths());
+  const period = months ?? (await registrationRetentionMonths(database));
   const cutoff = monthsBefore(now, period).toISOString();
   const result = await database.db.deleteFrom("registrations").where("last_contact_at", "<", cutoff).executeTakeFirst();
   const deleted = toNum(result.numDeletedRows);
