@@ -11,12 +11,15 @@ import { analysePublicRoutes, BUDGETS, JS_CEILING, kb } from "../bench/lib/bundl
 const buildDir = path.resolve(import.meta.dirname, "..", process.env.BUILD_DIR ?? "build");
 const routes = analysePublicRoutes(buildDir);
 
-test("the build has every public route, each loading React Router's entry", () => {
+test("the build has every public route, each loading React Router's entry and the stylesheet", () => {
   const ids = routes.map((r) => r.id);
   for (const id of ["routes/site/_index", "routes/site/$", "routes/site/donate", "routes/site/news", "routes/site/volunteer.apply"]) {
     expect(ids).toContain(id);
   }
-  for (const route of routes) expect(route.js.some((url) => url.includes("/entry.client-"))).toBe(true);
+  for (const route of routes) {
+    expect(route.js.some((url) => url.includes("/entry.client-")), route.id).toBe(true);
+    expect(route.css.length, `${route.id} loads the site's stylesheet`).toBeGreaterThan(0);
+  }
 });
 
 test("no public route reaches admin code, even through a lazy import", () => {

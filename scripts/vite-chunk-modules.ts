@@ -16,13 +16,15 @@ export function chunkModules(): Plugin {
     writeBundle(options, bundle) {
       if (!options.dir) return;
       const root = process.cwd();
-      const chunks: Record<string, { modules: string[]; imports: string[]; dynamicImports: string[] }> = {};
+      const chunks: Record<string, { modules: string[]; imports: string[]; dynamicImports: string[]; stylesheets: string[] }> = {};
       for (const output of Object.values(bundle)) {
         if (output.type !== "chunk") continue;
         chunks[output.fileName] = {
           modules: output.moduleIds.map((id) => (path.isAbsolute(id) ? path.relative(root, id) : id)),
           imports: output.imports,
           dynamicImports: output.dynamicImports,
+          // Stylesheets a chunk links itself (an `import css from "./x.css?url"`), which React Router's manifest does not list.
+          stylesheets: [...new Set(output.code.match(/\/assets\/[\w.-]+\.css/g) ?? [])],
         };
       }
       fs.writeFileSync(path.join(options.dir, "..", "chunk-modules.json"), JSON.stringify({ chunks }, null, 1));

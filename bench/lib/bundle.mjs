@@ -92,8 +92,9 @@ export function analysePublicRoutes(buildDir) {
   return publicRouteIds(manifest).map((id) => {
     const chain = routeChain(manifest, id);
     const roots = [manifest.entry.module, ...manifest.entry.imports, ...chain.flatMap((r) => [r.module, ...(r.imports ?? [])])];
-    const js = [...new Set([...closure(chunks, roots, { dynamic: false }).map(toUrl), manifestUrl])].sort();
-    const css = [...new Set(chain.flatMap((r) => r.css ?? []))].sort();
+    const loaded = closure(chunks, roots, { dynamic: false });
+    const js = [...new Set([...loaded.map(toUrl), manifestUrl])].sort();
+    const css = [...new Set([...chain.flatMap((r) => r.css ?? []), ...loaded.flatMap((file) => chunks[file]?.stylesheets ?? [])])].sort();
     const sum = (urls) =>
       urls.reduce(
         (total, url) => {

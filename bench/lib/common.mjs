@@ -46,7 +46,7 @@ export async function startServer(env, { prefix = [], probe = "/healthz", timeou
     try {
       const res = await fetch(url + probe);
       await res.arrayBuffer();
-      if (res.status === 200) return { child, url, readyMs: performance.now() - started };
+      if (res.status === 200) return { child, url, readyMs: performance.now() - started, readyCpuMs: cpuMs(child.pid) };
     } catch {
       // not listening yet
     }
@@ -54,6 +54,21 @@ export async function startServer(env, { prefix = [], probe = "/healthz", timeou
   }
   child.kill("SIGKILL");
   throw new Error(`server did not answer ${probe} within ${timeoutMs} ms`);
+}
+
+/**
+ * CPU time (user + system, ms) a process has used so far, from /proc. On a
+ * shared machine wall-clock figures swing with other work; CPU time per
+ * request or per start does much less.
+ */
+export function cpuMs(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
 }
 
 export function stopServer(child) {
@@ -80,11 +95,15 @@ export function printTable(header, rows) {
   console.log();
 }
 
+/** The machine, and how busy it was: figures taken under load are not comparable. */
 export function machine() {
-  return `${os.cpus().length} × ${os.cpus()[0]?.model?.trim() ?? "CPU"}, Node ${process.version}`;
+  const load = os.loadavg().map((l) => l.toFixed(1)).join(", ");
+  return `${os.cpus().length} × ${os.cpus()[0]?.model?.trim() ?? "CPU"}, Node ${process.version}, load average at the end ${load}`;
 }
 
 export function commit() {
+  // For a run from an exported copy of the tree, which is not a git checkout.
+  if (process.env.BENCH_COMMIT) return process.env.BENCH_COMMIT;
   try {
     const sha = execSync("git rev-parse --short HEAD", { cwd: root }).toString().trim();
     const dirty = execSync("git status --porcelain --untracked-files=no", { cwd: root }).toString().trim();

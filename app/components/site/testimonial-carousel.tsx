@@ -67,25 +67,27 @@ export function TestimonialCarousel({ items }: { items: readonly (Testimonial & 
       ) : null}
       <div aria-live={rotating ? "off" : "polite"} className="mt-4">
         {items.map((item, i) => (
-          <figure
+          // The slide is a plain element: ARIA does not allow role="group" on <figure>.
+          <div
             key={item.id ?? item.author}
             role="group"
             aria-roledescription="slide"
             aria-label={`${i + 1} of ${items.length}`}
             hidden={i !== current}
-            className="rounded-lg border border-border bg-card p-8 text-card-foreground shadow-sm"
           >
-            <span className={`inline-flex size-10 items-center justify-center rounded-full ${TONE_BADGE[item.color]}`}>
-              <Quote aria-hidden="true" className="size-5" />
-            </span>
-            <blockquote className="mt-4 text-xl leading-relaxed">
-              <p>{item.quote}</p>
-            </blockquote>
-            <figcaption className="mt-6">
-              <span className="block font-semibold">{item.author}</span>
-              <span className="block text-muted-foreground">{item.role}</span>
-            </figcaption>
-          </figure>
+            <figure className="rounded-lg border border-border bg-card p-8 text-card-foreground shadow-sm">
+              <span className={`inline-flex size-10 items-center justify-center rounded-full ${TONE_BADGE[item.color]}`}>
+                <Quote aria-hidden="true" className="size-5" />
+              </span>
+              <blockquote className="mt-4 text-xl leading-relaxed">
+                <p>{item.quote}</p>
+              </blockquote>
+              <figcaption className="mt-6">
+                <span className="block font-semibold">{item.author}</span>
+                <span className="block text-muted-foreground">{item.role}</span>
+              </figcaption>
+            </figure>
+          </div>
         ))}
       </div>
       {several ? (

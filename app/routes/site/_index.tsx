@@ -104,6 +104,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               alt={still.alt}
               width={still.width ?? 1200}
               height={still.height ?? 800}
+              // In the first screen on a phone: Lighthouse's largest paint, so not lazy.
+              lazy={false}
               className="rounded-lg shadow-lg"
             />
           ) : null}
