@@ -13,10 +13,10 @@ import { env, loadSecrets } from "#app/lib/env.server";
 import { collectAuthCookies, createOrResetAdmin, getAuth } from "#app/lib/auth.server";
 import { closeDatabase, getDatabase } from "#app/lib/db.server";
 import { logger } from "#app/lib/logger.server";
-import { startJobWorker } from "#app/lib/jobs.server";
+import { releaseDeadLocalLocks, startJobWorker } from "#app/lib/jobs.server";
 import { ensureRetentionJob, registerRegistrationJobs } from "#app/lib/registrations.server";
 import { startMediaWorker } from "#app/lib/images.server";
-import { getStorage } from "#app/lib/storage/storage.server";
+import { createStorage, getStorage, s3ConfigFromEnv } from "#app/lib/storage/storage.server";
 import { authorizeAdminRequest, getTus, handleTusRequest, TUS_PATH } from "#app/lib/tus.server";
 import { closeMailer } from "#app/lib/mailer.server";
 import { registerNewsletterJobs } from "#app/lib/newsletter.server";
@@ -24,6 +24,8 @@ import { baseSecurityHeaders, contentSecurityPolicy } from "#app/lib/security-he
 import { bumpContentVersion, getContentVersion, onContentChange } from "#app/lib/content-version.server";
 import { PageCache } from "#app/lib/page-cache.server";
 import { formRequestGuard } from "#app/lib/request-guard.server";
+import { createBackup, defaultBackupPath, ensureBackupSchedule, registerBackupJobs, RestoreError, restoreBackup } from "#app/lib/backup.server";
+import { cleanUp, ensureCleanupJob, registerCleanupJobs } from "#app/lib/cleanup.server";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -197,6 +199,13 @@ export async function start(): Promise<ServerType> {
   registerRegistrationJobs();
   // Children's registrations past their retention period are deleted daily.
   await ensureRetentionJob(database);
+  // What a crash left behind (orphan files, scratch, expired uploads) is cleared at start and every six hours.
+  registerCleanupJobs(() => ({ storage: getStorage(), dataDir: config.DATA_DIR, tus: getTus() }));
+  await ensureCleanupJob(database);
+  registerBackupJobs({ intervalHours: config.BACKUP_INTERVAL_HOURS ?? 0, keep: config.BACKUP_KEEP, dataDir: config.DATA_DIR, storage: getStorage });
+  await ensureBackupSchedule(database, config.BACKUP_INTERVAL_HOURS);
+  // A job this machine's previous process was running when it died goes back to the queue now, not in five minutes.
+  await releaseDeadLocalLocks(database);
   // Background jobs (newsletter sends) run in this process; a restart resumes them.
   const worker = startJobWorker(database);
   // Image variants are made in the background; images left pending by a restart are picked up now.
@@ -237,6 +246,9 @@ export async function runCli(argv: string[]): Promise<number> {
       return 0;
     }
     if (command === "admin:create") return await adminCreate(argv.slice(1));
+    if (command === "backup") return await backupCommand(argv.slice(1));
+    if (command === "restore") return await restoreCommand(argv.slice(1));
+    if (command === "cleanup") return await cleanupCommand(argv.slice(1));
     console.error(`Unknown command: ${command ?? "(none)"}`);
     return 2;
   } finally {
@@ -278,5 +290,61 @@ async function adminCreate(args: string[]): Promise<number> {
       ? `Created admin ${result.user.email}. Sign in at ${config.PUBLIC_URL}/login.`
       : `Set a new password for ${result.user.email}, who is now an admin; their earlier sessions have ended.`,
   );
+  return 0;
+}
+
+function optionOf(args: string[], name: string): string | undefined {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+}
+
+/** npm run backup [-- --out FILE]: one archive of the database, the stored files and the secrets. */
+async function backupCommand(args: string[]): Promise<number> {
+  const config = env();
+  loadSecrets(config.DATA_DIR);
+  const out = path.resolve(optionOf(args, "out") ?? defaultBackupPath(config.DATA_DIR));
+  const manifest = await createBackup({ database: await getDatabase(), storage: getStorage(), dataDir: config.DATA_DIR, out });
+  const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
+  console.log(`Wrote ${out}: ${rows} rows in ${Object.keys(manifest.tables).length} tables (${manifest.method}), ${manifest.files} files, secrets ${manifest.secrets}.`);
+  if (manifest.vanished.length) console.log(`${manifest.vanished.length} files were deleted while the backup ran and are not in it.`);
+  return 0;
+}
+
+/** npm run restore <archive> [-- --force]: into DATA_DIR (and DATABASE_URL, S3_* when set). Stop the site first. */
+async function restoreCommand(args: string[]): Promise<number> {
+  const archive = args.find((a) => !a.startsWith("--"));
+  if (!archive) {
+    console.error("Usage: npm run restore <backup.tar.gz> [-- --force]");
+    return 2;
+  }
+  const config = env();
+  try {
+    const result = await restoreBackup({
+      archive: path.resolve(archive),
+      dataDir: config.DATA_DIR,
+      databaseUrl: config.DATABASE_URL,
+      storage: createStorage({ dataDir: config.DATA_DIR, s3: s3ConfigFromEnv(config) }),
+      force: args.includes("--force"),
+    });
+    console.log(`Restored the backup of ${result.manifest.createdAt}: ${result.rows} rows, ${result.files} files, into ${config.DATA_DIR}.`);
+    if (result.manifest.secrets === "from-environment") console.log("That site took AUTH_SECRET from its environment: set the same AUTH_SECRET here.");
+    return 0;
+  } catch (error) {
+    if (error instanceof RestoreError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+/** node scripts/cli.mjs cleanup [--min-age-minutes N]: remove orphan files, scratch and expired uploads now. */
+async function cleanupCommand(args: string[]): Promise<number> {
+  const config = env();
+  loadSecrets(config.DATA_DIR);
+  const minutes = optionOf(args, "min-age-minutes");
+  const minAgeMs = minutes === undefined ? undefined : Number(minutes) * 60_000;
+  const result = await cleanUp({ database: await getDatabase(), storage: getStorage(), dataDir: config.DATA_DIR, tus: getTus(), orphanMinAgeMs: minAgeMs, scratchMinAgeMs: minAgeMs });
+  console.log(JSON.stringify(result));
   return 0;
 }

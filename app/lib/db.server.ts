@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Dialect } from "kysely";
+import { Kysely, Migrator, PostgresDialect, SqliteAdapter, SqliteDialect, type DialectAdapter, type Dialect } from "kysely";
 import type { DatabaseSchema } from "./db-schema";
-import { migrations } from "./migrations";
+import { migrations, type Migration } from "./migrations";
 import { env } from "./env.server";
 
 export type Engine = "sqlite" | "postgres";
@@ -37,7 +37,27 @@ async function createDialect(options: DatabaseOptions): Promise<{ dialect: Diale
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("synchronous = NORMAL");
-  return { dialect: new SqliteDialect({ database: sqlite }), engine: "sqlite" };
+  return { dialect: new TransactionalSqliteDialect({ database: sqlite }), engine: "sqlite" };
+}
+
+/**
+ * SQLite rolls back CREATE, ALTER and DROP with the rest of a transaction,
+ * but Kysely's adapter says it cannot, so its migrator would run SQLite
+ * migrations outside a transaction: a crash half-way through one would
+ * leave a schema that is neither before nor after, and every later start
+ * would fail. Saying so makes the migrator wrap the pending migrations in
+ * one transaction on SQLite as it does on PostgreSQL (all or nothing).
+ */
+class TransactionalSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class TransactionalSqliteDialect extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new TransactionalSqliteAdapter();
+  }
 }
 
 /** Opens a database and brings its schema up to date. */
@@ -49,7 +69,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return database;
 }
 
-export async function migrateToLatest(database: Database): Promise<string[]> {
+/** Runs every pending migration (`list` is for tests that need a migration of their own). */
+export async function migrateToLatest(database: Database, list: Record<string, Migration> = migrations): Promise<string[]> {
   const migrator = new Migrator({
     db: database.db,
     // Numbers were reserved per feature and landed out of order; a database
@@ -58,7 +79,7 @@ export async function migrateToLatest(database: Database): Promise<string[]> {
     provider: {
       async getMigrations() {
         return Object.fromEntries(
-          Object.entries(migrations).map(([name, m]) => [
+          Object.entries(list).map(([name, m]) => [
             name,
             { up: (db: Kysely<unknown>) => m.up(db, database.engine), down: m.down && ((db: Kysely<unknown>) => m.down!(db, database.engine)) },
           ]),

@@ -37,6 +37,9 @@ const schema = z.object({
   NEWSLETTER_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(120),
   // How long a child registration is kept after the last contact with the family, until Settings holds it.
   REGISTRATION_RETENTION_MONTHS: z.coerce.number().int().min(1, { message: "must be at least 1 month" }).max(120).default(24),
+  // Scheduled backups into DATA_DIR/backups (npm run backup makes one by hand); unset: none.
+  BACKUP_INTERVAL_HOURS: z.coerce.number().int().min(1, { message: "must be at least 1 hour" }).max(8760).optional(),
+  BACKUP_KEEP: z.coerce.number().int().min(1, { message: "must keep at least 1 backup" }).max(1000).default(7),
   // S3-compatible storage for uploaded files; all unset keeps them on local disk in DATA_DIR.
   S3_ENDPOINT: z.string().url({ message: "must be the storage service's URL, e.g. https://s3.eu-west-2.amazonaws.com" }).optional(),
   S3_REGION: z.string().min(1).optional(),

@@ -230,6 +230,45 @@ export async function runNextJob(
   return true;
 }
 
+function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Jobs left "running" by a process on this machine that no longer exists
+ * (killed, crashed) go back to the queue at once; otherwise they would wait
+ * for their lock to go stale. Locks of other machines, and of a process id
+ * that is in use again, are left to the stale-lock rule.
+ */
+export async function releaseDeadLocalLocks(database: Database): Promise<number> {
+  const prefix = `${os.hostname()}:`;
+  const running = await database.db.selectFrom("jobs").select(["id", "locked_by"]).where("status", "=", "running").execute();
+  let released = 0;
+  for (const job of running) {
+    if (!job.locked_by?.startsWith(prefix)) continue;
+    const pid = Number(job.locked_by.slice(prefix.length).split(":")[0]);
+    if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || isProcessAlive(pid)) continue;
+    const result = await database.db
+      .updateTable("jobs")
+      .set({ status: "queued", locked_at: null, locked_by: null, updated_at: nowIso() })
+      .where("id", "=", job.id)
+      .where("locked_by", "=", job.locked_by)
+      .where("status", "=", "running")
+      .executeTakeFirst();
+    if (toNum(result.numUpdatedRows) > 0) {
+      released++;
+      logger.info({ jobId: job.id }, "job of a stopped process queued again");
+    }
+  }
+  return released;
+}
+
 function defaultWorkerId(): string {
   return `${os.hostname()}:${process.pid}`;
 }

@@ -53,6 +53,11 @@ export const AUTH_SECRET = "hostile-input-suite-secret-0123456789abcdef";
 
 export function siteEnv(options: SiteOptions, port: number): NodeJS.ProcessEnv {
   const url = `http://127.0.0.1:${port}`;
+  // An option set to undefined removes the variable (e.g. AUTH_SECRET, to have the site generate secrets.json).
+  return Object.fromEntries(Object.entries(baseEnv(options, port, url)).filter(([, v]) => v !== undefined));
+}
+
+function baseEnv(options: SiteOptions, port: number, url: string): NodeJS.ProcessEnv {
   return {
     ...process.env,
     DATABASE_URL: options.databaseUrl,
@@ -251,4 +256,20 @@ export function buildRoutes(): BuildRoute[] {
     return [fullPath(route.parentId), own].filter(Boolean).join("/");
   };
   return all.map((r) => ({ id: r.id, file: `app/${r.id}`, path: `/${fullPath(r.id)}`, hasLoader: r.hasLoader, hasAction: r.hasAction }));
+}
+
+/** Runs an operator command (`node scripts/cli.mjs …`) from the production build against a data folder. */
+export function runCli(args: string[], options: SiteOptions): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ["scripts/cli.mjs", ...args], {
+      cwd: root,
+      env: { ...siteEnv(options, 3999), LOG_LEVEL: "warn" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    child.on("exit", (code) => resolve({ code, stdout, stderr }));
+  });
 }

@@ -7,11 +7,13 @@ import type { Readable } from "node:stream";
 import {
   assertSafeKey,
   contentTypeForKey,
+  isSafeKey,
   ObjectExistsError,
   type ByteRange,
   type ObjectInfo,
   type PutOptions,
   type Storage,
+  type StoredObject,
 } from "./storage.server";
 
 /**
@@ -90,5 +92,27 @@ export class LocalStorage implements Storage {
 
   async delete(key: string): Promise<void> {
     await fsp.rm(this.pathOf(key), { force: true });
+  }
+
+  async *list(): AsyncIterable<StoredObject> {
+    const walk = async function* (dir: string, prefix: string): AsyncGenerator<StoredObject> {
+      let entries: fs.Dirent[];
+      try {
+        entries = await fsp.readdir(dir, { withFileTypes: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+        throw error;
+      }
+      for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+        const key = prefix ? `${prefix}/${entry.name}` : entry.name;
+        if (entry.isDirectory()) yield* walk(path.join(dir, entry.name), key);
+        // Half-written temporaries (.tmp-…) are not objects; the clean-up job removes old ones.
+        else if (entry.isFile() && isSafeKey(key)) {
+          const info = await fsp.stat(path.join(dir, entry.name)).catch(() => null);
+          if (info) yield { key, size: info.size, modifiedAt: info.mtime };
+        }
+      }
+    };
+    yield* walk(this.root, "");
   }
 }

@@ -9,6 +9,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   UploadPartCommand,
@@ -18,11 +19,14 @@ import {
   assertSafeKey,
   contentTypeForKey,
   IMMUTABLE_CACHE_CONTROL,
+  isSafeKey,
   ObjectExistsError,
+  STAGED_UPLOAD_PREFIX,
   type ByteRange,
   type ObjectInfo,
   type PutOptions,
   type Storage,
+  type StoredObject,
 } from "./storage.server";
 
 export interface S3Config {
@@ -191,6 +195,19 @@ export class S3Storage implements Storage {
   async delete(key: string): Promise<void> {
     assertSafeKey(key);
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  async *list(): AsyncIterable<StoredObject> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token }));
+      for (const item of page.Contents ?? []) {
+        const key = item.Key ?? "";
+        if (!isSafeKey(key) || key.startsWith(STAGED_UPLOAD_PREFIX)) continue;
+        yield { key, size: Number(item.Size ?? 0), modifiedAt: item.LastModified ?? new Date(0) };
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 
   /** Scratch space on local disk for files being processed. */

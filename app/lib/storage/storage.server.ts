@@ -25,7 +25,18 @@ export interface Storage {
   read(key: string, range?: ByteRange): Promise<Readable>;
   /** Removes an object; removing a missing one is not an error. */
   delete(key: string): Promise<void>;
+  /** Every stored object (not staged uploads or half-written temporaries), for backups and orphan clean-up. */
+  list(): AsyncIterable<StoredObject>;
 }
+
+export interface StoredObject {
+  key: string;
+  size: number;
+  modifiedAt: Date;
+}
+
+/** Resumable uploads in S3 are staged as objects named tus-…; they are not stored files yet. */
+export const STAGED_UPLOAD_PREFIX = "tus-";
 
 export interface PutOptions {
   contentType: string;

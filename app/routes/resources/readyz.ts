@@ -1,15 +1,33 @@
 import { getDatabase } from "#app/lib/db.server";
 import { pingMediaTable } from "#app/lib/media.server";
 import { logger } from "#app/lib/logger.server";
+import { getStorage } from "#app/lib/storage/storage.server";
 
-/** Readiness: the database answers. */
+/** How long a check may take before the process counts as not ready (a load balancer is waiting). */
+const CHECK_TIMEOUT_MS = 3_000;
+
+function withTimeout<T>(work: Promise<T>): Promise<T> {
+  return Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error("timed out")), CHECK_TIMEOUT_MS).unref())]);
+}
+
+async function check(name: string, work: () => Promise<unknown>): Promise<"ok" | "unreachable"> {
+  try {
+    await withTimeout(work());
+    return "ok";
+  } catch (error) {
+    logger.error({ check: name, err: error instanceof Error ? error.message : String(error) }, "readiness check failed");
+    return "unreachable";
+  }
+}
+
+/** Readiness: the database answers and the file store (disk or bucket) can be read. */
 export async function loader() {
   const headers = { "Content-Type": "application/json", "Cache-Control": "no-store" };
-  try {
-    await pingMediaTable(await getDatabase());
-    return new Response(JSON.stringify({ database: "ok" }), { headers });
-  } catch (error) {
-    logger.error({ err: error }, "readiness check failed");
-    return new Response(JSON.stringify({ database: "unreachable" }), { status: 503, headers });
-  }
+  const [database, storage] = await Promise.all([
+    check("database", async () => pingMediaTable(await getDatabase())),
+    // Asking for a key that never exists: a missing object is an answer; a refused or unreachable store throws.
+    check("storage", () => getStorage().stat("readyz-probe")),
+  ]);
+  const ready = database === "ok" && storage === "ok";
+  return new Response(JSON.stringify({ database, storage }), { status: ready ? 200 : 503, headers });
 }
