@@ -50,7 +50,7 @@ const REGION = "us-east-1";
 
 async function startMoto() {
   const port = await freePort();
-  const child = spawn("moto_server", ["-H", "127.0.0.1", "-p", String(port)], { stdio: "ignore" });
+  const child = spawn(moto[0], [...moto.slice(1), "-H", "127.0.0.1", "-p", String(port)], { stdio: "ignore" });
   const endpoint = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
@@ -93,7 +93,18 @@ async function startS3rver() {
   };
 }
 
-const hasMoto = spawnSync("moto_server", ["--help"], { stdio: "ignore" }).status === 0;
+/** moto_server on PATH, else moto run by a Python that has it (e.g. pyenv's, when its shims are not on PATH). */
+function findMoto() {
+  if (spawnSync("moto_server", ["--help"], { stdio: "ignore" }).status === 0) return ["moto_server"];
+  const home = os.homedir();
+  for (const python of ["python3", path.join(home, ".pyenv/shims/python3"), "/usr/local/bin/python3"]) {
+    if (spawnSync(python, ["-c", "import moto.server, flask"], { stdio: "ignore" }).status === 0) return [python, "-m", "moto.server"];
+  }
+  return null;
+}
+
+const moto = findMoto();
+const hasMoto = moto !== null;
 const s3 = hasMoto ? await startMoto() : await startS3rver();
 if (!hasMoto) console.warn("with-s3: moto_server not found, using s3rver (no ListParts: resumable uploads into S3 will fail)");
 console.log(`with-s3: ${s3.name} at ${s3.endpoint}, bucket ${BUCKET}`);
