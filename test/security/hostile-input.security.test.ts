@@ -479,7 +479,13 @@ describeEachEngine("hostile input", (getDb) => {
     await expectUnchanged("uploads");
   }, 300_000);
 
-  it("serves no stored or private file through a traversal in a media URL", async () => {
+  it("serves no stored or private file through a traversal in a media URL, and stored files only as inert downloads", async () => {
+    const stored = await getDb().db.selectFrom("media_files").select("file_url").executeTakeFirstOrThrow();
+    const file = await send(stored.file_url, { method: "GET", origin: null });
+    expect(file.status).toBe(200);
+    expect(file.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(file.headers.get("content-security-policy")).toMatch(/sandbox/);
+    expect(file.headers.get("content-disposition")).toMatch(/^inline; filename="[A-Za-z0-9._-]+"$/);
     for (const value of ["..%2Fsecrets.json", "..%2F..%2Fsite.db", "%2e%2e/%2e%2e/etc/passwd", "uploads%2F..%2Fsecrets.json", "..\\secrets.json", "%00.png"]) {
       const response = await send(`/media/${value}`, { method: "GET", origin: null });
       results.push({ group: "media URLs", label: value, status: response.status });
