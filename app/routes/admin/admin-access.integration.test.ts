@@ -26,6 +26,7 @@ const CANARY = ADMIN.email;
 interface RouteInfo {
   id: string;
   path: string;
+  index: boolean;
   hasLoader: boolean;
   hasAction: boolean;
 }
@@ -51,7 +52,7 @@ function adminRoutes(): RouteInfo[] {
     env: { ...process.env, LOG_LEVEL: "silent" },
     encoding: "utf8",
   });
-  const all = JSON.parse(raw.trim().split("\n").pop()!) as Array<RouteInfo & { index: boolean; parentId: string | null }>;
+  const all = JSON.parse(raw.trim().split("\n").pop()!) as Array<RouteInfo & { parentId: string | null }>;
   const byId = new Map(all.map((r) => [r.id, r]));
   const fullPath = (id: string | null): string => {
     const route = id ? byId.get(id) : undefined;
