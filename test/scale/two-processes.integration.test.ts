@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
+import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachEngine } from "../engines";
 import { startS3Server } from "../s3-server";
@@ -44,6 +45,23 @@ describeEachEngine("two server processes behind one address", (getDb) => {
   let a: SiteProcess;
   let b: SiteProcess;
   let stopS3: (() => Promise<void>) | undefined;
+  // A mail server that takes a while over each message, as real ones do: a
+  // job then lasts long enough that both processes' workers must take part.
+  const delivered: { to: string; subject: string }[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        const subject = /^Subject: (.*)$/m.exec(Buffer.concat(chunks).toString("utf8"))?.[1]?.trim() ?? "";
+        for (const to of session.envelope.rcptTo) delivered.push({ to: to.address, subject });
+        setTimeout(callback, 40);
+      });
+    },
+  });
   const dirs: string[] = [];
   const byName = (name: string | null) => (name === "a" ? a : b);
 
@@ -51,6 +69,8 @@ describeEachEngine("two server processes behind one address", (getDb) => {
     ensureBuild();
     const db = getDb();
     proxy = await startProxy(await freePort());
+    const smtpPort = await freePort();
+    await new Promise<void>((resolve) => smtp.listen(smtpPort, "127.0.0.1", resolve));
     const shared: Record<string, string | undefined> = {
       DATABASE_URL: db.url,
       AUTH_SECRET,
@@ -58,6 +78,7 @@ describeEachEngine("two server processes behind one address", (getDb) => {
       TRUST_PROXY: "1",
       NEWSLETTER_RATE_PER_MINUTE: "100000",
       NEWSLETTER_BATCH_SIZE: "5",
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     };
     if (db.url && !process.env.S3_ENDPOINT) {
       // PostgreSQL is the multi-machine set-up: files in S3, not on either process's disk.
@@ -93,6 +114,7 @@ describeEachEngine("two server processes behind one address", (getDb) => {
     await Promise.all([a?.stop(), b?.stop()]);
     await proxy?.close();
     await stopS3?.();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -254,7 +276,11 @@ describeEachEngine("two server processes behind one address", (getDb) => {
     // Exactly one message per campaign and subscriber: nothing lost, nothing twice.
     expect(mail).toHaveLength(campaigns.length * confirmed.length);
     expect(new Set(mail.map((m) => `${m.campaign_id} ${m.to_address}`)).size).toBe(mail.length);
-    const senders = new Set(mail.map((m) => m.from_address));
-    expect([...senders].sort()).toEqual(["process-a@example.org", "process-b@example.org"]);
+    // And the mail server got each exactly once, from both processes.
+    const recipients = new Set(mail.map((m) => m.to_address));
+    const received = delivered.filter((d) => d.subject.includes(tag) && recipients.has(d.to));
+    expect(received).toHaveLength(mail.length);
+    expect(new Set(received.map((d) => `${d.subject} ${d.to}`)).size).toBe(received.length);
+    expect([...new Set(mail.map((m) => m.from_address))].sort()).toEqual(["process-a@example.org", "process-b@example.org"]);
   }, 120_000);
 });
