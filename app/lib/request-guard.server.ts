@@ -21,7 +21,27 @@ export const REQUEST_GUARD_MESSAGES = {
   tooLarge: "This form is too large to send. Shorten the text and try again.",
   wrongType: "This address only accepts web forms (application/x-www-form-urlencoded or multipart/form-data).",
   unreadable: "The form could not be read. Please reload the page and try again.",
+  nul: "The request contains a null character, which no text on this site can hold. Please retype it.",
 } as const;
+
+/**
+ * No text anywhere on the site contains U+0000, and PostgreSQL cannot store
+ * it (a query carrying one fails), so it is refused wherever it arrives: in
+ * the address, a query string or a form field.
+ */
+function urlHasNul(url: URL): boolean {
+  if ([...url.searchParams].some(([k, v]) => k.includes("\0") || v.includes("\0"))) return true;
+  try {
+    return decodeURIComponent(url.pathname).includes("\0");
+  } catch {
+    return false;
+  }
+}
+
+function formHasNul(entries: Iterable<[string, FormDataEntryValue | string]>): boolean {
+  for (const [key, value] of entries) if (key.includes("\0") || (typeof value === "string" && value.includes("\0"))) return true;
+  return false;
+}
 
 function refuse(status: number, message: string): Response {
   return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
@@ -53,6 +73,7 @@ async function readLimited(body: ReadableStream<Uint8Array>, max: number): Promi
 export function formRequestGuard({ exempt, maxBytes = FORM_BODY_MAX_BYTES }: { exempt: (path: string) => boolean; maxBytes?: number }) {
   return async (c: Context, next: Next): Promise<Response | void> => {
     const request = c.req.raw;
+    if (urlHasNul(new URL(request.url))) return refuse(400, REQUEST_GUARD_MESSAGES.nul);
     if (SAFE_METHODS.has(request.method) || exempt(c.req.path)) return next();
     const declared = request.headers.get("content-length");
     if (declared !== null && !request.headers.has("transfer-encoding") && Number(declared) > maxBytes) {
@@ -68,13 +89,17 @@ export function formRequestGuard({ exempt, maxBytes = FORM_BODY_MAX_BYTES }: { e
     }
     if (!FORM_TYPES.test(contentType)) return refuse(415, REQUEST_GUARD_MESSAGES.wrongType);
     const buffered = new Request(request, { body: bytes });
+    let form: Iterable<[string, FormDataEntryValue | string]>;
     if (/^multipart\//i.test(contentType)) {
       try {
-        await buffered.clone().formData();
+        form = await buffered.clone().formData();
       } catch {
         return refuse(400, REQUEST_GUARD_MESSAGES.unreadable);
       }
+    } else {
+      form = new URLSearchParams(new TextDecoder().decode(bytes));
     }
+    if (formHasNul(form)) return refuse(400, REQUEST_GUARD_MESSAGES.nul);
     c.req.raw = buffered;
     return next();
   };

@@ -108,7 +108,18 @@ async function tempPathIn(dir: string, prefix: string): Promise<string> {
  * failure nothing is left behind: the stored object is removed if the
  * database refuses the row.
  */
-export async function ingestUpload(ctx: UploadContext, input: IngestInput): Promise<MediaFile> {
+export async function ingestUpload(ctx: UploadContext, given: IngestInput): Promise<MediaFile> {
+  // File names and texts come from the client; PostgreSQL cannot store U+0000, so it is dropped.
+  const clean = <T extends string | null | undefined>(value: T): T => (typeof value === "string" ? (value.replaceAll("\0", "") as T) : value);
+  const input: IngestInput = {
+    ...given,
+    originalName: clean(given.originalName),
+    altText: clean(given.altText),
+    caption: clean(given.caption),
+    pageAssignment: clean(given.pageAssignment),
+    sectionAssignment: clean(given.sectionAssignment),
+    category: clean(given.category),
+  };
   const limit = IMAGE_ONLY[input.purpose] ? QUICK_UPLOAD_MAX_BYTES : LIBRARY_UPLOAD_MAX_BYTES;
   if (input.size > limit) {
     throw IMAGE_ONLY[input.purpose]

@@ -302,7 +302,7 @@ describeEachEngine("hostile input", (getDb) => {
     for (const name of ["../../../secrets.json.png", "..\\..\\evil.png", `${ODD_UNICODE[0]}.png`, `${XSS[1]}.png`]) {
       const form = new FormData();
       form.set("file", new Blob([new Uint8Array(png)], { type: "image/png" }), name);
-      form.set("altText", `Alt ${XSS[0]}`);
+      form.set("altText", `Alt ${XSS[0]} \0`);
       form.set("section", "../../etc");
       const response = await send("/api/media/quick-upload", { body: form, cookie: adminCookie });
       accepted.push({ group: "upload, valid image with hostile name", label: JSON.stringify(name), status: response.status });
@@ -489,7 +489,8 @@ describeEachEngine("hostile input", (getDb) => {
     for (const value of ["..%2Fsecrets.json", "..%2F..%2Fsite.db", "%2e%2e/%2e%2e/etc/passwd", "uploads%2F..%2Fsecrets.json", "..\\secrets.json", "%00.png"]) {
       const response = await send(`/media/${value}`, { method: "GET", origin: null });
       results.push({ group: "media URLs", label: value, status: response.status });
-      expect(response.status, value).toBe(404);
+      // 400 for a null character anywhere in the address (request guard), 404 for the rest.
+      expect([400, 404], value).toContain(response.status);
       expect(await response.text()).not.toContain("authSecret");
     }
   });
@@ -609,11 +610,15 @@ function expectInert(html: string, url: string) {
 function summarise(results: CaseResult[], accepted: CaseResult[]) {
   const byGroup = new Map<string, { count: number; statuses: Record<string, number> }>();
   for (const r of results) {
-    const key = r.group
-      .replace(/^impostor .*/, "admin actions and uploads by impostors")
-      .replace(/^admin .*/, "admin actions by an admin, bad values")
-      .replace(/^public form .*/, "public forms")
-      .replace(/^upload .*/, "uploads by an admin, hostile files");
+    const key = r.group.startsWith("impostor ")
+      ? "admin actions and uploads by impostors"
+      : r.group.startsWith("admin ")
+        ? "admin actions by an admin, bad values"
+        : r.group.startsWith("public form ")
+          ? "public forms"
+          : r.group.startsWith("upload ")
+            ? "uploads by an admin, hostile files"
+            : r.group;
     const entry = byGroup.get(key) ?? { count: 0, statuses: {} };
     entry.count++;
     entry.statuses[r.status] = (entry.statuses[r.status] ?? 0) + 1;

@@ -255,7 +255,8 @@ export function buildRoutes(): BuildRoute[] {
       .join("/");
     return [fullPath(route.parentId), own].filter(Boolean).join("/");
   };
-  return all.map((r) => ({ id: r.id, file: `app/${r.id}`, path: `/${fullPath(r.id)}`, hasLoader: r.hasLoader, hasAction: r.hasAction }));
+  // A POST to an index route's URL goes to its parent layout unless it says ?index, as the site's own forms do.
+  return all.map((r) => ({ id: r.id, file: `app/${r.id}`, path: `/${fullPath(r.id)}${r.index && r.hasAction ? "?index" : ""}`, hasLoader: r.hasLoader, hasAction: r.hasAction }));
 }
 
 /** Runs an operator command (`node scripts/cli.mjs …`) from the production build against a data folder. */
