@@ -1,6 +1,17 @@
 import crypto from "node:crypto";
 import type { Database } from "./db.server";
-import { nowIso, toNum } from "./db.server";
+import { toNum } from "./db.server";
+
+/**
+ * Entries are listed newest first by time; two written in the same
+ * millisecond would come back in either order, so within a process each
+ * entry is stamped at least a millisecond after the one before.
+ */
+let lastAuditMs = 0;
+function auditTimestamp(): string {
+  lastAuditMs = Math.max(Date.now(), lastAuditMs + 1);
+  return new Date(lastAuditMs).toISOString();
+}
 
 /**
  * Who did what, when, from where: sign-ins (both outcomes), sign-outs,
@@ -34,7 +45,7 @@ export async function recordAudit(database: Database, input: AuditInput): Promis
       actor_email: input.actorEmail ?? null,
       ip: input.ip ?? null,
       detail: input.detail ? JSON.stringify(input.detail) : null,
-      created_at: nowIso(),
+      created_at: auditTimestamp(),
     })
     .execute();
 }
