@@ -171,7 +171,9 @@ describeEachEngine("crash safety", (getDb) => {
         }
       }
     })();
-    await new Promise((r) => setTimeout(r, 1500));
+    // Kill once a few saves have gone through (a loaded CI machine is slower), mid-stream.
+    for (let i = 0; i < 400 && acknowledged.length < 3; i++) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 137));
     await kill();
     stop = true;
     await saves;
@@ -218,7 +220,7 @@ describeEachEngine("crash safety", (getDb) => {
       (await getDb().db.selectFrom("campaign_recipients").select("id").where("campaign_id", "=", campaign.id).where("status", "=", "sent").execute()).length;
 
     // SIGTERM while sending: the step in hand finishes, nothing is left claimed, the process exits 0.
-    for (let i = 0; i < 100 && (await sentCount()) < 5; i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 600 && (await sentCount()) < 5; i++) await new Promise((r) => setTimeout(r, 50));
     const graceful = await stopSite(site, "SIGTERM");
     expect(graceful?.code).toBe(0);
     expect(site!.logs.some((l) => l.includes("shutting down"))).toBe(true);
@@ -230,7 +232,7 @@ describeEachEngine("crash safety", (getDb) => {
 
     // SIGKILL while sending: the restart picks the job up at once.
     await start();
-    for (let i = 0; i < 100 && (await sentCount()) <= afterTerm; i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 600 && (await sentCount()) <= afterTerm; i++) await new Promise((r) => setTimeout(r, 50));
     await kill();
     await start();
     for (let i = 0; i < 600; i++) {
