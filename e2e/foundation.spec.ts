@@ -131,7 +131,7 @@ test.describe("foundation", () => {
     await page.setViewportSize({ width: 1280, height: 700 });
     await visit(page, "/");
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await page.getByRole("link", { name: "Privacy Policy" }).click();
+    await page.getByRole("link", { name: "Privacy Policy", exact: true }).click();
     await expect(page).toHaveURL(/privacy-policy/);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
