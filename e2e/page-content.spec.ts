@@ -252,6 +252,12 @@ test("the Content tab's page selector edits the same stored content", async ({ p
   await expect(page.getByLabel("Main Title")).toHaveValue("What drives us");
   await visit(page, "/about/mission");
   await expect(page.getByRole("heading", { level: 2, name: "What drives us" })).toBeVisible();
+
+  // Leave the page as built in: later specs on the same server check the built-in copy.
+  await page.goto("/admin?page=mission");
+  await page.getByRole("button", { name: "Restore the built-in text" }).click();
+  await closeToasts(page, "Revision restored");
+  await expect(page.getByLabel("Main Title")).not.toHaveValue("What drives us");
 });
 
 test("a phone number saved in Settings appears in the footer; a bad value is refused and kept", async ({ page }) => {
