@@ -106,7 +106,8 @@ try {
   server = await startServer(serverEnv(port, dataDir), { prefix: pin(0), probe: PAGE });
   const pageUrl = `${server.url}${PAGE}`;
   const { body: html } = await fetchBytes(pageUrl);
-  const { res: brRes, body: brBody } = await fetchBytes(pageUrl, { "accept-encoding": "br" });
+  // fetch decompresses the body; the compressed size is in Content-Length.
+  const { res: brRes } = await fetchBytes(pageUrl, { "accept-encoding": "br" });
   if (brRes.headers.get("x-page-cache") !== "hit") throw new Error(`${PAGE} is not served from the page cache (x-page-cache: ${brRes.headers.get("x-page-cache")})`);
   fs.writeFileSync(staticFile, html);
   fs.writeFileSync(`${staticFile}.br`, zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
@@ -162,7 +163,7 @@ try {
   printTable(["goal", "measured", "target", ""], goals);
   appendReport(
     "Throughput benchmark",
-    `Machine: ${machine()}. Run: \`npm run bench throughput\` (${Math.round((Date.now() - started) / 1000)} s; build folder \`${BUILD_DIR}\`). autocannon ${SECONDS} s per case over loopback${TASKSET ? ", server (and nginx) pinned to core 0, autocannon to core 1" : ""}; LOG_LEVEL=warn; fresh SQLite data folder; page \`${PAGE}\` (${(html.length / 1024).toFixed(1)} KB of HTML, ${(brBody.length / 1024).toFixed(1)} KB brotli). The static file is that page's HTML written into the build's client folder with .br/.gz copies. autocannon on one core is itself a limit for the fastest cases, so their ratios understate the servers' gap.`,
+    `Machine: ${machine()}. Run: \`npm run bench throughput\` (${Math.round((Date.now() - started) / 1000)} s; build folder \`${BUILD_DIR}\`). autocannon ${SECONDS} s per case over loopback${TASKSET ? ", server (and nginx) pinned to core 0, autocannon to core 1" : ""}; LOG_LEVEL=warn; fresh SQLite data folder; page \`${PAGE}\` (${(html.length / 1024).toFixed(1)} KB of HTML, ${(Number(brRes.headers.get("content-length")) / 1024).toFixed(1)} KB brotli as sent). The static file is that page's HTML written into the build's client folder with .br/.gz copies. autocannon on one core is itself a limit for the fastest cases, so their ratios understate the servers' gap.`,
     [
       { header: ["goal", "measured", "target", ""], rows: goals },
       { header, rows },

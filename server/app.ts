@@ -79,6 +79,7 @@ export function createApp(): Hono {
     pageCache.clear();
     try {
       await bumpContentVersion((await getDatabase()).db);
+      await pageCache.refresh();
     } catch (error) {
       logger.error({ err: error instanceof Error ? error.message : String(error) }, "could not bump the content version");
     }
@@ -121,9 +122,20 @@ export function createApp(): Hono {
 
   app.use(async (c, next) => {
     const key = pageCache.keyFor(c.req.raw);
-    const hit = key ? await pageCache.get(key) : undefined;
+    if (!key) return next();
+    let hit = await pageCache.get(key);
+    // A page being rendered for someone else is waited for, not rendered again;
+    // otherwise this request claims the render before yielding, so the rest of a burst waits for it.
+    const pending = hit ? undefined : pageCache.waitFor(key);
+    const render = hit || pending || c.req.method !== "GET" ? undefined : pageCache.begin(key);
+    if (pending) hit = await pending;
     if (hit) return PageCache.respond(hit, c.req.raw, true);
-    await next();
+    c.set("pageRender" as never, render as never);
+    try {
+      await next();
+    } finally {
+      render?.settle();
+    }
   });
 
   app.use(compress());
@@ -162,14 +174,21 @@ export function createApp(): Hono {
     const nonce = crypto.randomBytes(16).toString("base64");
     // HEAD is answered from the cache once a GET has filled it, never stored itself.
     const cacheKey = c.req.method === "GET" ? pageCache.keyFor(c.req.raw) : null;
-    const generation = pageCache.begin();
-    const { result: response, cookies } = await collectAuthCookies(() =>
-      handleRequest(c.req.raw, {
-        nonce,
-        requestId: (c.get("requestId" as never) as string) ?? "",
-        clientIp: clientIp(c),
-      }),
-    );
+    const render = (c.get("pageRender" as never) as ReturnType<PageCache["begin"]> | undefined) ?? pageCache.begin(cacheKey);
+    let response: Response;
+    let cookies: string[];
+    try {
+      ({ result: response, cookies } = await collectAuthCookies(() =>
+        handleRequest(c.req.raw, {
+          nonce,
+          requestId: (c.get("requestId" as never) as string) ?? "",
+          clientIp: clientIp(c),
+        }),
+      ));
+    } catch (error) {
+      render.settle();
+      throw error;
+    }
     const headers = new Headers(response.headers);
     // A sliding session renews its cookie while pages load, unless the
     // response itself already sets it (sign-in, sign-out).
@@ -182,8 +201,15 @@ export function createApp(): Hono {
     if (!SAFE_METHODS.has(c.req.method) && STAFF_WRITE_PATH.test(c.req.path) && response.status < 400) await staffChanged();
     const final = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
     if (cacheKey && PageCache.storable(final)) {
-      return PageCache.respond(await pageCache.store(cacheKey, generation, final), c.req.raw, false);
+      try {
+        const entry = await pageCache.store(cacheKey, render.generation, final);
+        render.settle(entry);
+        return PageCache.respond(entry, c.req.raw, false);
+      } finally {
+        render.settle();
+      }
     }
+    render.settle();
     return final;
   });
 

@@ -65,7 +65,8 @@ describeEachEngine("full-page cache across processes", (getDb) => {
   let b: Server;
 
   beforeAll(async () => {
-    execFileSync(process.execPath, ["scripts/ensure-build.mjs"], { cwd: root, stdio: "inherit", env: { ...process.env, BUILD_DIR: buildDir } });
+    // Vitest sets NODE_ENV=test, which would make a (re)build bundle React's development code.
+    execFileSync(process.execPath, ["scripts/ensure-build.mjs"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir } });
     const db = getDb();
     const env = { DATA_DIR: db.dataDir, DATABASE_URL: db.url, AUTH_SECRET: "shared-secret-for-both-processes-0123456789" };
     [a, b] = await Promise.all([startServer(env), startServer(env)]);
@@ -166,5 +167,16 @@ describeEachEngine("full-page cache across processes", (getDb) => {
     expect(seen, "the new event on the other process's /news").toBe(true);
     expect(Date.now() - started).toBeLessThan(1500);
     expect((await get(b, "/news")).headers.get("x-page-cache")).toBe("hit");
+  });
+
+  it("renders a page once for a burst of visitors who all miss the cache at the same moment", async () => {
+    // Open the connections first, so the 20 requests reach the server together rather than one per TCP handshake.
+    await Promise.all(Array.from({ length: 20 }, async () => (await get(b, "/healthz")).arrayBuffer()));
+    const responses = await Promise.all(Array.from({ length: 20 }, () => get(b, "/terms", { "accept-encoding": "br" })));
+    expect(responses.map((r) => r.status)).toEqual(Array(20).fill(200));
+    const misses = responses.filter((r) => r.headers.get("x-page-cache") === "miss").length;
+    expect(misses).toBe(1);
+    const bodies = new Set(await Promise.all(responses.map(async (r) => (await r.arrayBuffer()).byteLength)));
+    expect(bodies.size).toBe(1);
   });
 });

@@ -15,6 +15,7 @@ function cache(version = { value: 1 }, clock = { now: 0 }) {
     readVersion: async () => version.value,
     cspForHashes: (hashes) => `script-src 'self' ${hashes.join(" ")}`,
     now: () => clock.now,
+    recompress: false,
   });
 }
 
@@ -48,7 +49,7 @@ describe("page cache", () => {
   it("stores a page compressed both ways with an ETag, and answers If-None-Match with 304", async () => {
     const c = cache();
     expect(await c.get("/\n")).toBeUndefined();
-    const entry = await c.store("/\n", c.begin(), page());
+    const entry = await c.store("/\n", c.begin().generation, page());
     expect(zlib.brotliDecompressSync(entry.br).toString()).toBe(HTML);
     expect(zlib.gunzipSync(entry.gzip).toString()).toBe(HTML);
     expect(await c.get("/\n")).toBe(entry);
@@ -92,7 +93,7 @@ describe("page cache", () => {
     let reads = 0;
     const c = new PageCache({ readVersion: async () => (reads++, version.value), cspForHashes: () => "", now: () => clock.now });
     await c.get("/\n");
-    await c.store("/\n", c.begin(), page());
+    await c.store("/\n", c.begin().generation, page());
     version.value = 2;
     clock.now = 100;
     expect(await c.get("/\n"), "within the interval the old version stands").toBeDefined();
@@ -104,18 +105,52 @@ describe("page cache", () => {
   it("does not keep a page whose render began before a clear (a save landed meanwhile)", async () => {
     const c = cache();
     await c.get("/\n");
-    const generation = c.begin();
+    const { generation } = c.begin("/\n");
     c.clear();
     const entry = await c.store("/\n", generation, page());
     expect(entry.identity.toString()).toBe(HTML);
     expect(await c.get("/\n")).toBeUndefined();
   });
 
+  it("lets a burst of misses for one page wait for a single render, but not across a save", async () => {
+    const c = cache();
+    expect(c.waitFor("/\n")).toBeUndefined();
+    const render = c.begin("/\n");
+    // A second render of the same page while the first runs does not register itself.
+    c.begin("/\n").settle();
+    const waiting = c.waitFor("/\n");
+    expect(waiting).toBeDefined();
+    const entry = await c.store("/\n", render.generation, page());
+    render.settle(entry);
+    expect(await waiting).toBe(entry);
+    expect(c.waitFor("/\n"), "done: nothing left to wait for").toBeUndefined();
+
+    const uncacheable = c.begin("/404\n");
+    const waitingFor404 = c.waitFor("/404\n");
+    uncacheable.settle();
+    expect(await waitingFor404, "waiters render themselves when the page was not cacheable").toBeUndefined();
+
+    c.begin("/news\n");
+    c.clear();
+    expect(c.waitFor("/news\n"), "after a save, nobody waits for a render that began before it").toBeUndefined();
+  });
+
+  it("recompresses a stored page with brotli's best quality in the background", async () => {
+    const big = HTML.replace("<p>Hello</p>", `<p>${"Community sport, youth work and art in Halifax. ".repeat(400)}</p>`);
+    const c = new PageCache({ readVersion: async () => 1, cspForHashes: () => "" });
+    await c.get("/\n");
+    const entry = await c.store("/\n", c.begin().generation, page(big));
+    const quick = entry.br;
+    await expect.poll(() => entry.br !== quick, { timeout: 5000 }).toBe(true);
+    expect(entry.br.length).toBeLessThan(quick.length);
+    expect(zlib.brotliDecompressSync(entry.br).toString()).toBe(big);
+  });
+
   it("forgets pages after their time to live and evicts the oldest past its size", async () => {
     const clock = { now: 0 };
     const c = new PageCache({ readVersion: async () => 1, cspForHashes: () => "", now: () => clock.now, ttlMs: 1000, maxEntries: 2, checkIntervalMs: 10_000 });
     await c.get("/a\n");
-    for (const key of ["/a\n", "/b\n", "/c\n"]) await c.store(key, c.begin(), page());
+    for (const key of ["/a\n", "/b\n", "/c\n"]) await c.store(key, c.begin().generation, page());
     expect(c.size).toBe(2);
     expect(await c.get("/a\n")).toBeUndefined();
     expect(await c.get("/c\n")).toBeDefined();
@@ -128,7 +163,7 @@ describe("page cache", () => {
     const clock = { now: 0 };
     const c = new PageCache({ readVersion: async () => (fail ? Promise.reject(new Error("db down")) : 1), cspForHashes: () => "", now: () => clock.now });
     await c.get("/\n");
-    await c.store("/\n", c.begin(), page());
+    await c.store("/\n", c.begin().generation, page());
     fail = true;
     clock.now = 1000;
     expect(await c.get("/\n")).toBeUndefined();
