@@ -183,6 +183,8 @@ describeEachEngine("newsletter", (get) => {
     // First batch, then the process "dies" in the middle of the second:
     expect(await runNextJob(database, { workerId: "first-process" })).toBe(true);
     expect(await campaignMessages(database, campaignId)).toHaveLength(3);
+    // The next batch is due after the rate's pause (1 ms at this rate): wait it out.
+    await new Promise((resolve) => setTimeout(resolve, 20));
     const job = await claimNextJob(database, "dying-process");
     expect(job?.type).toBe("newsletter.send");
     const pending = await database.db
