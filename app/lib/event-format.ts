@@ -14,6 +14,17 @@ export interface PublicEvent {
   description: string;
   imageUrl: string | null;
   imageAlt: string | null;
+  /** The picture with its size and generated widths, when the page shows it. */
+  image?: EventImage | null;
+}
+
+export interface EventImage {
+  src: string;
+  alt: string;
+  width: number;
+  height: number;
+  srcSet?: string;
+  avifSrcSet?: string;
 }
 
 export function eventCategoryLabel(value: string): string {

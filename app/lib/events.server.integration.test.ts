@@ -1,9 +1,11 @@
 import { expect, it } from "vitest";
 import { describeEachEngine } from "../../test/engines";
-import { NEWS_CARDS } from "#app/content/site";
+import { BUILT_IN_IMAGES, NEWS_CARDS } from "#app/content/site";
 import {
   countEvents,
   createEvent,
+  EVENT_IMAGE_NOT_HELD,
+  eventImages,
   deleteEvent,
   duplicateEvent,
   getEvent,
@@ -15,6 +17,7 @@ import {
   slugify,
   updateEvent,
 } from "./events.server";
+import { createMediaFile, updateMediaFile } from "./media.server";
 
 const TODAY = "2026-05-10";
 
@@ -91,8 +94,96 @@ describeEachEngine("events", (get) => {
     if (ok.ok) await deleteEvent(get(), ok.data.id);
   });
 
+  it("takes an image only from the media library or the built-in pictures, naming the field otherwise", async () => {
+    const db = get();
+    const upload = await createMediaFile(db, {
+      filename: "events/fun-day.jpg",
+      originalName: "fun-day.jpg",
+      fileUrl: "/media/events/fun-day.jpg",
+      fileType: "image",
+      fileSize: 1000,
+      altText: "Children on a bouncy castle",
+      createdBy: null,
+      width: 1600,
+      height: 900,
+    });
+    const video = await createMediaFile(db, {
+      filename: "events/clip.mp4",
+      originalName: "clip.mp4",
+      fileUrl: "/media/events/clip.mp4",
+      fileType: "video",
+      fileSize: 1000,
+      altText: "A clip",
+      createdBy: null,
+    });
+    const hidden = await createMediaFile(db, {
+      filename: "events/old.jpg",
+      originalName: "old.jpg",
+      fileUrl: "/media/events/old.jpg",
+      fileType: "image",
+      fileSize: 1000,
+      altText: "An old picture",
+      createdBy: null,
+    });
+    await updateMediaFile(db, hidden.id, { isActive: false });
+    const before = (await countEvents(db, TODAY)).all;
+
+    for (const imageUrl of [
+      "https://elsewhere.example/picture.jpg",
+      "//elsewhere.example/picture.jpg",
+      "javascript:alert(1)",
+      "/media/events/missing.jpg",
+      "/media/../secrets.json",
+      video.fileUrl,
+      hidden.fileUrl,
+      "/images/not-a-built-in.svg",
+    ]) {
+      const result = await createEvent(db, { ...valid, imageUrl, imageAlt: "A picture" });
+      expect(result.ok, imageUrl).toBe(false);
+      if (!result.ok) {
+        expect(result.errors, imageUrl).toEqual({ imageUrl: [expect.stringMatching(/^Image must be a picture from the media library/)] });
+        expect(result.values.imageUrl).toBe(imageUrl);
+      }
+    }
+    expect((await countEvents(db, TODAY)).all).toBe(before);
+
+    // A library upload: its description is the alt text unless staff give one.
+    const withUpload = await createEvent(db, { ...valid, title: "Fun Day With Picture", imageUrl: upload.fileUrl });
+    if (!withUpload.ok) throw new Error(JSON.stringify(withUpload.errors));
+    expect(withUpload.data).toMatchObject({ imageUrl: upload.fileUrl, imageAlt: "Children on a bouncy castle" });
+    const builtIn = BUILT_IN_IMAGES.find((i) => i.filename.startsWith("/images/") && !i.filename.includes("logo"))!;
+    const withBuiltIn = await updateEvent(db, withUpload.data.id, { ...valid, title: "Fun Day With Picture", imageUrl: builtIn.filename, imageAlt: "Our own words" });
+    expect(withBuiltIn?.ok && withBuiltIn.data).toMatchObject({ imageUrl: builtIn.filename, imageAlt: "Our own words" });
+    // Editing to a picture the site does not hold is refused and keeps the stored one.
+    const refused = await updateEvent(db, withUpload.data.id, { ...valid, imageUrl: "https://elsewhere.example/x.jpg" });
+    expect(refused?.ok ? null : refused?.errors).toEqual({ imageUrl: [EVENT_IMAGE_NOT_HELD] });
+    expect((await getEvent(db, withUpload.data.id))?.imageUrl).toBe(builtIn.filename);
+
+    // Public pages get the picture's real size.
+    const shown = await eventImages(db, [(await getEvent(db, withUpload.data.id))!]);
+    expect(shown.get(withUpload.data.id)).toMatchObject({ src: builtIn.filename, alt: "Our own words", width: builtIn.width, height: builtIn.height });
+    const back = await updateEvent(db, withUpload.data.id, { ...valid, title: "Fun Day With Picture", imageUrl: upload.fileUrl, imageAlt: "" });
+    expect(back?.ok).toBe(true);
+    const uploaded = await eventImages(db, [(await getEvent(db, withUpload.data.id))!]);
+    expect(uploaded.get(withUpload.data.id)).toMatchObject({ src: upload.fileUrl, alt: "Children on a bouncy castle", width: 1600, height: 900 });
+    // Removing the picture is allowed.
+    const removed = await updateEvent(db, withUpload.data.id, { ...valid, title: "Fun Day With Picture", imageUrl: "" });
+    expect(removed?.ok && removed.data).toMatchObject({ imageUrl: null, imageAlt: null });
+    await deleteEvent(db, withUpload.data.id);
+  });
+
   it("creates, edits, publishes, unpublishes, duplicates and deletes", async () => {
     const db = get();
+    // The picture the edit below chooses is in the media library.
+    await createMediaFile(db, {
+      filename: "general/fun-day.jpg",
+      originalName: "fun-day.jpg",
+      fileUrl: "/media/fun-day.jpg",
+      fileType: "image",
+      fileSize: 1000,
+      altText: "A picture",
+      createdBy: null,
+    });
     const created = await createEvent(db, { ...valid, published: undefined });
     if (!created.ok) throw new Error(JSON.stringify(created.errors));
     const e = created.data;

@@ -5,11 +5,12 @@ import type { Database } from "./db.server";
 import { getDatabase, nowIso, toBool, toNum } from "./db.server";
 import { logger } from "./logger.server";
 import type { DatabaseSchema, EventsTable } from "./db-schema";
-import { EVENT_CATEGORIES, type EventCategory } from "#app/content/site";
+import { BUILT_IN_IMAGES, EVENT_CATEGORIES, type EventCategory } from "#app/content/site";
 import { eventSchema } from "#app/lib/schemas/event";
 import { formValues, type FormResult } from "#app/lib/schemas/parse-form";
 import { londonToday } from "#app/lib/ical";
-import type { PublicEvent } from "#app/lib/event-format";
+import type { EventImage, PublicEvent } from "#app/lib/event-format";
+import { mediaByUrl } from "./section-images.server";
 
 export interface SiteEvent {
   id: string;
@@ -101,8 +102,47 @@ function columns(data: z.output<typeof eventSchema>) {
   };
 }
 
-export async function createEvent({ db }: Database, values: Values): Promise<FormResult<SiteEvent>> {
+/** What staff are told when an event's image is not one the site holds. */
+export const EVENT_IMAGE_NOT_HELD = "Image must be a picture from the media library: choose one with the picker, or remove it";
+
+/**
+ * The picture an event may show: one of the site's built-in images or an
+ * active image in the media library, found by its address. Anything else
+ * (a typed address, a deleted or deactivated upload, a video) is not.
+ */
+async function heldImage({ db }: Database, url: string): Promise<{ alt: string } | null> {
+  const builtIn = BUILT_IN_IMAGES.find((image) => image.filename === url);
+  if (builtIn) return { alt: builtIn.alt };
+  if (!url.startsWith("/media/")) return null;
+  const row = await db
+    .selectFrom("media_files")
+    .select("alt_text")
+    .where("file_url", "=", url)
+    .where("file_type", "=", "image")
+    .where("is_active", "=", 1)
+    .executeTakeFirst();
+  return row ? { alt: row.alt_text } : null;
+}
+
+/** Parses an event and checks its image is one the site holds; the alt text defaults to the library's. */
+async function parseWithImage(database: Database, values: Values): Promise<FormResult<z.output<typeof eventSchema>>> {
   const parsed = parse(values);
+  if (!parsed.ok || !parsed.data.imageUrl) return parsed;
+  const held = await heldImage(database, parsed.data.imageUrl);
+  if (!held) {
+    const raw = values instanceof FormData ? formValues(values) : values;
+    return {
+      ok: false,
+      errors: { imageUrl: [EVENT_IMAGE_NOT_HELD] },
+      values: Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, typeof v === "string" ? v : String(v ?? "")])),
+    };
+  }
+  return { ok: true, data: { ...parsed.data, imageAlt: parsed.data.imageAlt || held.alt } };
+}
+
+export async function createEvent(database: Database, values: Values): Promise<FormResult<SiteEvent>> {
+  const { db } = database;
+  const parsed = await parseWithImage(database, values);
   if (!parsed.ok) return parsed;
   const now = nowIso();
   const row = {
@@ -118,7 +158,8 @@ export async function createEvent({ db }: Database, values: Values): Promise<For
 
 /** Edits an event. Its address (slug) stays the same so shared links keep working. */
 export async function updateEvent(database: Database, id: string, values: Values): Promise<FormResult<SiteEvent> | null> {
-  const parsed = parse(values);
+  if (!(await database.db.selectFrom("events").select("id").where("id", "=", id).executeTakeFirst())) return null;
+  const parsed = await parseWithImage(database, values);
   if (!parsed.ok) return parsed;
   const result = await database.db
     .updateTable("events")
@@ -251,7 +292,31 @@ export async function countEvents({ db }: Database, today: string = londonToday(
   return { all, published, drafts: all - published, upcoming: toNum(row.upcoming) };
 }
 
-function toPublicEvent(e: SiteEvent): PublicEvent {
+/**
+ * Width, height and generated sizes of events' pictures, so public pages
+ * reserve their space and offer srcsets as for any other image.
+ */
+export async function eventImages(database: Database, events: readonly SiteEvent[]): Promise<Map<string, EventImage>> {
+  const urls = events.map((e) => e.imageUrl).filter((u): u is string => Boolean(u));
+  const uploads = urls.length ? await mediaByUrl(database, urls) : new Map();
+  const images = new Map<string, EventImage>();
+  for (const e of events) {
+    if (!e.imageUrl) continue;
+    const builtIn = BUILT_IN_IMAGES.find((image) => image.filename === e.imageUrl);
+    const upload = uploads.get(e.imageUrl);
+    images.set(e.id, {
+      src: e.imageUrl,
+      alt: e.imageAlt ?? builtIn?.alt ?? "",
+      width: upload?.width ?? builtIn?.width ?? 1200,
+      height: upload?.height ?? builtIn?.height ?? 675,
+      srcSet: upload?.responsive?.srcSet || undefined,
+      avifSrcSet: upload?.responsive?.avifSrcSet || undefined,
+    });
+  }
+  return images;
+}
+
+export function toPublicEvent(e: SiteEvent, image?: EventImage | null): PublicEvent {
   return {
     id: e.id,
     slug: e.slug,
@@ -264,6 +329,7 @@ function toPublicEvent(e: SiteEvent): PublicEvent {
     description: e.description,
     imageUrl: e.imageUrl,
     imageAlt: e.imageAlt,
+    image: image ?? null,
   };
 }
 
@@ -274,8 +340,11 @@ function toPublicEvent(e: SiteEvent): PublicEvent {
  */
 export async function loadNewsEvents(requestId?: string): Promise<{ upcoming: PublicEvent[]; past: PublicEvent[] }> {
   try {
-    const { regular, upcoming, past } = await listPublishedEvents(await getDatabase());
-    return { upcoming: [...regular, ...upcoming].map(toPublicEvent), past: past.map(toPublicEvent) };
+    const database = await getDatabase();
+    const { regular, upcoming, past } = await listPublishedEvents(database);
+    const images = await eventImages(database, [...regular, ...upcoming, ...past]);
+    const pub = (e: SiteEvent) => toPublicEvent(e, images.get(e.id));
+    return { upcoming: [...regular, ...upcoming].map(pub), past: past.map(pub) };
   } catch (error) {
     logger.error({ err: error, requestId }, "failed to load events");
     return { upcoming: [], past: [] };

@@ -1,5 +1,9 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { ImageUp, Library, Trash2 } from "lucide-react";
+import { ImagePicker } from "#app/components/admin/image-picker";
+import { QuickImageUpload } from "#app/components/admin/quick-image-upload";
+import { FieldError } from "#app/components/ui/field-error";
 import { Button } from "#app/components/ui/button";
 import { Input } from "#app/components/ui/input";
 import { NativeSelect } from "#app/components/ui/native-select";
@@ -112,15 +116,7 @@ export function EventForm({
       <Field id="description" label="Description" required errors={errors.description} hint="Paragraphs, **bold**, *italic*, lists starting with - and [links](/contact) are supported.">
         {(p) => <Textarea {...p} defaultValue={values.description} rows={6} maxLength={5000} />}
       </Field>
-      <fieldset className="grid gap-4 rounded-md border border-border p-4">
-        <legend className="px-1 text-sm font-medium">Image (optional)</legend>
-        <Field id="imageUrl" label="Image address" errors={errors.imageUrl} hint="A picture from the media library (its /media/… address) or a web address.">
-          {(p) => <Input {...p} defaultValue={values.imageUrl} autoComplete="off" inputMode="url" />}
-        </Field>
-        <Field id="imageAlt" label="Image description (alt text)" errors={errors.imageAlt} hint="What the picture shows, for people who cannot see it.">
-          {(p) => <Input {...p} defaultValue={values.imageAlt} autoComplete="off" maxLength={300} />}
-        </Field>
-      </fieldset>
+      <EventImageField key={values.imageUrl} imageUrl={values.imageUrl} imageAlt={values.imageAlt} errors={errors} />
       <div className="flex items-center gap-3">
         <input type="checkbox" id="published" name="published" defaultChecked={values.published} className="size-5 accent-primary" />
         <label htmlFor="published" className="text-sm font-medium">
@@ -138,5 +134,91 @@ export function EventForm({
         ) : null}
       </div>
     </Form>
+  );
+}
+
+/**
+ * The event's optional picture, chosen from the media library (the image
+ * picker) or uploaded on the spot, never typed: the server accepts only a
+ * picture the site holds. Shows the chosen picture with a way to remove it.
+ */
+function EventImageField({ imageUrl, imageAlt, errors }: { imageUrl: string; imageAlt: string; errors: FieldErrors }) {
+  const [chosen, setChosen] = useState<{ src: string; alt: string; id?: string } | null>(imageUrl ? { src: imageUrl, alt: imageAlt } : null);
+  const [alt, setAlt] = useState(imageAlt);
+  const [source, setSource] = useState<"existing" | "upload" | null>(null);
+  const choose = (image: { id: string; src: string; alt: string }) => {
+    setChosen(image);
+    setAlt(image.alt);
+    setSource(null);
+  };
+  const imageErrors = errors.imageUrl;
+  return (
+    <fieldset className="grid gap-4 rounded-md border border-border p-4">
+      <legend className="px-1 text-sm font-medium">Image (optional)</legend>
+      <input type="hidden" name="imageUrl" value={chosen?.src ?? ""} />
+      {chosen ? (
+        <div className="grid gap-3">
+          <img
+            src={chosen.src}
+            alt=""
+            width={320}
+            height={180}
+            className="aspect-video w-full max-w-xs rounded-md border border-border bg-muted object-cover"
+          />
+          <p className="text-sm">
+            Chosen: <span className="font-semibold">{chosen.alt || chosen.src}</span>
+          </p>
+          <Field
+            id="imageAlt"
+            label="Image description (alt text)"
+            errors={errors.imageAlt}
+            hint="What the picture shows, for people who cannot see it. Starts as the library's description."
+          >
+            {(p) => <Input {...p} value={alt} onChange={(e) => setAlt(e.target.value)} autoComplete="off" maxLength={300} />}
+          </Field>
+        </div>
+      ) : (
+        <p className="text-sm text-muted-foreground">No image: the event shows without a picture.</p>
+      )}
+      <FieldError id="imageUrl-error" errors={imageErrors} />
+      <div className="flex flex-wrap gap-2" role="group" aria-label="Event image">
+        <Button
+          type="button"
+          variant={source === "existing" ? "default" : "outline"}
+          aria-pressed={source === "existing"}
+          onClick={() => setSource(source === "existing" ? null : "existing")}
+        >
+          <Library aria-hidden="true" /> Choose from the library
+        </Button>
+        <Button
+          type="button"
+          variant={source === "upload" ? "default" : "outline"}
+          aria-pressed={source === "upload"}
+          onClick={() => setSource(source === "upload" ? null : "upload")}
+        >
+          <ImageUp aria-hidden="true" /> Upload new
+        </Button>
+        {chosen ? (
+          <Button type="button" variant="outline" className="text-destructive" onClick={() => setChosen(null)}>
+            <Trash2 aria-hidden="true" /> Remove image
+          </Button>
+        ) : null}
+      </div>
+      {source === "existing" ? (
+        <ImagePicker
+          initialCategory="all"
+          selectedId={chosen?.id ?? null}
+          onSelect={(image) => choose({ id: image.id, src: image.filename, alt: image.alt })}
+        />
+      ) : source === "upload" ? (
+        <QuickImageUpload
+          heading="Upload an image for this event"
+          category="general"
+          onUploaded={(file) => choose({ id: file.id, src: file.fileUrl, alt: file.altText })}
+          embedded
+          className="rounded-lg border border-border p-4"
+        />
+      ) : null}
+    </fieldset>
   );
 }

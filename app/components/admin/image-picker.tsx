@@ -95,6 +95,10 @@ export function ImagePicker({
             placeholder="Search images..."
             value={search}
             onChange={(e) => setSearch(e.target.value)}
+            // The picker may sit inside another form (the event form): Enter searches, it does not submit that form.
+            onKeyDown={(e) => {
+              if (e.key === "Enter") e.preventDefault();
+            }}
             className="pl-9"
           />
         </div>

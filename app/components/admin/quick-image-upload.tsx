@@ -64,6 +64,7 @@ export function QuickImageUpload({
   sections = MEDIA_SECTIONS,
   purpose = "quick",
   onUploaded,
+  embedded = false,
   className,
 }: {
   heading?: string;
@@ -74,6 +75,12 @@ export function QuickImageUpload({
   /** "page-image" names files {section}/{section}-…, as SPEC §7 says. */
   purpose?: "quick" | "page-image";
   onUploaded?: (image: UploadedImage) => void;
+  /**
+   * Inside another form (the event form): no <form> of its own, since forms
+   * cannot nest; the button uploads, and Enter in its fields does not submit
+   * the outer form.
+   */
+  embedded?: boolean;
   className?: string;
 }) {
   const id = useId();
@@ -137,8 +144,8 @@ export function QuickImageUpload({
     setAltText(quickUploadAltText(chosen.name));
   }
 
-  async function upload(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function upload(event?: React.SyntheticEvent) {
+    event?.preventDefault();
     if (!file || !altText.trim()) {
       toast.error(QUICK_UPLOAD_MESSAGES.missing.title, { description: QUICK_UPLOAD_MESSAGES.missing.description });
       return;
@@ -207,7 +214,18 @@ export function QuickImageUpload({
           ) : null}
         </p>
       </div>
-      <form onSubmit={upload} className="grid gap-4" aria-describedby={`${id}-rules`}>
+      <FormOrGroup
+        embedded={embedded}
+        onSubmit={upload}
+        onKeyDown={(event: React.KeyboardEvent) => {
+          if (embedded && event.key === "Enter" && event.target instanceof HTMLInputElement && event.target.type !== "file") {
+            event.preventDefault();
+            void upload();
+          }
+        }}
+        className="grid gap-4"
+        aria-describedby={`${id}-rules`}
+      >
         <p id={`${id}-rules`} className="text-sm text-muted-foreground">
           JPEG, PNG, WebP, AVIF or GIF, up to 10MB. Location and camera details are removed from every photo.
         </p>
@@ -254,7 +272,7 @@ export function QuickImageUpload({
           </div>
         </div>
         <div className="flex flex-wrap items-center gap-3">
-          <Button type="submit" disabled={disabled}>
+          <Button type={embedded ? "button" : "submit"} onClick={embedded ? () => void upload() : undefined} disabled={disabled}>
             {uploading ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Upload aria-hidden="true" />}
             {uploading ? "Uploading..." : "Upload Image"}
           </Button>
@@ -264,7 +282,7 @@ export function QuickImageUpload({
             </span>
           ) : null}
         </div>
-      </form>
+      </FormOrGroup>
       {recent.length > 0 ? (
         <div className="grid gap-2">
           <h4 className="text-sm font-semibold">Recent uploads</h4>
@@ -288,5 +306,26 @@ export function QuickImageUpload({
         </div>
       ) : null}
     </section>
+  );
+}
+
+/** A <form> normally; a labelled group when embedded in another form. */
+function FormOrGroup({
+  embedded,
+  onSubmit,
+  children,
+  ...props
+}: { embedded: boolean; onSubmit: (event: React.FormEvent<HTMLFormElement>) => void } & Omit<React.HTMLAttributes<HTMLElement>, "onSubmit">) {
+  if (embedded) {
+    return (
+      <div role="group" {...props}>
+        {children}
+      </div>
+    );
+  }
+  return (
+    <form onSubmit={onSubmit} {...props}>
+      {children}
+    </form>
   );
 }

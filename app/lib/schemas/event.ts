@@ -89,11 +89,12 @@ export const eventSchema = z
           message: "Schedule is required for a regular session, e.g. Weekly",
         });
       }
-      if (typeof v.imageUrl === "string" && v.imageUrl && !/^(\/(?!\/)|https?:\/\/)/i.test(v.imageUrl)) {
+      // Only the site's own pictures (checked against the library on the server); no typed web addresses.
+      if (typeof v.imageUrl === "string" && v.imageUrl && !/^\/(media|images)\/[^/]/.test(v.imageUrl)) {
         ctx.addIssue({
           code: "custom",
           path: ["imageUrl"],
-          message: "Image must be a picture from the media library or a web address",
+          message: "Image must be a picture from the media library: choose one with the picker, or remove it",
         });
       }
     },

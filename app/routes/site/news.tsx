@@ -3,6 +3,7 @@ import type { Route } from "./+types/news";
 import { EVENT_CATEGORIES } from "#app/content/site";
 import { ContentPage } from "#app/components/site/content-page";
 import { Icon } from "#app/components/site/icon";
+import { SiteImage } from "#app/components/site/site-image";
 import { PageSection } from "#app/components/site/section";
 import { TONE_BADGE } from "#app/components/site/tone";
 import { loadPublicPage } from "#app/lib/public-page.server";
@@ -38,6 +39,18 @@ function EventCards({ events }: { events: PublicEvent[] }) {
         const when = formatEventWhen(event);
         return (
           <li key={event.id} className="flex flex-col rounded-lg border border-border bg-card p-6 text-card-foreground shadow-sm">
+            {event.image ? (
+              <SiteImage
+                src={event.image.src}
+                alt={event.image.alt}
+                width={event.image.width}
+                height={event.image.height}
+                srcSet={event.image.srcSet}
+                avifSrcSet={event.image.avifSrcSet}
+                sizes="(min-width: 768px) 33vw, calc(100vw - 2rem)"
+                className="-mx-6 -mt-6 mb-4 rounded-t-lg"
+              />
+            ) : null}
             <span className={`inline-flex size-12 items-center justify-center rounded-full ${TONE_BADGE[TONES[i % TONES.length]]}`}>
               <Icon name={CATEGORY_ICONS[event.category] ?? "CalendarDays"} />
             </span>

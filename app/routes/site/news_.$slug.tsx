@@ -5,7 +5,7 @@ import { Prose } from "#app/components/site/content-page";
 import { SiteImage } from "#app/components/site/site-image";
 import { getDatabase } from "#app/lib/db.server";
 import { env } from "#app/lib/env.server";
-import { getPublishedEventBySlug } from "#app/lib/events.server";
+import { eventImages, getPublishedEventBySlug } from "#app/lib/events.server";
 import {
   eventCalendarPath,
   eventCategoryLabel,
@@ -22,8 +22,10 @@ import { getSiteSettings } from "#app/lib/site-settings.server";
 import { seoMeta } from "#app/lib/seo";
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const found = await getPublishedEventBySlug(await getDatabase(), params.slug);
+  const database = await getDatabase();
+  const found = await getPublishedEventBySlug(database, params.slug);
   if (!found) throw data(null, { status: 404 });
+  const image = (await eventImages(database, [found])).get(found.id) ?? null;
   const settings = await getSiteSettings();
   const origin = env().PUBLIC_URL;
   const event: PublicEvent = {
@@ -38,6 +40,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     description: found.description,
     imageUrl: found.imageUrl,
     imageAlt: found.imageAlt,
+    image,
   };
   const text = markdownToText(event.description);
   const summary = text.length > 160 ? `${text.slice(0, 157).trimEnd()}…` : text;
@@ -117,12 +120,15 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
           ) : null}
         </dl>
       </header>
-      {event.imageUrl ? (
+      {event.image ? (
         <SiteImage
-          src={event.imageUrl}
-          alt={event.imageAlt ?? ""}
-          width={1200}
-          height={675}
+          src={event.image.src}
+          alt={event.image.alt}
+          width={event.image.width}
+          height={event.image.height}
+          srcSet={event.image.srcSet}
+          avifSrcSet={event.image.avifSrcSet}
+          sizes="(min-width: 56rem) 54rem, calc(100vw - 2rem)"
           lazy={false}
           className="mt-8 w-full rounded-lg object-cover shadow-md"
         />
