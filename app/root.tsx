@@ -5,6 +5,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -12,6 +13,18 @@ import { readThemeChoice } from "./lib/theme";
 import { useNonce } from "./lib/nonce";
 import { ErrorPage } from "#app/components/site/error-page";
 import "./app.css";
+// The public pages' one small script, bundled on its own (no React inside).
+import enhanceScript from "./enhance/site.ts?worker&url";
+
+/**
+ * A route whose handle says `hydrate: false` (the public site's layout) is
+ * sent as HTML plus the enhancement script: no React, no React Router
+ * client, nothing to hydrate (decision 010). Every other page (the admin
+ * area, sign-in) hydrates as usual.
+ */
+export function useHydrates(): boolean {
+  return !useMatches().some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
   return { theme: readThemeChoice(request.headers.get("Cookie")) };
@@ -24,6 +37,7 @@ export function links(): Route.LinkDescriptors {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
+  const hydrates = useHydrates();
   return (
     <html lang="en-GB" className={data?.theme ?? undefined}>
       <head>
@@ -32,11 +46,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="color-scheme" content={data?.theme ?? "light dark"} />
         <Meta />
         <Links />
+        {hydrates ? null : <script type="module" src={enhanceScript} />}
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrates ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

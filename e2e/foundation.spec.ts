@@ -14,9 +14,27 @@ test.describe("foundation", () => {
     expect(response.headers()["content-type"]).toContain("text/html");
   });
 
+  test("public pages load one small script and no React; the sign-in page still hydrates", async ({ page }) => {
+    for (const path of ["/", "/about/mission", "/contact", "/no-such-page"]) {
+      await page.goto(path);
+      const scripts = await page.evaluate(() => [...document.querySelectorAll("script[src]")].map((s) => s.getAttribute("src")));
+      expect(scripts, `external scripts on ${path}`).toEqual([expect.stringMatching(/^\/assets\/site-[\w-]+\.js$/)]);
+      expect(await page.locator('link[rel="modulepreload"]').count(), `module preloads on ${path}`).toBe(0);
+      expect(await page.evaluate(() => "__reactRouterContext" in window), `React Router on ${path}`).toBe(false);
+    }
+    await page.goto("/login");
+    await expect.poll(() => page.evaluate(() => "__reactRouterContext" in window)).toBe(true);
+    expect(await page.locator('link[rel="modulepreload"]').count()).toBeGreaterThan(0);
+    // A client-side link from a hydrated page loads the public page as a document, enhancement script and all.
+    await page.getByRole("link", { name: "Back to the website" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Empowering Our Community" })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+    await expect(page.getByRole("region", { name: "Testimonials" }).getByRole("button", { name: "Pause testimonials" })).toBeVisible();
+  });
+
   test("hashed assets are cached for a year and compressed", async ({ request, page }) => {
     await page.goto("/");
-    const script = await page.evaluate(() => document.querySelector('link[rel="modulepreload"]')?.getAttribute("href"));
+    const script = await page.evaluate(() => document.querySelector("script[src]")?.getAttribute("src"));
     expect(script).toMatch(/^\/assets\/.+\.js$/);
     const response = await request.get(script!, { headers: { "Accept-Encoding": "gzip" } });
     expect(response.status()).toBe(200);
@@ -57,8 +75,12 @@ test.describe("foundation", () => {
   test("the theme toggle remembers the choice", async ({ page }) => {
     await page.emulateMedia({ colorScheme: "light" });
     await visit(page, "/");
+    // The page stays as it is (no reload): the enhancement script switches the class.
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
     await page.getByRole("button", { name: "Switch to dark theme" }).click();
     await expect(page.locator("html")).toHaveClass("dark");
+    await expect(page.getByRole("button", { name: "Switch to light theme" })).toBeFocused();
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
     await page.reload();
     await expect(page.locator("html")).toHaveClass("dark");
     await expectAccessible(page, "after switching to dark");
@@ -105,6 +127,16 @@ test.describe("foundation", () => {
     await subLinks.first().tap();
     await expect(page).toHaveURL(/\/what-we-deliver\//);
     await expect(mobile).toBeHidden();
+    await context.close();
+  });
+
+  test("the theme toggle works without JavaScript too", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false, colorScheme: "light" });
+    const page = await context.newPage();
+    await page.goto("/about/mission");
+    await page.getByRole("button", { name: "Switch to dark theme" }).click();
+    await expect(page).toHaveURL(/\/about\/mission$/);
+    await expect(page.locator("html")).toHaveClass("dark");
     await context.close();
   });
 

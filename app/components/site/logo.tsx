@@ -8,7 +8,8 @@ const DARK_LOGO = "/images/logo-dark.svg";
 /**
  * The charity's mark in four sizes. Both theme variants are in the HTML and
  * CSS shows the right one, so there is no flash; if the dark one fails to
- * load it falls back to the light-mode logo (SPEC §8).
+ * load it falls back to the light-mode logo (SPEC §8; app/enhance/site.ts,
+ * through data-fallback-src).
  */
 export function Logo({ size = "md", className = "" }: { size?: LogoSize; className?: string }) {
   const px = LOGO_SIZES[size];
@@ -22,9 +23,7 @@ export function Logo({ size = "md", className = "" }: { size?: LogoSize; classNa
         height={px}
         className="hidden dark:block"
         decoding="async"
-        onError={(event) => {
-          if (!event.currentTarget.src.endsWith(LIGHT_LOGO)) event.currentTarget.src = LIGHT_LOGO;
-        }}
+        data-fallback-src={LIGHT_LOGO}
       />
     </span>
   );

@@ -1,5 +1,5 @@
-import { useEffect, useId, useState } from "react";
-import { useFetcher, useLocation } from "react-router";
+import { useId } from "react";
+import { useLocation } from "react-router";
 import { Button } from "#app/components/ui/button";
 import { FieldError } from "#app/components/ui/field-error";
 import { Input } from "#app/components/ui/input";
@@ -21,22 +21,19 @@ export interface NewsletterActionData {
 }
 
 /**
- * 'Join Our Newsletter': e-mail and consent. Without JavaScript it is a plain
- * form that posts to /newsletter and comes back here with a message; with
- * JavaScript the same post happens in the background and the message
- * appears in place.
+ * 'Join Our Newsletter': e-mail and consent. A plain form (public pages are
+ * not hydrated, decision 010) that posts to /newsletter: a sign-up comes
+ * back to this page with ?newsletter=check-email (so that page is never a
+ * cached copy) and the thanks shown here; a mistake shows /newsletter with
+ * the messages and what was typed.
  */
 export function NewsletterForm({ initial }: { initial?: NewsletterActionData }) {
-  const fetcher = useFetcher<NewsletterActionData>({ key: "newsletter" });
   const location = useLocation();
   const id = useId();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
 
-  const result = fetcher.data ?? initial;
+  const result = initial;
   const cameBack = new URLSearchParams(location.search).get("newsletter") === "check-email";
   const success = result?.ok ? (result.message ?? NEWSLETTER_THANKS) : !result && cameBack ? NEWSLETTER_THANKS : null;
-  const busy = fetcher.state !== "idle";
   const here = location.pathname;
   const emailError = result?.fieldErrors?.email;
   const consentError = result?.fieldErrors?.consent;
@@ -51,9 +48,8 @@ export function NewsletterForm({ initial }: { initial?: NewsletterActionData }) 
           {result.formError}
         </p>
       ) : null}
-      <fetcher.Form method="post" action="/newsletter" className="space-y-3" noValidate>
+      <form method="post" action="/newsletter" className="space-y-3" noValidate>
         <input type="hidden" name="redirectTo" value={here} />
-        {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
         {/* Hidden from people; bots that fill every field give themselves away. */}
         <div aria-hidden="true" className="absolute -left-[10000px] top-auto size-px overflow-hidden">
           <label htmlFor={`${id}-website`}>Leave this empty</label>
@@ -95,8 +91,8 @@ export function NewsletterForm({ initial }: { initial?: NewsletterActionData }) 
           </div>
           <FieldError id={`${id}-consent-error`} errors={consentError} />
         </div>
-        <Button type="submit" disabled={busy}>
-          {busy ? "Subscribing..." : "Subscribe"}
+        <Button type="submit" data-busy-label="Subscribing...">
+          Subscribe
         </Button>
         <p className="text-xs text-muted-foreground">
           We will only use your address to send our newsletter. Read our{" "}
@@ -105,7 +101,7 @@ export function NewsletterForm({ initial }: { initial?: NewsletterActionData }) 
           </a>
           .
         </p>
-      </fetcher.Form>
+      </form>
     </div>
   );
 }

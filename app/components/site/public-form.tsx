@@ -1,23 +1,15 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from "react";
-import type { z } from "zod";
+import type { ReactNode } from "react";
 import { FieldError } from "#app/components/ui/field-error";
 import { Input } from "#app/components/ui/input";
 import { Textarea } from "#app/components/ui/textarea";
-import {
-  HONEYPOT_NAME,
-  PRIVACY_POLICY_PATH,
-  parsePublicForm,
-  readPublicForm,
-  type PublicFieldErrors,
-  type RawValues,
-} from "#app/lib/schemas/public-form";
-import { cn } from "#app/lib/utils";
+import { HONEYPOT_NAME, PRIVACY_POLICY_PATH, type PublicFieldErrors, type RawValues } from "#app/lib/schemas/public-form";
 
 /**
- * The parts every public form shares. Without JavaScript each form is a
- * plain POST that comes back with the errors and what was typed; with
- * JavaScript the same shared schema checks it before sending, and focus
- * moves to the list of problems either way it fails.
+ * The parts every public form shares. Each form is a plain POST (public
+ * pages are not hydrated, decision 010) that comes back with the server's
+ * messages and what was typed; the browser only gets hints from HTML
+ * attributes (required, type, maxlength). app/enhance/site.ts moves focus to
+ * the list of problems, or to the confirmation, when the answer arrives.
  */
 
 export interface PublicFormActionData {
@@ -26,39 +18,12 @@ export interface PublicFormActionData {
   values?: RawValues;
 }
 
-export function usePublicForm(schema: z.ZodType, actionData: PublicFormActionData | undefined, lists: readonly string[]) {
-  const [clientErrors, setClientErrors] = useState<PublicFieldErrors | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const summaryRef = useRef<HTMLDivElement>(null);
-
-  // A new answer from the server replaces whatever the browser found.
-  useEffect(() => {
-    setClientErrors(null);
-    if (actionData?.errors || actionData?.formError) setAttempt((n) => n + 1);
-  }, [actionData]);
-
-  useEffect(() => {
-    if (attempt > 0) summaryRef.current?.focus();
-  }, [attempt]);
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const parsed = parsePublicForm(schema, readPublicForm(new FormData(event.currentTarget), lists));
-    if (parsed.ok) {
-      setClientErrors(null);
-      return;
-    }
-    event.preventDefault();
-    setClientErrors(parsed.errors);
-    setAttempt((n) => n + 1);
-  };
-
-  const errors: PublicFieldErrors = clientErrors ?? actionData?.errors ?? {};
+/** What a form shows after the server answered: its errors and what was typed. */
+export function publicFormState(actionData: PublicFormActionData | undefined) {
   const values = actionData?.values ?? {};
   return {
-    errors,
-    formError: clientErrors ? undefined : actionData?.formError,
-    summaryRef,
-    onSubmit,
+    errors: actionData?.errors ?? ({} as PublicFieldErrors),
+    formError: actionData?.formError,
     text: (name: string) => {
       const v = values[name];
       return typeof v === "string" ? v : undefined;
@@ -79,18 +44,16 @@ export function ErrorSummary({
   errors,
   formError,
   order,
-  summaryRef,
 }: {
   errors: PublicFieldErrors;
   formError?: string;
   /** Field name, its label and the id of the control to jump to, in the form's order. */
   order: { name: string; target: string }[];
-  summaryRef: RefObject<HTMLDivElement | null>;
 }) {
   const items = order.filter((field) => errors[field.name]?.length);
   const show = items.length > 0 || Boolean(formError);
   return (
-    <div ref={summaryRef} tabIndex={-1} className="focus:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+    <div tabIndex={-1} data-autofocus={show ? "" : undefined} className="focus:outline-none focus-visible:ring-2 focus-visible:ring-ring">
       {show ? (
         <div role="alert" className="mb-6 rounded-lg border-2 border-destructive bg-background p-4">
           <h3 id="form-problems" className="text-lg font-semibold text-destructive">
@@ -208,7 +171,7 @@ export function ChoiceGroup({
         </p>
       ) : null}
       <FieldError id={`${base}-error`} errors={errors} />
-      <div className={cn("grid gap-2", columns && "sm:grid-cols-2")}>
+      <div className={columns ? "grid gap-2 sm:grid-cols-2" : "grid gap-2"}>
         {options.map((option) => {
           const id = fieldId(prefix, name, option.value);
           return (
@@ -294,11 +257,9 @@ export function PrivacyNote({ children }: { children: ReactNode }) {
 
 /** Shown in place of the form after a successful send; takes focus so screen readers announce it. */
 export function FormConfirmation({ title, children }: { title: string; children: ReactNode }) {
-  const ref = useRef<HTMLHeadingElement>(null);
-  useEffect(() => ref.current?.focus(), []);
   return (
     <div role="status" className="rounded-lg border-2 border-success bg-background p-6">
-      <h3 ref={ref} tabIndex={-1} className="text-xl font-semibold focus:outline-none">
+      <h3 tabIndex={-1} data-autofocus="" className="text-xl font-semibold focus:outline-none">
         {title}
       </h3>
       <div className="mt-2 space-y-2">{children}</div>

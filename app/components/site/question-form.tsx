@@ -1,22 +1,21 @@
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { Button } from "#app/components/ui/button";
 import { NativeSelect } from "#app/components/ui/native-select";
 import { FieldError } from "#app/components/ui/field-error";
-import { QUESTION_TOPICS, questionSchema } from "#app/lib/schemas/question";
-import { ErrorSummary, fieldId, Honeypot, PrivacyNote, TextField, usePublicForm, type PublicFormActionData } from "./public-form";
+import { QUESTION_TOPICS } from "#app/lib/schemas/question";
+import { ErrorSummary, fieldId, Honeypot, PrivacyNote, TextField, publicFormState, type PublicFormActionData } from "./public-form";
 
 const P = "question";
 
 /** 'Ask a Question' on the contact page. */
 export function QuestionForm({ actionData }: { actionData?: PublicFormActionData }) {
-  const form = usePublicForm(questionSchema, actionData, []);
-  const busy = useNavigation().state === "submitting";
+  const form = publicFormState(actionData);
   const topicId = fieldId(P, "topic");
   const topicErrors = form.errors.topic;
   const order = ["name", "email", "topic", "message"].map((name) => ({ name, target: fieldId(P, name) }));
   return (
-    <Form method="post" noValidate onSubmit={form.onSubmit} className="relative max-w-2xl space-y-6" aria-label="Ask a question">
-      <ErrorSummary errors={form.errors} formError={form.formError} order={order} summaryRef={form.summaryRef} />
+    <Form method="post" noValidate className="relative max-w-2xl space-y-6" aria-label="Ask a question">
+      <ErrorSummary errors={form.errors} formError={form.formError} order={order} />
       <Honeypot prefix={P} />
       <TextField prefix={P} name="name" label="Your name" autoComplete="name" maxLength={100} errors={form.errors.name} defaultValue={form.text("name")} />
       <TextField
@@ -64,8 +63,8 @@ export function QuestionForm({ actionData }: { actionData?: PublicFormActionData
         defaultValue={form.text("message")}
       />
       <PrivacyNote>We only use your name and email address to answer your question.</PrivacyNote>
-      <Button type="submit" size="lg" disabled={busy}>
-        {busy ? "Sending..." : "Send my question"}
+      <Button type="submit" size="lg" data-busy-label="Sending...">
+        Send my question
       </Button>
     </Form>
   );

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { YOUTH_AGE_RANGE } from "#app/content/site";
 import { Button } from "#app/components/ui/button";
 import {
@@ -7,7 +7,6 @@ import {
   REGISTRATION_DECLARATION,
   REGISTRATION_PROGRAMMES,
   SELF_REGISTRATION_MIN_AGE,
-  registrationSchema,
 } from "#app/lib/schemas/registration";
 import {
   CheckboxField,
@@ -17,7 +16,7 @@ import {
   Honeypot,
   PrivacyNote,
   TextField,
-  usePublicForm,
+  publicFormState,
   type PublicFormActionData,
 } from "./public-form";
 
@@ -51,8 +50,7 @@ export function RegistrationForm({
   today: string;
   retentionMonths: number;
 }) {
-  const form = usePublicForm(registrationSchema(today), actionData, REGISTRATION_FORM_LISTS);
-  const busy = useNavigation().state === "submitting";
+  const form = publicFormState(actionData);
   const order = [
     { name: "registrant", target: fieldId(P, "registrant", REGISTRANTS[0].value) },
     { name: "childName", target: fieldId(P, "childName") },
@@ -68,8 +66,8 @@ export function RegistrationForm({
     { name: "declaration", target: fieldId(P, "declaration") },
   ];
   return (
-    <Form method="post" noValidate onSubmit={form.onSubmit} className="relative max-w-3xl space-y-8" aria-label="Register your child">
-      <ErrorSummary errors={form.errors} formError={form.formError} order={order} summaryRef={form.summaryRef} />
+    <Form method="post" noValidate className="relative max-w-3xl space-y-8" aria-label="Register your child">
+      <ErrorSummary errors={form.errors} formError={form.formError} order={order} />
       <Honeypot prefix={P} />
       <ChoiceGroup
         prefix={P}
@@ -177,8 +175,8 @@ export function RegistrationForm({
         We keep these details only to run our activities safely, and delete them when we have not heard from you for{" "}
         {retentionMonths % 12 === 0 ? `${retentionMonths / 12} year${retentionMonths === 12 ? "" : "s"}` : `${retentionMonths} months`}.
       </PrivacyNote>
-      <Button type="submit" size="lg" disabled={busy}>
-        {busy ? "Sending..." : "Send registration"}
+      <Button type="submit" size="lg" data-busy-label="Sending...">
+        Send registration
       </Button>
     </Form>
   );

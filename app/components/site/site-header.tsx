@@ -1,6 +1,5 @@
-import { useEffect, useRef } from "react";
 import { ChevronDown, Menu, Minus, Plus, X } from "lucide-react";
-import { Link, NavLink, useLocation } from "react-router";
+import { Link, NavLink } from "react-router";
 import { NAVIGATION } from "#app/content/navigation";
 import type { NavItem } from "#app/content/types";
 import { Logo } from "./logo";
@@ -63,21 +62,12 @@ function DesktopNav() {
 
 /**
  * The phone menu: native <details> disclosures, so it works by touch and
- * keyboard before any script loads; a plus/minus toggle per item opens its
- * sub-menu, and choosing a page closes the menu.
+ * keyboard with no script at all; a plus/minus toggle per item opens its
+ * sub-menu, and choosing a page loads it with the menu closed.
  */
 function MobileNav() {
-  const menu = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
-  useEffect(() => {
-    const root = menu.current;
-    if (!root) return;
-    root.open = false;
-    root.querySelectorAll("details").forEach((d) => (d.open = false));
-  }, [location.pathname]);
-
   return (
-    <details ref={menu} className="group/menu lg:hidden">
+    <details className="group/menu lg:hidden">
       <summary className="inline-flex size-11 cursor-pointer list-none items-center justify-center rounded-md border border-border hover:bg-muted [&::-webkit-details-marker]:hidden">
         <Menu aria-hidden="true" className="size-5 group-open/menu:hidden" />
         <X aria-hidden="true" className="hidden size-5 group-open/menu:block" />

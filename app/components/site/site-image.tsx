@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from "react";
 import { FALLBACK_IMAGES } from "#app/content/site";
 
 /**
@@ -6,7 +5,8 @@ import { FALLBACK_IMAGES } from "#app/content/site";
  * the picture has loaded; on an error it tries the three fallback pictures
  * in turn, and when the last one fails too it hides the placeholder and
  * stops. Width and height are always set, so the page never shifts while
- * images arrive; pictures below the fold load lazily.
+ * images arrive; pictures below the fold load lazily. The server sends the
+ * first picture; app/enhance/site.ts moves through data-fallbacks on errors.
  */
 export function SiteImage({
   src,
@@ -36,74 +36,41 @@ export function SiteImage({
   sizes?: string;
 }) {
   // Retrying the address that just failed would change nothing (and fire no new event).
-  const sources = [src, ...fallbacks.filter((f) => f !== src)];
-  const [attempt, setAttempt] = useState(0);
-  const [status, setStatus] = useState<"loading" | "loaded" | "failed">("loading");
-  const ref = useRef<HTMLImageElement>(null);
-
-  const fail = () => {
-    if (attempt + 1 < sources.length) {
-      setAttempt(attempt + 1);
-      setStatus("loading");
-    } else {
-      setStatus("failed");
-    }
-  };
-
-  // The picture may have finished (or failed) before the page became interactive.
-  useEffect(() => {
-    const img = ref.current;
-    if (!img || !img.complete) return;
-    if (img.naturalWidth > 0) setStatus("loaded");
-    else if (img.currentSrc || img.src) fail();
-    // Only on first render: later loads report through the events.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  if (status === "failed") return null;
+  const fallbackList = fallbacks.filter((f) => f !== src);
+  const img = (
+    <img
+      src={src}
+      alt={alt}
+      width={width}
+      height={height}
+      loading={lazy ? "lazy" : "eager"}
+      fetchPriority={lazy ? undefined : "high"}
+      decoding="async"
+      className={`relative block h-full w-full object-cover ${imgClassName}`}
+    />
+  );
   return (
     <span
       className={`relative block overflow-hidden bg-muted ${className}`}
       style={{ aspectRatio: `${width} / ${height}` }}
-      data-image-status={status}
+      data-image-status="loading"
+      data-fallbacks={JSON.stringify(fallbackList)}
     >
-      {status === "loading" ? (
-        <span aria-hidden="true" className="absolute inset-0 flex items-center justify-center text-sm text-muted-foreground motion-safe:animate-pulse">
-          Loading...
-        </span>
-      ) : null}
-      {attempt === 0 && (srcSet || avifSrcSet) ? (
+      <span
+        aria-hidden="true"
+        data-image-placeholder
+        className="absolute inset-0 flex items-center justify-center text-sm text-muted-foreground motion-safe:animate-pulse"
+      >
+        Loading...
+      </span>
+      {srcSet || avifSrcSet ? (
         <picture className="relative block h-full w-full">
           {avifSrcSet ? <source type="image/avif" srcSet={avifSrcSet} sizes={sizes} /> : null}
           {srcSet ? <source type="image/webp" srcSet={srcSet} sizes={sizes} /> : null}
-          <img
-            ref={ref}
-            src={sources[0]}
-            alt={alt}
-            width={width}
-            height={height}
-            loading={lazy ? "lazy" : "eager"}
-            fetchPriority={lazy ? undefined : "high"}
-            decoding="async"
-            onLoad={() => setStatus("loaded")}
-            onError={fail}
-            className={`relative block h-full w-full object-cover ${imgClassName}`}
-          />
+          {img}
         </picture>
       ) : (
-        <img
-          ref={ref}
-          src={sources[attempt]}
-          alt={alt}
-          width={width}
-          height={height}
-          loading={lazy ? "lazy" : "eager"}
-          fetchPriority={lazy ? undefined : "high"}
-          decoding="async"
-          onLoad={() => setStatus("loaded")}
-          onError={fail}
-          className={`relative block h-full w-full object-cover ${imgClassName}`}
-        />
+        img
       )}
     </span>
   );

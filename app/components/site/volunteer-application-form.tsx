@@ -1,11 +1,10 @@
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { Button } from "#app/components/ui/button";
 import {
   ANY_ROLE,
   ANY_ROLE_LABEL,
   AVAILABILITY_OPTIONS,
   VOLUNTEER_CONSENT_TEXT,
-  volunteerApplicationSchema,
 } from "#app/lib/schemas/volunteer";
 import {
   CheckboxField,
@@ -15,7 +14,7 @@ import {
   Honeypot,
   PrivacyNote,
   TextField,
-  usePublicForm,
+  publicFormState,
   type PublicFormActionData,
 } from "./public-form";
 
@@ -32,8 +31,7 @@ export function VolunteerApplicationForm({
   preselected: string[];
   actionData?: PublicFormActionData;
 }) {
-  const form = usePublicForm(volunteerApplicationSchema, actionData, VOLUNTEER_FORM_LISTS);
-  const busy = useNavigation().state === "submitting";
+  const form = publicFormState(actionData);
   const roleOptions = [...roles.map((r) => ({ value: r.id, label: r.title })), { value: ANY_ROLE, label: ANY_ROLE_LABEL }];
   const order = [
     { name: "name", target: fieldId(P, "name") },
@@ -45,8 +43,8 @@ export function VolunteerApplicationForm({
     { name: "consent", target: fieldId(P, "consent") },
   ];
   return (
-    <Form method="post" noValidate onSubmit={form.onSubmit} className="relative max-w-2xl space-y-6" aria-label="Apply to volunteer">
-      <ErrorSummary errors={form.errors} formError={form.formError} order={order} summaryRef={form.summaryRef} />
+    <Form method="post" noValidate className="relative max-w-2xl space-y-6" aria-label="Apply to volunteer">
+      <ErrorSummary errors={form.errors} formError={form.formError} order={order} />
       <Honeypot prefix={P} />
       <TextField prefix={P} name="name" label="Your full name" autoComplete="name" maxLength={100} errors={form.errors.name} defaultValue={form.text("name")} />
       <TextField
@@ -109,8 +107,8 @@ export function VolunteerApplicationForm({
       />
       <CheckboxField prefix={P} name="consent" label={VOLUNTEER_CONSENT_TEXT} errors={form.errors.consent} checked={form.text("consent") === "yes"} />
       <PrivacyNote>We only use these details to deal with your application and to contact you about volunteering.</PrivacyNote>
-      <Button type="submit" size="lg" disabled={busy}>
-        {busy ? "Sending..." : "Send my application"}
+      <Button type="submit" size="lg" data-busy-label="Sending...">
+        Send my application
       </Button>
     </Form>
   );

@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from "react";
 import { Play } from "lucide-react";
 import { youTubeEmbedUrl, youTubeWatchUrl } from "#app/lib/youtube";
 
@@ -15,42 +14,16 @@ export interface EmbeddableVideo {
  * button, and only when pressed the privacy-enhanced player from
  * youtube-nocookie.com. Until then the visitor's browser contacts no YouTube
  * host at all (not even for a thumbnail). Without JavaScript the button is a
- * plain link to the video on YouTube.
+ * plain link to the video on YouTube; app/enhance/site.ts swaps it for the
+ * player (data-embed-src) when pressed.
  */
 export function YouTubeEmbed({ video }: { video: EmbeddableVideo }) {
-  const [playing, setPlaying] = useState(false);
-  const frame = useRef<HTMLIFrameElement>(null);
-
-  // The link the visitor pressed is gone: keep their place by focusing the player.
-  useEffect(() => {
-    if (playing) frame.current?.focus();
-  }, [playing]);
-
-  if (playing) {
-    return (
-      <div className="aspect-video overflow-hidden rounded-lg bg-black shadow-lg">
-        <iframe
-          ref={frame}
-          src={youTubeEmbedUrl(video.videoId)}
-          title={video.title}
-          className="size-full"
-          allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share"
-          referrerPolicy="strict-origin-when-cross-origin"
-          allowFullScreen
-        />
-      </div>
-    );
-  }
-
   return (
     <a
       href={youTubeWatchUrl(video.videoId)}
-      onClick={(event) => {
-        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-        event.preventDefault();
-        setPlaying(true);
-      }}
       data-youtube-id={video.videoId}
+      data-embed-src={youTubeEmbedUrl(video.videoId)}
+      data-title={video.title}
       className="group relative flex aspect-video w-full items-center justify-center overflow-hidden rounded-lg bg-gradient-to-br from-primary to-secondary text-primary-foreground shadow-lg focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
     >
       {video.thumbnailUrl ? (

@@ -5,8 +5,21 @@ import { SiteFooter } from "#app/components/site/site-footer";
 import { ErrorPage } from "#app/components/site/error-page";
 import { getSiteSettings } from "#app/lib/site-settings.server";
 
+/** Public pages are server-rendered and never hydrated (decision 010; see app/root.tsx). */
+export const handle = { hydrate: false };
+
 export async function loader(_: Route.LoaderArgs) {
   return { settings: await getSiteSettings() };
+}
+
+/**
+ * Only reached from a hydrated page (the admin area, sign-in) following a
+ * client-side link to the public site: load the page as a document instead,
+ * so it arrives as the server renders it, with its enhancement script.
+ */
+export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<never> {
+  window.location.assign(request.url);
+  return new Promise<never>(() => {});
 }
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
