@@ -6,7 +6,8 @@ import { recordAudit } from "./audit.server";
 import type { CurrentSession } from "./auth.server";
 import { getDatabase, type Database } from "./db.server";
 import { getStoredPageContent, listRevisions, mergePageContent, restoreRevision, savePageContent } from "./page-content.server";
-import { pageContentFormSchema, sectionImageSchema, sectionLabel } from "./schemas/page-content";
+import { pageContentFormSchema, sectionImageSchema, sectionLabel, sectionOptions } from "./schemas/page-content";
+import { refuseAdminRequest, refuseUnknownAction } from "./admin-response.server";
 import type { FieldErrors } from "./schemas/parse-form";
 import { assignSectionImage, clearSectionImage } from "./section-images.server";
 import { formValues, parseForm } from "./schemas/parse-form";
@@ -78,16 +79,19 @@ export async function pageEditorAction(request: Request, current: CurrentSession
   const intent = String(form.get("intent") ?? "");
   const page = getPageById(String(form.get("pageId") ?? ""));
   const actor = { id: current.user.id, email: current.user.email };
+  if (intent !== "save" && intent !== "restore") return refuseUnknownAction();
   if (!page) {
     return data<EditorActionData>({ errors: { pageId: ["Choose a page to edit"] } }, { status: 400 });
   }
   const back = `${options.base}?page=${encodeURIComponent(options.selectorValue ?? page.id)}`;
 
   if (intent === "restore") {
-    const revision = Number(form.get("revision"));
-    const result = Number.isInteger(revision) && revision >= 0 ? await restoreRevision(database, page.id, revision, actor) : null;
+    const raw = String(form.get("revision") ?? "");
+    const revision = /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
+    const result = Number.isInteger(revision) ? await restoreRevision(database, page.id, revision, actor) : null;
     if (!result || !result.ok) {
-      return redirectWithToast(back, { title: "Nothing was restored", description: "That revision no longer exists.", type: "error" });
+      // 404 for a revision number that is not there, 400 for one that could never be.
+      return refuseAdminRequest(Number.isInteger(revision) ? 404 : 400, { title: "Nothing was restored", description: "That revision no longer exists." });
     }
     await recordAudit(database, { action: "page.restored", actorId: actor.id, actorEmail: actor.email, ip: options.ip, detail: { pageId: page.id, from: revision, revision: result.revision } });
     return redirectWithToast(back, {
@@ -96,7 +100,6 @@ export async function pageEditorAction(request: Request, current: CurrentSession
     });
   }
 
-  if (intent !== "save") throw data("Unknown action", { status: 400 });
 
   const parsed = parseForm(pageContentFormSchema, form);
   const state = await loadEditorState(database, page);
@@ -131,23 +134,23 @@ export async function sectionImageAction(
   const intent = String(form.get("intent") ?? "");
   const view = typeof form.get("view") === "string" ? String(form.get("view")) : null;
   const actor = { id: current.user.id, email: current.user.email };
+  if (intent !== "clear" && intent !== "apply" && intent !== "direct") return refuseUnknownAction();
 
   if (intent === "clear") {
     const pageId = String(form.get("pageId") ?? "");
     const section = String(form.get("section") ?? "");
     const page = getPageById(pageId);
     if (!page) return data<SectionImageActionData>({ errors: { pageId: ["Choose a page"] } }, { status: 400 });
+    if (!sectionOptions(page.id).includes(section)) return data<SectionImageActionData>({ errors: { section: ["Choose one of this page's sections"] } }, { status: 400 });
     const removed = await clearSectionImage(database, page.id, section);
-    if (removed) {
-      await recordAudit(database, { action: "section-image.removed", actorId: actor.id, actorEmail: actor.email, ip: options.ip, detail: { pageId, section } });
-    }
+    // The section has no image of its own: nothing changed.
+    if (!removed) return refuseAdminRequest(404, { title: "Nothing to remove" });
+    await recordAudit(database, { action: "section-image.removed", actorId: actor.id, actorEmail: actor.email, ip: options.ip, detail: { pageId, section } });
     return redirectWithToast(options.back(page.id, view), {
-      title: removed ? "Image removed" : "Nothing to remove",
-      description: removed ? `The ${sectionLabel(section)} section of ${page.title} shows its default picture again.` : undefined,
-      type: removed ? "success" : "info",
+      title: "Image removed",
+      description: `The ${sectionLabel(section)} section of ${page.title} shows its default picture again.`,
     });
   }
-  if (intent !== "apply" && intent !== "direct") throw data("Unknown action", { status: 400 });
 
   const parsed = parseForm(sectionImageSchema, form);
   if (!parsed.ok) return data<SectionImageActionData>({ errors: parsed.errors }, { status: 400 });

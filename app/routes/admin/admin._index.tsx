@@ -1,5 +1,6 @@
 import { useNavigate } from "react-router";
 import type { Route } from "./+types/admin._index";
+import { AdminRefusalNotice } from "#app/components/admin/admin-refusal";
 import { PageEditor, PageSelector, type EditorActionData } from "#app/components/admin/page-editor";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
 import { getPageById, getPagesByCategory, PAGE_CATEGORY_LABELS } from "#app/content/pages";
@@ -41,6 +42,7 @@ export default function PagesTab({ loaderData, actionData }: Route.ComponentProp
         <CardDescription>Edit content, layout, and images for all website pages</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
+        <AdminRefusalNotice data={actionData} className="mb-0" />
         <PageSelector
           groups={groups}
           selected={editor?.page.id ?? null}

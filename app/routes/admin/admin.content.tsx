@@ -1,6 +1,7 @@
 import { useNavigate } from "react-router";
 import { Save } from "lucide-react";
 import type { Route } from "./+types/admin.content";
+import { AdminRefusalNotice } from "#app/components/admin/admin-refusal";
 import { PageEditor, PageSelector, type EditorActionData } from "#app/components/admin/page-editor";
 import { Button } from "#app/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
@@ -50,6 +51,7 @@ export default function ContentTab({ loaderData, actionData }: Route.ComponentPr
         <CardDescription>Edit the words of the main pages. The Pages tab edits the same content, with images and layout too.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
+        <AdminRefusalNotice data={actionData} className="mb-0" />
         <PageSelector
           groups={[{ label: null, pages: options }]}
           selected={chosen}

@@ -2,9 +2,11 @@ import { Copy, Eye, EyeOff, Pencil } from "lucide-react";
 import { data, Link, useLocation } from "react-router";
 import type { Route } from "./+types/admin.events";
 import { EMPTY_EVENT, EventForm, type EventFormValues } from "#app/components/admin/event-form";
+import { AdminRefusalNotice } from "#app/components/admin/admin-refusal";
 import { ActionButton, ConfirmDeleteButton } from "#app/components/admin/record-fields";
 import { Badge } from "#app/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
+import { isRecordId, refuseMissingRecord, refuseUnknownAction } from "#app/lib/admin-response.server";
 import { requireAdmin } from "#app/lib/auth.server";
 import { getDatabase } from "#app/lib/db.server";
 import { eventCategoryLabel, eventPath, formatEventWhen } from "#app/lib/event-format";
@@ -30,11 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const database = await getDatabase();
   const editId = new URL(request.url).searchParams.get("edit");
-  const [events, counts, editing] = await Promise.all([
-    listEvents(database),
-    countEvents(database),
-    editId ? getEvent(database, editId) : null,
-  ]);
+  const [events, counts, editing] = await Promise.all([listEvents(database), countEvents(database), editId ? getEvent(database, editId) : null]);
   return { events, counts, editing };
 }
 
@@ -49,7 +47,8 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");
-  const gone = () => redirectWithToast(BASE, { title: "Event not found", description: "It may have been deleted already.", type: "error" });
+  const gone = () => refuseMissingRecord(id, { title: "Event not found", description: "It may have been deleted already." });
+  if (intent !== "create" && EVENT_INTENTS.includes(intent) && !isRecordId(id)) return gone();
 
   switch (intent) {
     case "create": {
@@ -89,9 +88,11 @@ export async function action({ request }: Route.ActionArgs) {
       return redirectWithToast(BASE, { title: "Event deleted", description: `${deleted.title} was deleted.` });
     }
     default:
-      throw data("Unknown action", { status: 400 });
+      return refuseUnknownAction();
   }
 }
+
+const EVENT_INTENTS = ["create", "update", "duplicate", "publish", "unpublish", "delete"];
 
 function toFormValues(e: SiteEvent): EventFormValues {
   return {
@@ -140,9 +141,7 @@ function EventList({ title, events, empty }: { title: string; events: SiteEvent[
                   <Badge variant="outline">{eventCategoryLabel(e.category)}</Badge>
                   {e.scheduleNote ? <Badge variant="outline">{e.scheduleNote}</Badge> : null}
                 </div>
-                <p className="mt-1 text-sm text-muted-foreground">
-                  {[when, e.location].filter(Boolean).join(" · ") || "No date or location yet"}
-                </p>
+                <p className="mt-1 text-sm text-muted-foreground">{[when, e.location].filter(Boolean).join(" · ") || "No date or location yet"}</p>
                 <div className="mt-3 flex flex-wrap gap-2">
                   <Link
                     to={`${BASE}?edit=${e.id}#event-form-heading`}
@@ -184,38 +183,46 @@ function EventList({ title, events, empty }: { title: string; events: SiteEvent[
 export default function EventsTab({ loaderData, actionData }: Route.ComponentProps) {
   const { events, counts, editing } = loaderData;
   const location = useLocation();
-  const values = actionData?.values ? fromSubmitted(actionData.values) : editing ? toFormValues(editing) : EMPTY_EVENT;
+  const submitted = actionData && "values" in actionData ? actionData : undefined;
+  const values = submitted ? fromSubmitted(submitted.values) : editing ? toFormValues(editing) : EMPTY_EVENT;
   return (
-    <div className="grid gap-6 lg:grid-cols-[1fr_26rem]">
-      <Card className="lg:order-2 lg:self-start">
-        <CardContent className="pt-6">
-          <EventForm
-            key={`${editing?.id ?? "new"}-${location.key}`}
-            editingId={editing?.id ?? null}
-            values={values}
-            errors={actionData?.errors}
-            cancelHref={BASE}
-          />
-        </CardContent>
-      </Card>
-      <Card className="lg:order-1">
-        <CardHeader>
-          <CardTitle as="h2">Events</CardTitle>
-          <CardDescription>
-            {counts.all} {counts.all === 1 ? "event" : "events"}: {counts.published} published, {counts.drafts}{" "}
-            {counts.drafts === 1 ? "draft" : "drafts"}, {counts.upcoming} upcoming. Published events show on{" "}
-            <a href="/news" className="font-medium text-primary underline">
-              News and Events
-            </a>{" "}
-            and in the <a href="/events.ics" className="font-medium text-primary underline">calendar feed</a>.
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-8">
-          <EventList title="Regular sessions" events={events.regular} />
-          <EventList title="Upcoming" events={events.upcoming} empty="No upcoming events. Create one with the form." />
-          <EventList title="Past" events={events.past} />
-        </CardContent>
-      </Card>
-    </div>
+    <>
+      <AdminRefusalNotice data={actionData} />
+      <div className="grid gap-6 lg:grid-cols-[1fr_26rem]">
+        <Card className="lg:order-2 lg:self-start">
+          <CardContent className="pt-6">
+            <EventForm
+              key={`${editing?.id ?? "new"}-${location.key}`}
+              editingId={editing?.id ?? null}
+              values={values}
+              errors={submitted?.errors}
+              cancelHref={BASE}
+            />
+          </CardContent>
+        </Card>
+        <Card className="lg:order-1">
+          <CardHeader>
+            <CardTitle as="h2">Events</CardTitle>
+            <CardDescription>
+              {counts.all} {counts.all === 1 ? "event" : "events"}: {counts.published} published, {counts.drafts} {counts.drafts === 1 ? "draft" : "drafts"},{" "}
+              {counts.upcoming} upcoming. Published events show on{" "}
+              <a href="/news" className="font-medium text-primary underline">
+                News and Events
+              </a>{" "}
+              and in the{" "}
+              <a href="/events.ics" className="font-medium text-primary underline">
+                calendar feed
+              </a>
+              .
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-8">
+            <EventList title="Regular sessions" events={events.regular} />
+            <EventList title="Upcoming" events={events.upcoming} empty="No upcoming events. Create one with the form." />
+            <EventList title="Past" events={events.past} />
+          </CardContent>
+        </Card>
+      </div>
+    </>
   );
 }

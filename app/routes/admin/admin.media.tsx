@@ -1,6 +1,7 @@
-import { data, Form, Link, useSearchParams } from "react-router";
+import { Form, Link, useSearchParams } from "react-router";
 import { ChevronLeft, ChevronRight, Search } from "lucide-react";
 import type { Route } from "./+types/admin.media";
+import { AdminRefusalNotice } from "#app/components/admin/admin-refusal";
 import { ImagePicker } from "#app/components/admin/image-picker";
 import { MediaFileItem } from "#app/components/admin/media-file-item";
 import { CATEGORY_OPTIONS, pageLabel } from "#app/components/admin/media-options";
@@ -11,6 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/
 import { Input } from "#app/components/ui/input";
 import { Label } from "#app/components/ui/label";
 import { NativeSelect } from "#app/components/ui/native-select";
+import { isRecordId, refuseMissingRecord, refuseUnknownAction } from "#app/lib/admin-response.server";
 import { requireAdmin } from "#app/lib/auth.server";
 import { getDatabase } from "#app/lib/db.server";
 import { logger } from "#app/lib/logger.server";
@@ -79,6 +81,8 @@ export async function action({ request }: Route.ActionArgs) {
   const back = returnUrl(form);
   const database = await getDatabase();
   const text = (name: string) => String(form.get(name) ?? "").slice(0, 2000);
+  if (!MEDIA_INTENTS.includes(intent)) return refuseUnknownAction();
+  if (!isRecordId(id)) return refuseMissingRecord(id, { title: intent === "delete" ? LIBRARY_MESSAGES.deleteFailed : LIBRARY_MESSAGES.updateFailed });
 
   switch (intent) {
     case "update": {
@@ -89,7 +93,7 @@ export async function action({ request }: Route.ActionArgs) {
           pageAssignment: text("page"),
           sectionAssignment: text("section"),
         });
-        if (!existing) return redirectWithToast(back, { title: LIBRARY_MESSAGES.updateFailed, type: "error" });
+        if (!existing) return refuseMissingRecord(id, { title: LIBRARY_MESSAGES.updateFailed });
         logger.info({ mediaId: id, userId: user.id }, "media file updated");
         return redirectWithToast(back, { title: LIBRARY_MESSAGES.updated });
       } catch (error) {
@@ -101,7 +105,7 @@ export async function action({ request }: Route.ActionArgs) {
       const active = form.get("active") === "1";
       try {
         const updated = await updateMediaFile(database, id, { isActive: active });
-        if (!updated) return redirectWithToast(back, { title: LIBRARY_MESSAGES.updateFailed, type: "error" });
+        if (!updated) return refuseMissingRecord(id, { title: LIBRARY_MESSAGES.updateFailed });
         return redirectWithToast(back, {
           title: LIBRARY_MESSAGES.updated,
           description: active ? "The file is active: it shows on the site and in the image picker." : "The file is inactive: it is hidden from the site and the image picker.",
@@ -114,7 +118,7 @@ export async function action({ request }: Route.ActionArgs) {
     case "delete": {
       try {
         const deleted = await deleteMediaFile(database, id);
-        if (!deleted) return redirectWithToast(back, { title: LIBRARY_MESSAGES.deleteFailed, description: "It may have been deleted already.", type: "error" });
+        if (!deleted) return refuseMissingRecord(id, { title: LIBRARY_MESSAGES.deleteFailed, description: "It may have been deleted already." });
         // The row goes first, so the site never points at a missing file; then the stored objects.
         const storage = getStorage();
         await Promise.all(
@@ -130,11 +134,13 @@ export async function action({ request }: Route.ActionArgs) {
       }
     }
     default:
-      throw data("Unknown action", { status: 400 });
+      return refuseUnknownAction();
   }
 }
 
-export default function MediaTab({ loaderData }: Route.ComponentProps) {
+const MEDIA_INTENTS = ["update", "toggle", "delete"];
+
+export default function MediaTab({ loaderData, actionData }: Route.ComponentProps) {
   const { files, matching, total, pages, pageNumber, editId, loadFailed } = loaderData;
   const [params] = useSearchParams();
   const listParams = new URLSearchParams(params);
@@ -151,6 +157,7 @@ export default function MediaTab({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="grid gap-6">
+      <AdminRefusalNotice data={actionData} className="mb-0" />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader>

@@ -1,6 +1,8 @@
 import type { Route } from "./+types/admin.messages";
 import { DeleteDisclosure, formatDateTime, PostButton, StatusFilter } from "#app/components/admin/record-actions";
+import { AdminRefusalNotice } from "#app/components/admin/admin-refusal";
 import { Badge } from "#app/components/ui/badge";
+import { isRecordId, refuseMissingRecord, refuseUnknownAction } from "#app/lib/admin-response.server";
 import { requireAdmin } from "#app/lib/auth.server";
 import { getDatabase } from "#app/lib/db.server";
 import { countMessagesByStatus, deleteMessage, getMessage, listMessages, setMessageStatus } from "#app/lib/messages.server";
@@ -25,10 +27,12 @@ export async function action({ request }: Route.ActionArgs) {
   const database = await getDatabase();
   const form = await request.formData();
   const id = String(form.get("id") ?? "");
-  const message = await getMessage(database, id);
-  if (!message) return redirectWithToast("/admin/messages", { type: "error", title: "Message not found", description: "It may have been deleted already." });
+  const intent = String(form.get("intent") ?? "");
+  if (!MESSAGE_INTENTS.includes(intent)) return refuseUnknownAction();
+  const message = isRecordId(id) ? await getMessage(database, id) : undefined;
+  if (!message) return refuseMissingRecord(id, { title: "Message not found", description: "It may have been deleted already." });
   const back = `/admin/messages?status=${message.status}`;
-  switch (form.get("intent")) {
+  switch (intent) {
     case "answered":
       await setMessageStatus(database, id, "answered", user.email);
       return redirectWithToast(back, { title: "Marked as answered", description: `The question from ${message.name} is now under Answered.` });
@@ -42,15 +46,18 @@ export async function action({ request }: Route.ActionArgs) {
       await deleteMessage(database, id);
       return redirectWithToast(back, { title: "Message deleted" });
     default:
-      throw new Response("Unknown action", { status: 400 });
+      return refuseUnknownAction();
   }
 }
 
+const MESSAGE_INTENTS = ["answered", "new", "spam", "delete"];
+
 /** Questions from the contact page's 'Ask a Question' form. */
-export default function Messages({ loaderData }: Route.ComponentProps) {
+export default function Messages({ loaderData, actionData }: Route.ComponentProps) {
   const { counts, status, messages, total } = loaderData;
   return (
     <div className="space-y-6">
+      <AdminRefusalNotice data={actionData} className="mb-0" />
       <header>
         <h2 className="text-2xl font-bold">Messages</h2>
         <p className="text-muted-foreground">Questions sent from the contact page. Reply by email, then mark them answered.</p>

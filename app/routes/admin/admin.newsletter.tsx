@@ -1,6 +1,7 @@
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/admin.newsletter";
+import { AdminRefusalNotice } from "#app/components/admin/admin-refusal";
 import { NewsletterComposer, type ComposerValues } from "#app/components/admin/newsletter-composer";
 import { NEWSLETTER_TEMPLATE_VALUES } from "#app/components/admin/newsletter-templates";
 import { Badge } from "#app/components/ui/badge";
@@ -26,6 +27,7 @@ import {
 } from "#app/lib/newsletter.server";
 import { getSiteSettings } from "#app/lib/site-settings.server";
 import { redirectWithToast } from "#app/lib/toast.server";
+import { isRecordId, refuseMissingRecord, refuseUnknownAction } from "#app/lib/admin-response.server";
 
 const PAGE_SIZE = 25;
 
@@ -88,14 +90,20 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const here = "/admin/newsletter";
 
+  if (!NEWSLETTER_INTENTS.includes(intent)) return refuseUnknownAction();
   if (intent === "cancel") {
-    const cancelled = await cancelCampaign(database, String(form.get("campaignId") ?? ""));
+    const campaignId = String(form.get("campaignId") ?? "");
+    const campaign = isRecordId(campaignId) ? await getCampaign(database, campaignId) : undefined;
+    if (!campaign) return refuseMissingRecord(campaignId, { title: "Nothing to cancel", description: "That campaign is no longer sending." });
+    const cancelled = await cancelCampaign(database, campaignId);
     return cancelled
       ? redirectWithToast(here, { title: "Sending cancelled", description: "Nobody else will receive this campaign." })
       : redirectWithToast(here, { title: "Nothing to cancel", description: "That campaign is no longer sending.", type: "info" });
   }
   if (intent === "delete-draft") {
-    await deleteCampaignDraft(database, String(form.get("campaignId") ?? ""));
+    const campaignId = String(form.get("campaignId") ?? "");
+    const deleted = isRecordId(campaignId) && (await deleteCampaignDraft(database, campaignId));
+    if (!deleted) return refuseMissingRecord(campaignId, DRAFT_GONE);
     return redirectWithToast(here, { title: "Draft deleted" });
   }
 
@@ -106,6 +114,7 @@ export async function action({ request }: Route.ActionArgs) {
     content: String(form.get("content") ?? ""),
     testTo: String(form.get("testTo") ?? ""),
   };
+  if (values.id && !isRecordId(values.id)) return refuseMissingRecord(values.id, DRAFT_GONE);
   const parsed = campaignSchema.safeParse(values);
   if (!parsed.success) return data<ComposeResult>({ values, errors: fieldErrorsOf(parsed.error) }, { status: 400 });
   if (intent === "confirm-send") return data<ComposeResult>({ values, confirmSend: true });
@@ -140,6 +149,9 @@ export async function action({ request }: Route.ActionArgs) {
   return redirectWithToast(back, { title: "Draft saved" });
 }
 
+const NEWSLETTER_INTENTS = ["cancel", "delete-draft", "save", "confirm-send", "send-test", "send"];
+const DRAFT_GONE = { title: "Draft not found", description: "It may have been sent or deleted already." };
+
 function formatDate(iso: string | null): string {
   if (!iso) return "—";
   return new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/London" }).format(new Date(iso));
@@ -155,8 +167,9 @@ const STATUS_BADGE: Record<string, "success" | "secondary" | "outline" | "destru
   cancelled: "outline",
 };
 
-export default function NewsletterTab({ loaderData, actionData }: Route.ComponentProps) {
+export default function NewsletterTab({ loaderData, actionData: answer }: Route.ComponentProps) {
   const { stats, subscribers, campaigns, draft, filter, delivery, email } = loaderData;
+  const actionData = answer && "values" in answer ? answer : undefined;
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
   const busyIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : undefined;
@@ -179,6 +192,7 @@ export default function NewsletterTab({ loaderData, actionData }: Route.Componen
 
   return (
     <div className="space-y-10">
+      <AdminRefusalNotice data={answer} className="mb-0" />
       <header>
         <h2 className="text-2xl font-bold">Newsletter</h2>
         <p className="text-muted-foreground">Subscribers who confirmed their address, and the campaigns sent to them.</p>

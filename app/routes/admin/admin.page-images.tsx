@@ -1,5 +1,6 @@
 import { useNavigate } from "react-router";
 import type { Route } from "./+types/admin.page-images";
+import { AdminRefusalNotice } from "#app/components/admin/admin-refusal";
 import { PageSelector } from "#app/components/admin/page-editor";
 import { SectionImageManager } from "#app/components/admin/section-image-manager";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
@@ -48,6 +49,7 @@ export default function PageImagesTab({ loaderData, actionData }: Route.Componen
         <CardDescription>Give each section of a page its image, from the library or a new upload. The page shows it as soon as it is applied.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
+        <AdminRefusalNotice data={actionData} className="mb-0" />
         <div className="flex flex-wrap items-end gap-4">
           <PageSelector groups={groups} selected={page.id} onChoose={(id) => navigate(`/admin/page-images?page=${encodeURIComponent(id)}`)} />
           <a href={page.path} target="_blank" rel="noreferrer" className="inline-flex min-h-11 items-center text-sm font-medium text-primary underline-offset-4 hover:underline">

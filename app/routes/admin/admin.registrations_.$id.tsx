@@ -1,7 +1,9 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/admin.registrations_.$id";
 import { DeleteDisclosure, formatDate, formatDateTime, PostButton } from "#app/components/admin/record-actions";
+import { AdminRefusalNotice } from "#app/components/admin/admin-refusal";
 import { Badge } from "#app/components/ui/badge";
+import { isRecordId, refuseMissingRecord, refuseUnknownAction } from "#app/lib/admin-response.server";
 import { requireAdmin } from "#app/lib/auth.server";
 import { getDatabase } from "#app/lib/db.server";
 import { clientIpFrom } from "#app/lib/form-guard.server";
@@ -34,23 +36,27 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = { id: user.id, email: user.email, ip: clientIpFrom(context) };
   const form = await request.formData();
   const here = `/admin/registrations/${params.id}`;
-  switch (form.get("intent")) {
+  const intent = String(form.get("intent") ?? "");
+  if (!["contacted", "spam", "new", "delete"].includes(intent)) return refuseUnknownAction();
+  const gone = () => refuseMissingRecord(params.id, { title: "Registration not found", description: "It may have been deleted already." });
+  if (!isRecordId(params.id)) return gone();
+  switch (intent) {
     case "contacted":
-      if (!(await markRegistrationContacted(database, params.id, actor))) throw new Response("Registration not found", { status: 404 });
+      if (!(await markRegistrationContacted(database, params.id, actor))) return gone();
       return redirectWithToast(here, { title: "Contact recorded", description: "The retention period starts again from today." });
     case "spam":
     case "new":
-      await setRegistrationStatus(database, params.id, form.get("intent") as "spam" | "new", actor);
-      return redirectWithToast(here, { title: form.get("intent") === "spam" ? "Marked as spam" : "Moved to Registrations" });
+      if (!(await setRegistrationStatus(database, params.id, intent, actor))) return gone();
+      return redirectWithToast(here, { title: intent === "spam" ? "Marked as spam" : "Moved to Registrations" });
     case "delete":
-      await deleteRegistration(database, params.id, actor);
+      if (!(await deleteRegistration(database, params.id, actor))) return gone();
       return redirectWithToast("/admin/registrations", { title: "Registration deleted", description: "The record is gone for good." });
     default:
-      throw new Response("Unknown action", { status: 400 });
+      return refuseUnknownAction();
   }
 }
 
-export default function RegistrationDetail({ loaderData }: Route.ComponentProps) {
+export default function RegistrationDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { registration: r, deleteOn } = loaderData;
   const rows: [string, React.ReactNode][] = [
     ["Filled in by", r.registrant === "self" ? "The young person (13 or over)" : "A parent or carer"],
@@ -68,6 +74,7 @@ export default function RegistrationDetail({ loaderData }: Route.ComponentProps)
   ];
   return (
     <div className="space-y-8">
+      <AdminRefusalNotice data={actionData} className="mb-0" />
       <p>
         <Link to={`/admin/registrations${r.status === "spam" ? "?status=spam" : ""}`} className="text-sm font-medium text-primary underline underline-offset-4">
           Back to Registrations

@@ -1,10 +1,12 @@
 import { ArrowDown, ArrowUp, Check, Pencil, Star, Undo2, X } from "lucide-react";
 import { data, Link, useLocation } from "react-router";
 import type { Route } from "./+types/admin.reviews";
+import { AdminRefusalNotice } from "#app/components/admin/admin-refusal";
 import { ActionButton, ConfirmDeleteButton } from "#app/components/admin/record-fields";
 import { EMPTY_TESTIMONIAL, TestimonialForm, type TestimonialFormValues } from "#app/components/admin/testimonial-form";
 import { Badge } from "#app/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
+import { isRecordId, refuseMissingRecord, refuseUnknownAction } from "#app/lib/admin-response.server";
 import { requireAdmin } from "#app/lib/auth.server";
 import { getDatabase } from "#app/lib/db.server";
 import type { FieldErrors } from "#app/lib/schemas/parse-form";
@@ -68,7 +70,8 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");
   const back = listUrl(String(form.get("filter") ?? new URL(request.url).searchParams.get("status") ?? ""));
-  const gone = () => redirectWithToast(back, { title: "Testimonial not found", description: "It may have been deleted already.", type: "error" });
+  const gone = () => refuseMissingRecord(id, { title: "Testimonial not found", description: "It may have been deleted already." });
+  if (intent !== "create" && REVIEW_INTENTS.includes(intent) && !isRecordId(id)) return gone();
 
   switch (intent) {
     case "create": {
@@ -94,6 +97,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
     case "up":
     case "down": {
+      if (!(await getTestimonial(database, id))) return gone();
       const moved = await moveTestimonial(database, id, intent);
       return redirectWithToast(back, moved ? { title: "Order saved" } : { title: "Already at the end", type: "info" });
     }
@@ -103,9 +107,11 @@ export async function action({ request }: Route.ActionArgs) {
       return redirectWithToast(back, { title: "Testimonial deleted", description: `The testimonial from ${deleted.name} was deleted.` });
     }
     default:
-      throw data("Unknown action", { status: 400 });
+      return refuseUnknownAction();
   }
 }
+
+const REVIEW_INTENTS = ["create", "update", "approved", "rejected", "pending", "up", "down", "delete"];
 
 const STATUS_BADGE: Record<TestimonialStatus, "success" | "secondary" | "destructive"> = {
   approved: "success",
@@ -117,8 +123,9 @@ export default function ReviewsTab({ loaderData, actionData }: Route.ComponentPr
   const { testimonials, counts, status, editing } = loaderData;
   const location = useLocation();
   const filter = status ?? "";
-  const values: TestimonialFormValues = actionData?.values
-    ? { ...EMPTY_TESTIMONIAL, ...actionData.values }
+  const submitted = actionData && "values" in actionData ? actionData : undefined;
+  const values: TestimonialFormValues = submitted
+    ? { ...EMPTY_TESTIMONIAL, ...submitted.values }
     : editing
       ? { name: editing.name, role: editing.role, rating: editing.rating ? String(editing.rating) : "", text: editing.text, color: editing.color }
       : EMPTY_TESTIMONIAL;
@@ -126,13 +133,14 @@ export default function ReviewsTab({ loaderData, actionData }: Route.ComponentPr
 
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_24rem]">
+      <AdminRefusalNotice data={actionData} className="mb-0 lg:col-span-2" />
       <Card className="lg:order-2 lg:self-start">
         <CardContent className="pt-6">
           <TestimonialForm
             key={`${editing?.id ?? "new"}-${location.key}`}
             editingId={editing?.id ?? null}
             values={values}
-            errors={actionData?.errors}
+            errors={submitted?.errors}
             cancelHref={listUrl(status)}
           />
         </CardContent>

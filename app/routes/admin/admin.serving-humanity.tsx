@@ -1,6 +1,7 @@
 import { useRef, type KeyboardEvent } from "react";
 import { useSearchParams } from "react-router";
 import type { Route } from "./+types/admin.serving-humanity";
+import { AdminRefusalNotice } from "#app/components/admin/admin-refusal";
 import { DirectSectionUpload, SectionImageManager, type SectionState } from "#app/components/admin/section-image-manager";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
 import { getPageById } from "#app/content/pages";
@@ -70,6 +71,7 @@ export default function ServingHumanityTab({ loaderData, actionData }: Route.Com
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
+        <AdminRefusalNotice data={actionData} className="mb-0" />
         <div role="tablist" aria-label="Serving Humanity images" className="flex gap-1 border-b border-border">
           {VIEWS.map((v) => (
             <button

@@ -1,6 +1,7 @@
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { KeyRound, LogOut, MailPlus, ShieldCheck, ShieldOff } from "lucide-react";
 import type { Route } from "./+types/admin.users";
+import { AdminRefusalNotice, isAdminRefusal } from "#app/components/admin/admin-refusal";
 import { ActionButton, Field } from "#app/components/admin/record-fields";
 import { Alert, AlertDescription } from "#app/components/ui/alert";
 import { Badge } from "#app/components/ui/badge";
@@ -16,6 +17,7 @@ import {
   revokeSession,
   setRequireTwoFactor,
 } from "#app/lib/admin-accounts.server";
+import { isRecordId, refuseMissingRecord, refuseUnknownAction } from "#app/lib/admin-response.server";
 import { getAuth, requireAdmin } from "#app/lib/auth.server";
 import { createInvitation, INVITATION_TTL_HOURS, listPendingInvitations, withdrawInvitation } from "#app/lib/invitations.server";
 import { redirectWithToast } from "#app/lib/toast.server";
@@ -66,18 +68,18 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
     case "withdraw-invitation": {
-      const done = await withdrawInvitation(database, text("id"), actor);
+      const done = isRecordId(text("id")) && (await withdrawInvitation(database, text("id"), actor));
       return done
         ? redirectWithToast(BASE, { title: "Invitation withdrawn", description: "The link in that e-mail no longer works." })
-        : redirectWithToast(BASE, { title: "Nothing to withdraw", description: "That invitation was already used or withdrawn.", type: "error" });
+        : refuseMissingRecord(text("id"), { title: "Nothing to withdraw", description: "That invitation was already used or withdrawn." });
     }
     case "revoke-session": {
       const id = text("id");
       if (id === current.sessionId) return refuse(400, "That is the session you are using now: use Logout to end it.");
-      const done = await revokeSession(database, id, actor);
+      const done = isRecordId(id) && (await revokeSession(database, id, actor));
       return done
         ? redirectWithToast(BASE, { title: "Session ended", description: "That device is signed out." })
-        : redirectWithToast(BASE, { title: "Session already ended", type: "error" });
+        : refuseMissingRecord(id, { title: "Session already ended" });
     }
     case "revoke-other-sessions": {
       const count = await revokeOtherSessions(database, current.user.id, current.sessionId, actor);
@@ -89,10 +91,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "reset-two-factor": {
       const id = text("id");
       if (id === current.user.id) return refuse(400, "Turn off your own two-factor sign-in under Your sign-in security.");
-      const done = await resetTwoFactorFor(database, id, actor);
+      const done = isRecordId(id) && (await resetTwoFactorFor(database, id, actor));
       return done
         ? redirectWithToast(BASE, { title: "Two-factor sign-in reset", description: "They sign in with their password and set it up again." })
-        : redirectWithToast(BASE, { title: "No such account", type: "error" });
+        : refuseMissingRecord(id, { title: "No such account" });
     }
     case "require-two-factor": {
       const required = text("required") === "on";
@@ -118,7 +120,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<ActionAnswer>({ intent: "backup-codes", backupCodes: result.backupCodes });
     }
     default:
-      return refuse(400, "Unknown action.");
+      return refuseUnknownAction();
   }
 }
 
@@ -139,7 +141,8 @@ function answerFor(answer: ActionAnswer | undefined, intent: string): string | n
 
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
   const { me, accounts, sessions, invitations, requireTwoFactor, ttlHours } = loaderData;
-  const answer = useActionData<typeof action>() as ActionAnswer | undefined;
+  const actionData = useActionData<typeof action>();
+  const answer = actionData && !isAdminRefusal(actionData) ? (actionData as ActionAnswer) : undefined;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const mine = sessions.filter((s) => s.userId === me.id);
@@ -148,6 +151,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="grid gap-6">
+      <AdminRefusalNotice data={actionData} className="mb-0" />
       <Card>
         <CardHeader>
           <CardTitle as="h2">Admin users</CardTitle>

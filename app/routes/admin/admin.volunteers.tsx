@@ -1,10 +1,12 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/admin.volunteers";
 import { DeleteDisclosure, formatDate, PostButton, StatusFilter } from "#app/components/admin/record-actions";
+import { AdminRefusalNotice } from "#app/components/admin/admin-refusal";
 import { VolunteerStatsCards } from "#app/components/admin/volunteer-stats";
 import { Badge } from "#app/components/ui/badge";
 import { Button } from "#app/components/ui/button";
 import { VOLUNTEER_TYPES } from "#app/content/site";
+import { isRecordId, refuseMissingRecord, refuseUnknownAction } from "#app/lib/admin-response.server";
 import { requireAdmin } from "#app/lib/auth.server";
 import { getDatabase } from "#app/lib/db.server";
 import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, type ApplicationStatus } from "#app/lib/schemas/volunteer";
@@ -42,9 +44,11 @@ export async function action({ request }: Route.ActionArgs) {
   const database = await getDatabase();
   const form = await request.formData();
   const id = String(form.get("id") ?? "");
-  const role = await getOpportunity(database, id);
-  if (!role) return redirectWithToast("/admin/volunteers", { type: "error", title: "Role not found", description: "It may have been deleted already." });
-  switch (form.get("intent")) {
+  const intent = String(form.get("intent") ?? "");
+  if (!ROLE_INTENTS.includes(intent)) return refuseUnknownAction();
+  const role = isRecordId(id) ? await getOpportunity(database, id) : null;
+  if (!role) return refuseMissingRecord(id, { title: "Role not found", description: "It may have been deleted already." });
+  switch (intent) {
     case "close":
       await setOpportunityOpen(database, id, false);
       return redirectWithToast("/admin/volunteers#roles", { title: "Role closed", description: `${role.title} no longer shows on the vacancies page.` });
@@ -55,16 +59,19 @@ export async function action({ request }: Route.ActionArgs) {
       await deleteOpportunity(database, id);
       return redirectWithToast("/admin/volunteers#roles", { title: "Role deleted", description: `${role.title} was deleted. Applications keep its title.` });
     default:
-      throw new Response("Unknown action", { status: 400 });
+      return refuseUnknownAction();
   }
 }
 
+const ROLE_INTENTS = ["close", "open", "delete"];
+
 const typeLabel = (value: string) => VOLUNTEER_TYPES.find((t) => t.value === value)?.label ?? value;
 
-export default function VolunteersTab({ loaderData }: Route.ComponentProps) {
+export default function VolunteersTab({ loaderData, actionData }: Route.ComponentProps) {
   const { stats, counts, status, applications, roles } = loaderData;
   return (
     <div className="space-y-10">
+      <AdminRefusalNotice data={actionData} className="mb-0" />
       <header>
         <h2 className="text-2xl font-bold">Volunteers</h2>
         <p className="text-muted-foreground">Applications from the website, and the volunteer roles on offer.</p>

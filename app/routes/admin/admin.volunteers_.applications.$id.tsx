@@ -2,7 +2,9 @@ import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/admin.volunteers_.applications.$id";
 import { DeleteDisclosure, formatDateTime, PostButton } from "#app/components/admin/record-actions";
 import { VolunteerDecisionForm } from "#app/components/admin/volunteer-decision-form";
+import { AdminRefusalNotice } from "#app/components/admin/admin-refusal";
 import { Badge } from "#app/components/ui/badge";
+import { isRecordId, refuseAdminRequest, refuseMissingRecord, refuseUnknownAction } from "#app/lib/admin-response.server";
 import { Button } from "#app/components/ui/button";
 import { FieldError } from "#app/components/ui/field-error";
 import { Input } from "#app/components/ui/input";
@@ -38,14 +40,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = { id: user.id, email: user.email, ip: clientIpFrom(context) };
   const form = await request.formData();
   const here = `/admin/volunteers/applications/${params.id}`;
-  const application = await getApplication(database, params.id);
-  if (!application) throw new Response("Application not found", { status: 404 });
-  switch (form.get("intent")) {
+  const intent = String(form.get("intent") ?? "");
+  if (!["decide", "hours", "pending", "not-spam", "spam", "delete"].includes(intent)) return refuseUnknownAction();
+  const application = isRecordId(params.id) ? await getApplication(database, params.id) : undefined;
+  if (!application) return refuseMissingRecord(params.id, { title: "Application not found", description: "It may have been deleted already." });
+  switch (intent) {
     case "decide": {
       const parsed = parseForm(decisionSchema, form);
       if (!parsed.ok) return data({ intent: "decide" as const, decision: parsed.values.decision, errors: parsed.errors }, { status: 400 });
       const result = await decideApplication(database, params.id, { ...parsed.data, actor });
-      if (!result.ok) return redirectWithToast(here, { type: "error", title: "Not changed", description: "Spam cannot be approved or rejected. Mark it as not spam first." });
+      if (!result.ok) return refuseAdminRequest(409, { title: "Not changed", description: "Spam cannot be approved or rejected. Mark it as not spam first." });
       const verb = parsed.data.decision === "approved" ? "approved" : "rejected";
       const mail = result.mail.status === "failed" ? "but the email could not be sent (see the Outbox)" : result.mail.status === "outbox" ? "and the email is in the Outbox" : "and the email was sent";
       return redirectWithToast(here, { title: `Application ${verb}`, description: `${application.name}'s application was ${verb}, ${mail}.` });
@@ -67,17 +71,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       await deleteApplication(database, params.id, actor);
       return redirectWithToast("/admin/volunteers", { title: "Application deleted", description: `The application from ${application.name} was deleted.` });
     default:
-      throw new Response("Unknown action", { status: 400 });
+      return refuseUnknownAction();
   }
 }
 
 export default function ApplicationDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { application: a, templates } = loaderData;
-  const decideErrors = actionData?.intent === "decide" ? actionData.errors : undefined;
-  const failedDecision = actionData?.intent === "decide" ? actionData.decision : undefined;
-  const hoursErrors = actionData?.intent === "hours" ? actionData.errors : undefined;
+  const answer = actionData && "intent" in actionData ? actionData : undefined;
+  const decideErrors = answer?.intent === "decide" ? answer.errors : undefined;
+  const failedDecision = answer?.intent === "decide" ? answer.decision : undefined;
+  const hoursErrors = answer?.intent === "hours" ? answer.errors : undefined;
   return (
     <div className="space-y-8">
+      <AdminRefusalNotice data={actionData} className="mb-0" />
       <p>
         <Link to={`/admin/volunteers?status=${a.status}`} className="text-sm font-medium text-primary underline underline-offset-4">
           Back to Volunteers
@@ -146,7 +152,7 @@ export default function ApplicationDetail({ loaderData, actionData }: Route.Comp
                 name="hours"
                 inputMode="decimal"
                 className="w-40"
-                defaultValue={(actionData?.intent === "hours" ? actionData.values.hours : undefined) ?? String(a.hours)}
+                defaultValue={(answer?.intent === "hours" ? answer.values.hours : undefined) ?? String(a.hours)}
                 aria-invalid={hoursErrors?.hours ? true : undefined}
                 aria-describedby={hoursErrors?.hours ? "hours-error" : undefined}
               />

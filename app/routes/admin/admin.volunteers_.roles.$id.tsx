@@ -1,6 +1,8 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/admin.volunteers_.roles.$id";
+import { AdminRefusalNotice } from "#app/components/admin/admin-refusal";
 import { VolunteerOpportunityForm, type OpportunityFormValues } from "#app/components/admin/volunteer-opportunity-form";
+import { isRecordId, refuseMissingRecord } from "#app/lib/admin-response.server";
 import { requireAdmin } from "#app/lib/auth.server";
 import { getDatabase } from "#app/lib/db.server";
 import { redirectWithToast } from "#app/lib/toast.server";
@@ -25,8 +27,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   await requireAdmin(request);
   const database = await getDatabase();
   const form = await request.formData();
+  const gone = () => refuseMissingRecord(params.id, { title: "Role not found", description: "It may have been deleted already." });
+  if (params.id !== "new" && !isRecordId(params.id)) return gone();
   const result = params.id === "new" ? await createOpportunity(database, form) : await updateOpportunity(database, params.id, form);
-  if (!result) throw new Response("Role not found", { status: 404 });
+  if (!result) return gone();
   if (!result.ok) return data({ errors: result.errors, values: result.values }, { status: 400 });
   return redirectWithToast("/admin/volunteers#roles", {
     title: params.id === "new" ? "Role added" : "Role saved",
@@ -34,10 +38,12 @@ export async function action({ request, params }: Route.ActionArgs) {
   });
 }
 
-export default function EditRole({ loaderData, actionData }: Route.ComponentProps) {
+export default function EditRole({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const actionData = answer && "values" in answer ? answer : undefined;
   const values = (actionData?.values as OpportunityFormValues | undefined) ?? loaderData.values;
   return (
     <div className="space-y-6">
+      <AdminRefusalNotice data={answer} className="mb-0" />
       <p>
         <Link to="/admin/volunteers#roles" className="text-sm font-medium text-primary underline underline-offset-4">
           Back to Volunteers

@@ -1,10 +1,12 @@
 import { ArrowDown, ArrowUp, ExternalLink, Pencil } from "lucide-react";
 import { data, Link, useLocation } from "react-router";
 import type { Route } from "./+types/admin.youtube";
+import { AdminRefusalNotice } from "#app/components/admin/admin-refusal";
 import { ActionButton, ConfirmDeleteButton } from "#app/components/admin/record-fields";
 import { EMPTY_YOUTUBE, YoutubeForm, type YoutubeFormValues } from "#app/components/admin/youtube-form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
 import { BUILT_IN_PAGES } from "#app/content/pages";
+import { isRecordId, refuseMissingRecord, refuseUnknownAction } from "#app/lib/admin-response.server";
 import { requireAdmin } from "#app/lib/auth.server";
 import { getDatabase } from "#app/lib/db.server";
 import type { FieldErrors } from "#app/lib/schemas/parse-form";
@@ -48,7 +50,8 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");
-  const gone = () => redirectWithToast(BASE, { title: "Video not found", description: "It may have been deleted already.", type: "error" });
+  const gone = () => refuseMissingRecord(id, { title: "Video not found", description: "It may have been deleted already." });
+  if (intent !== "create" && VIDEO_INTENTS.includes(intent) && !isRecordId(id)) return gone();
 
   switch (intent) {
     case "create": {
@@ -64,6 +67,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
     case "up":
     case "down": {
+      if (!(await getYoutubeVideo(database, id))) return gone();
       const moved = await moveYoutubeVideo(database, id, intent);
       return redirectWithToast(BASE, moved ? { title: "Order saved" } : { title: "Already at the end", type: "info" });
     }
@@ -73,17 +77,20 @@ export async function action({ request }: Route.ActionArgs) {
       return redirectWithToast(BASE, { title: "Video removed", description: `${deleted.title} no longer shows on the site.` });
     }
     default:
-      throw data("Unknown action", { status: 400 });
+      return refuseUnknownAction();
   }
 }
+
+const VIDEO_INTENTS = ["create", "update", "up", "down", "delete"];
 
 const pageOf = (assignment: string) => BUILT_IN_PAGES.find((p) => p.videoAssignment === assignment);
 
 export default function YoutubeTab({ loaderData, actionData }: Route.ComponentProps) {
   const { videos, counts, editing } = loaderData;
   const location = useLocation();
-  const values: YoutubeFormValues = actionData?.values
-    ? { ...EMPTY_YOUTUBE, ...actionData.values }
+  const submitted = actionData && "values" in actionData ? actionData : undefined;
+  const values: YoutubeFormValues = submitted
+    ? { ...EMPTY_YOUTUBE, ...submitted.values }
     : editing
       ? { url: youTubeWatchUrl(editing.videoId), title: editing.title, description: editing.description, page: editing.page }
       : EMPTY_YOUTUBE;
@@ -92,13 +99,14 @@ export default function YoutubeTab({ loaderData, actionData }: Route.ComponentPr
 
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_24rem]">
+      <AdminRefusalNotice data={actionData} className="mb-0 lg:col-span-2" />
       <Card className="lg:order-2 lg:self-start">
         <CardContent className="pt-6">
           <YoutubeForm
             key={`${editing?.id ?? "new"}-${location.key}`}
             editingId={editing?.id ?? null}
             values={values}
-            errors={actionData?.errors}
+            errors={submitted?.errors}
             cancelHref={BASE}
           />
         </CardContent>
