@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/admin.audit";
+import { auditActionLabel } from "#app/components/admin/audit-labels";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
 import { listAudit } from "#app/lib/audit.server";
 import { requireAdmin } from "#app/lib/auth.server";
@@ -15,15 +16,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { entries, total } = await listAudit(await getDatabase(), { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
   return { entries, total, page, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
 }
-
-const ACTIONS: Record<string, string> = {
-  "sign-in.success": "Signed in",
-  "sign-in.failure": "Sign-in failed",
-  "sign-in.refused": "Sign-in refused (too many attempts)",
-  "sign-out": "Signed out",
-  "admin.created": "Admin created",
-  "password.reset": "Password reset",
-};
 
 const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "Europe/London" });
 
@@ -59,7 +51,12 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                     <td className="whitespace-nowrap py-2 pr-4">
                       <time dateTime={entry.createdAt}>{when.format(new Date(entry.createdAt))}</time>
                     </td>
-                    <td className="py-2 pr-4">{ACTIONS[entry.action] ?? entry.action}</td>
+                    <td className="py-2 pr-4">
+                      {auditActionLabel(entry.action)}
+                      {auditActionLabel(entry.action) !== entry.action ? (
+                        <span className="block font-mono text-xs text-muted-foreground">{entry.action}</span>
+                      ) : null}
+                    </td>
                     <td className="break-all py-2 pr-4">{entry.actorEmail ?? "—"}</td>
                     <td className="py-2 pr-4 font-mono text-xs">{entry.ip ?? "—"}</td>
                     <td className="py-2 font-mono text-xs">

@@ -1,0 +1,44 @@
+/**
+ * What the audit log's action names mean, in words staff read. The raw name
+ * is still shown beside each label; audit-labels.test.ts checks that every
+ * name the code writes has an entry here.
+ */
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  "sign-in.success": "Signed in",
+  "sign-in.failure": "Sign-in failed",
+  "sign-in.refused": "Sign-in refused (too many attempts)",
+  "sign-in.two-factor-required": "Password accepted, two-factor code asked for",
+  "sign-in.two-factor-failure": "Sign-in failed (wrong two-factor code)",
+  "sign-out": "Signed out",
+  "admin.created": "Admin created",
+  "password.reset": "Password reset",
+  "invitation.created": "Admin invited",
+  "invitation.withdrawn": "Invitation withdrawn",
+  "session.revoked": "Session ended",
+  "sessions.revoked-others": "Other sessions ended",
+  "two-factor.enabled": "Two-factor sign-in turned on",
+  "two-factor.disabled": "Two-factor sign-in turned off",
+  "two-factor.backup-codes": "New two-factor backup codes",
+  "two-factor.reset": "Two-factor sign-in reset for an admin",
+  "two-factor.policy": "Two-factor requirement changed",
+  "page.saved": "Page saved",
+  "page.restored": "Page revision restored",
+  "section-image.applied": "Section image applied",
+  "section-image.removed": "Section image removed",
+  "settings.saved": "Settings saved",
+  "registration.viewed": "Registration viewed",
+  "registration.contacted": "Registration contact recorded",
+  "registration.status": "Registration status changed",
+  "registration.deleted": "Registration deleted",
+  "registrations.listed": "Registrations listed",
+  "registrations.exported": "Registrations exported (CSV)",
+  "registrations.retention-deleted": "Registrations deleted after the retention period",
+  "volunteer-application.approved": "Volunteer application approved",
+  "volunteer-application.rejected": "Volunteer application rejected",
+  "volunteer-application.deleted": "Volunteer application deleted",
+};
+
+/** The readable label of an action name; an unknown name is shown as it is. */
+export function auditActionLabel(action: string): string {
+  return Object.hasOwn(AUDIT_ACTION_LABELS, action) ? AUDIT_ACTION_LABELS[action]! : action;
+}
