@@ -9,4 +9,13 @@ export default defineConfig(({ isSsrBuild }) => ({
   // imports React Router's server build; see docs/decisions/001-server.md.
   build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : undefined,
   plugins: [tailwindcss(), reactRouter(), chunkModules(), precompress()],
+  // The public pages' one script (app/enhance/site.ts, imported with
+  // ?worker&url in app/root.tsx so it is bundled on its own, React-free) goes
+  // to assets/enhance/: that folder is how the JS budget finds it
+  // (bench/lib/bundle.mjs, decision 010).
+  worker: { format: "iife", rolldownOptions: { output: { entryFileNames: "assets/enhance/[name]-[hash].js" } } },
+  // Bundled into the server build, so only the icons and primitives we use
+  // are loaded at start-up: as external packages their barrels cost ~0.4 s
+  // of CPU to import (docs/decisions/011-start-up-and-render-cost.md).
+  ssr: { noExternal: ["lucide-react", "radix-ui", /^@radix-ui\//] },
 }));

@@ -1,6 +1,7 @@
 // npm run bench bundle
 //
-// The JavaScript and CSS each public page loads, from the production build
+// The JavaScript and CSS each public page loads (decision 010: the
+// enhancement script and the stylesheet), from the production build
 // (built first if missing or stale): sizes raw, gzip and brotli, against the
 // budgets, and whether any admin source file is reachable from the page.
 // The same figures are asserted by e2e/budget.spec.ts.
@@ -31,7 +32,7 @@ const summary = [
 printTable(["measure", "result", "goal", ""], summary);
 appendReport(
   "Bundle benchmark",
-  `Machine: ${machine()}. Run: \`npm run bench bundle\` (build folder \`${BUILD_DIR}\`). Sizes are what a first visit to the page downloads (route modules and their static imports from React Router's manifest, plus the manifest); gzip level 9, brotli quality 11 (the server sends the brotli files made at build time).`,
+  `Machine: ${machine()}. Run: \`npm run bench bundle\` (build folder \`${BUILD_DIR}\`). Sizes are what a visit to the page downloads: public pages are not hydrated (decision 010), so their JavaScript is the one enhancement script (\`assets/enhance/\`), and their CSS the route's stylesheets from React Router's manifest; the admin-code column follows each route's module graph. gzip level 9, brotli quality 11 (the server sends the brotli files made at build time).`,
   [
     { header: ["measure", "result", "goal", ""], rows: summary },
     { header, rows },

@@ -18,7 +18,7 @@ test.describe("foundation", () => {
     for (const path of ["/", "/about/mission", "/contact", "/no-such-page"]) {
       await page.goto(path);
       const scripts = await page.evaluate(() => [...document.querySelectorAll("script[src]")].map((s) => s.getAttribute("src")));
-      expect(scripts, `external scripts on ${path}`).toEqual([expect.stringMatching(/^\/assets\/site-[\w-]+\.js$/)]);
+      expect(scripts, `external scripts on ${path}`).toEqual([expect.stringMatching(/^\/assets\/enhance\/[\w-]+\.js$/)]);
       expect(await page.locator('link[rel="modulepreload"]').count(), `module preloads on ${path}`).toBe(0);
       expect(await page.evaluate(() => "__reactRouterContext" in window), `React Router on ${path}`).toBe(false);
     }

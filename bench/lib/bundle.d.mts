@@ -18,3 +18,13 @@ export const ADMIN_CODE: RegExp;
 export function analysePublicRoutes(buildDir: string): PublicRouteBundle[];
 export function fileSizes(clientDir: string, url: string): Sizes;
 export function kb(bytes: number): string;
+export const ENHANCE_DIR: string;
+export function readBuild(buildDir: string): {
+  clientDir: string;
+  manifest: unknown;
+  manifestUrl: string;
+  chunks: Record<string, { imports: string[]; dynamicImports: string[]; modules: string[]; stylesheets?: string[] }>;
+  /** The public pages' one script, e.g. /assets/enhance/site-abc123.js. */
+  enhanceUrl: string;
+};
+export function sumSizes(clientDir: string, urls: string[]): Sizes;
