@@ -1,0 +1,147 @@
+import { execFileSync } from "node:child_process";
+import { expect, test, type Page } from "@playwright/test";
+import sharp from "sharp";
+import { expectAccessible, visit } from "./helpers";
+
+/**
+ * The Events tab's picture comes from the media library (picked or uploaded
+ * on the spot) and shows on the event's page and on /news with its real size;
+ * an admin action on a record that is gone answers 404 and says so on the
+ * page, with JavaScript or without.
+ */
+
+const BUILD_DIR = process.env.BUILD_DIR ?? "build";
+const ADMIN = { email: "events-picture-admin@example.org", password: "events picture e2e passphrase 3" };
+
+test.describe.configure({ mode: "serial", timeout: 150_000 });
+
+test.beforeAll(() => {
+  execFileSync("node", ["scripts/cli.mjs", "admin:create", "--email", ADMIN.email, "--password", ADMIN.password], {
+    env: { ...process.env, BUILD_DIR, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: "silent" },
+    stdio: "pipe",
+    timeout: 30_000,
+  });
+});
+
+/** Reads a toast, closes every toast, then checks the page with axe. */
+async function checkAdmin(page: Page, context: string, toast?: string | RegExp): Promise<void> {
+  const toasts = page.locator("[data-sonner-toast]");
+  if (toast) await expect(toasts.filter({ hasText: toast }).first()).toBeVisible();
+  for (const close of await page.getByRole("button", { name: "Close toast" }).all()) await close.click().catch(() => {});
+  await expect(toasts).toHaveCount(0);
+  await expectAccessible(page, context);
+}
+
+async function signIn(page: Page, to: string): Promise<void> {
+  await page.goto(`/login?redirectTo=${encodeURIComponent(to)}`);
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL((url) => url.pathname === to);
+  await checkAdmin(page, "after signing in", "Login Successful");
+}
+
+function daysFromNow(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+test("staff give an event a picture from the media library and visitors see it on the event page and /news", async ({ page }) => {
+  await signIn(page, "/admin/events");
+  const form = page.locator("form", { has: page.getByRole("heading", { name: "Create an event" }) });
+  await form.getByLabel("Title").fill("Charity Bike Ride");
+  await form.getByLabel("Category").selectOption("sports");
+  await form.getByLabel(/^Date/).fill(daysFromNow(20));
+  await form.getByLabel(/^Time/).fill("09:30");
+  await form.getByLabel("Location").fill("Shibden Park, Halifax");
+  await form.getByLabel(/^Description/).fill("A ride round the park for all ages.");
+  // No typed address: the picture is chosen, not entered.
+  await expect(form.getByLabel(/Image address/)).toHaveCount(0);
+  await expect(form.getByText("No image: the event shows without a picture.")).toBeVisible();
+
+  // Upload a new picture from the form; it becomes the chosen one.
+  await form.getByRole("button", { name: "Upload new" }).click();
+  await expect(form.getByText("Connected")).toBeVisible();
+  const photo = await sharp({ create: { width: 1200, height: 600, channels: 3, background: "#2563eb" } }).jpeg().toBuffer();
+  await form.getByLabel("Image file").setInputFiles({ name: "bike-ride.jpg", mimeType: "image/jpeg", buffer: photo });
+  await form.getByLabel("Alt text").fill("Riders setting off past the lake");
+  await form.getByRole("button", { name: "Upload Image" }).click();
+  await checkAdmin(page, "events tab after uploading a picture", "Image uploaded successfully");
+  await expect(form.getByText("Chosen: Riders setting off past the lake")).toBeVisible();
+  await expect(form.getByLabel("Image description (alt text)")).toHaveValue("Riders setting off past the lake");
+
+  // Remove it, then choose the same picture again from the library with the picker.
+  await form.getByRole("button", { name: "Remove image" }).click();
+  await expect(form.getByText("No image: the event shows without a picture.")).toBeVisible();
+  await form.getByRole("button", { name: "Choose from the library" }).click();
+  await expect(form.getByRole("heading", { name: /Select Image \(\d+ available\)/ })).toBeVisible();
+  await form.getByRole("searchbox", { name: "Search images" }).fill("riders setting off");
+  await form.getByRole("searchbox", { name: "Search images" }).press("Enter");
+  // Enter searched; it did not submit the event.
+  await expect(form.getByRole("heading", { name: "Select Image (1 available)" })).toBeVisible();
+  await expectAccessible(page, "events tab with the picker open");
+  await form.getByRole("button", { name: /Riders setting off past the lake/ }).click();
+  await expect(form.getByText("Chosen: Riders setting off past the lake")).toBeVisible();
+  await form.getByLabel("Image description (alt text)").fill("Riders setting off past the lake at Shibden");
+
+  await form.getByRole("button", { name: "Create event" }).click();
+  await checkAdmin(page, "events tab after creating the event", "Event created");
+
+  await visit(page, "/news/charity-bike-ride");
+  const picture = page.getByRole("img", { name: "Riders setting off past the lake at Shibden" });
+  await expect(picture).toBeVisible();
+  await expect(picture).toHaveAttribute("src", /^\/media\/.+\.jpg$/);
+  // Its real size, so the page reserves the space.
+  await expect(picture).toHaveAttribute("width", "1200");
+  await expect(picture).toHaveAttribute("height", "600");
+
+  await visit(page, "/news");
+  const card = page.getByRole("region", { name: "Upcoming Events" }).getByRole("listitem").filter({ hasText: "Charity Bike Ride" });
+  await expect(card.getByRole("img", { name: "Riders setting off past the lake at Shibden" })).toHaveAttribute("width", "1200");
+});
+
+test("acting on an event that another admin deleted answers 404 and says so, with and without JavaScript", async ({ page, browser }) => {
+  await signIn(page, "/admin/events");
+  await expect(page.getByRole("listitem", { name: "Charity Bike Ride" })).toBeVisible();
+
+  // A second tab, without the site's JavaScript (its scripts are not delivered, so the
+  // page stays the server's HTML and forms post natively; axe can still run), still shows the event.
+  const noScript = await browser.newContext({ storageState: await page.context().storageState() });
+  await noScript.route(/\.m?js(\?.*)?$/, (route) => route.abort());
+  const stale = await noScript.newPage();
+  await visit(stale, "/admin/events");
+  await expect(stale.getByRole("listitem", { name: "Charity Bike Ride" })).toBeVisible();
+
+  // The first tab deletes it.
+  await page.getByRole("listitem", { name: "Charity Bike Ride" }).getByRole("button", { name: "Delete the event Charity Bike Ride" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+  await checkAdmin(page, "events tab after deleting", "Event deleted");
+
+  // The stale tab duplicates it: refused with a 404 and the message on the page, nothing created.
+  const [answer] = await Promise.all([
+    stale.waitForResponse((r) => r.request().method() === "POST"),
+    stale.getByRole("listitem", { name: "Charity Bike Ride" }).getByRole("button", { name: "Duplicate Charity Bike Ride" }).click(),
+  ]);
+  expect(answer.status()).toBe(404);
+  const alert = stale.getByRole("alert").filter({ hasText: "Event not found" });
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText("It may have been deleted already.");
+  await expectAccessible(stale, "events tab after a refused action, without JavaScript");
+  await noScript.close();
+
+  // With JavaScript: the same refusal shows in place (the page was not reloaded by a redirect).
+  await page.goto("/admin/events");
+  await expect(page.getByRole("listitem", { name: "Charity Bike Ride" })).toHaveCount(0);
+  await page.evaluate(() => {
+    // A form for an id that no longer exists, as a stale page would still have.
+    const button = document.querySelector<HTMLButtonElement>('button[aria-label^="Publish "], button[aria-label^="Unpublish "]');
+    const input = button?.form?.querySelector<HTMLInputElement>('input[name="id"]');
+    if (input) input.value = "00000000-0000-4000-8000-000000000000";
+  });
+  const [jsAnswer] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === "POST"),
+    page.locator('button[aria-label^="Publish "], button[aria-label^="Unpublish "]').first().click(),
+  ]);
+  expect(jsAnswer.status()).toBe(404);
+  await expect(page.getByRole("alert").filter({ hasText: "Event not found" })).toBeVisible();
+  await expectAccessible(page, "events tab after a refused action, with JavaScript");
+});
