@@ -277,6 +277,39 @@ test.describe("public site", () => {
     await expectAccessible(page, "after using the carousel");
   });
 
+  test("the footer map loads nothing from OpenStreetMap until Show map is pressed", async ({ page }) => {
+    await page.route(/openstreetmap\.org/, (route) => route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Map</title><p>Map stand-in</p>" }));
+    const mapRequests: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).hostname.endsWith("openstreetmap.org")) mapRequests.push(request.url());
+    });
+    await page.setViewportSize(DESKTOP);
+    await visit(page, "/about/mission");
+    const findUs = page.getByRole("region", { name: "Find Us" });
+    await expect(findUs.getByRole("link", { name: /Open the map on OpenStreetMap/ })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(mapRequests).toEqual([]);
+    await findUs.getByRole("button", { name: "Show map" }).click();
+    await expect(page.frameLocator("iframe[title^='Map: ']").getByText("Map stand-in")).toBeVisible();
+    expect(mapRequests.every((url) => url.startsWith("https://www.openstreetmap.org/export/embed.html"))).toBe(true);
+    await expectAccessible(page, "with the map shown");
+  });
+
+  test("without JavaScript the home page still reads right: final figures, first testimonial, a map link", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: DESKTOP });
+    const page = await context.newPage();
+    await page.goto("/");
+    await expect(page.getByTestId("impact-value")).toHaveText(["500+", "150", "15", "10,000+"]);
+    const carousel = page.getByRole("region", { name: "Testimonials" });
+    await expect(carousel.getByRole("group", { name: "1 of 4" })).toBeVisible();
+    await expect(carousel.getByRole("group", { name: "2 of 4" })).toBeHidden();
+    const findUs = page.getByRole("region", { name: "Find Us" });
+    // A button that could do nothing without a script is not offered.
+    await expect(findUs.getByRole("button", { name: "Show map" })).toHaveCount(0);
+    await expect(findUs.getByRole("link", { name: /Open the map on OpenStreetMap/ })).toBeVisible();
+    await context.close();
+  });
+
   test("the phone menu reaches a sub-page and closes", async ({ browser, baseURL }) => {
     const context = await browser.newContext({ baseURL, viewport: PHONE, hasTouch: true, isMobile: true });
     const page = await context.newPage();
