@@ -140,6 +140,15 @@ test.describe("foundation", () => {
     await context.close();
   });
 
+  test("when the background post fails, the theme toggle falls back to the plain post", async ({ page }) => {
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.route("**/theme", (route) => (route.request().resourceType() === "fetch" ? route.abort() : route.continue()));
+    await visit(page, "/about/mission");
+    await page.getByRole("button", { name: "Switch to dark theme" }).click();
+    await expect(page.locator("html")).toHaveClass("dark");
+    await expect(page).toHaveURL(/\/about\/mission$/);
+  });
+
   test("the phone menu works by keyboard", async ({ browser, baseURL }) => {
     const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
     const page = await context.newPage();

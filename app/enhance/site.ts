@@ -29,7 +29,12 @@ function themeToggle(form: HTMLFormElement) {
         // The pressed button is hidden now: keep the keyboard user's place on its twin.
         form.querySelector<HTMLButtonElement>(`button[value="${theme === "dark" ? "light" : "dark"}"]`)?.focus();
       })
-      .catch(() => form.submit()); // fall back to the plain post and reload
+      .catch(() => {
+        // Fall back to the plain post and reload; submit() sends no button, so name the choice.
+        const choice = Object.assign(document.createElement("input"), { type: "hidden", name: "theme", value: theme });
+        form.append(choice);
+        form.submit();
+      });
   });
 }
 
