@@ -142,7 +142,7 @@ export function createApp(): Hono {
 
   // Resumable media-library uploads (tus), streamed to disk or S3 as they
   // arrive; each request is checked against the admin session.
-  const tusHandler = (c: Context) => handleTusRequest(getTus(), c.req.raw, authorizeAdminRequest);
+  const tusHandler = async (c: Context) => handleTusRequest(await getTus(), c.req.raw, authorizeAdminRequest);
   app.all(TUS_PATH, tusHandler);
   app.all(`${TUS_PATH}/*`, tusHandler);
 
@@ -216,11 +216,22 @@ export function createApp(): Hono {
   return app;
 }
 
-/** Starts the site: configuration, secrets, migrations, then the HTTP server. */
+/** How long after listening the background workers wait, so the first visitors are not competing with them. */
+const WORKER_START_DELAY_MS = 1_000;
+
+/**
+ * Starts the site: configuration, secrets and migrations (no request is
+ * served before the schema is current), then the HTTP server, then the
+ * background jobs and workers, which nothing a request needs waits for.
+ */
 export async function start(): Promise<ServerType> {
   const config = env();
   loadSecrets(config.DATA_DIR);
   const database = await getDatabase();
+  const app = createApp();
+  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+    logger.info({ port: info.port, host: config.HOST, dataDir: config.DATA_DIR, database: config.DATABASE_URL ? "postgres" : "sqlite" }, "site listening");
+  });
   registerNewsletterJobs();
   registerRegistrationJobs();
   // Children's registrations past their retention period are deleted daily.
@@ -232,21 +243,25 @@ export async function start(): Promise<ServerType> {
   await ensureBackupSchedule(database, config.BACKUP_INTERVAL_HOURS);
   // A job this machine's previous process was running when it died goes back to the queue now, not in five minutes.
   await releaseDeadLocalLocks(database);
-  // Background jobs (newsletter sends) run in this process; a restart resumes them.
-  const worker = startJobWorker(database);
-  // Image variants are made in the background; images left pending by a restart are picked up now.
-  const mediaWorker = startMediaWorker(getDatabase, getStorage(), path.join(config.DATA_DIR, "tmp"));
-  const app = createApp();
-  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
-    logger.info({ port: info.port, host: config.HOST, dataDir: config.DATA_DIR, database: config.DATABASE_URL ? "postgres" : "sqlite" }, "site listening");
-  });
+  let worker: ReturnType<typeof startJobWorker> | undefined;
+  let mediaWorker: ReturnType<typeof startMediaWorker> | undefined;
   let stopping = false;
+  // Background jobs (newsletter sends, clean-up) run in this process and a
+  // restart resumes them; image variants are made in the background, and
+  // images left pending by a restart are picked up. Both start a moment
+  // after the site answers, so a cold start serves its first pages first.
+  const workersTimer = setTimeout(() => {
+    if (stopping) return;
+    worker = startJobWorker(database);
+    mediaWorker = startMediaWorker(getDatabase, getStorage(), path.join(config.DATA_DIR, "tmp"));
+  }, WORKER_START_DELAY_MS);
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    clearTimeout(workersTimer);
     logger.info({ signal }, "shutting down: draining requests");
-    const workerStopped = worker.stop();
-    mediaWorker.stop();
+    const workerStopped = worker?.stop();
+    mediaWorker?.stop();
     server.close(async () => {
       await workerStopped;
       closeMailer();

@@ -1,15 +1,13 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { betterAuth } from "better-auth";
-import { APIError } from "better-auth/api";
-import { twoFactor } from "better-auth/plugins";
 import { data, redirect } from "react-router";
-import { authSchemaOptions, twoFactorSchemaOptions, type Role } from "./auth-schema.server";
+import type { Role } from "./auth-schema.server";
+import type { BetterAuthInstance } from "./auth-library.server";
 import { requiresTwoFactor } from "./admin-accounts.server";
 import { recordAudit } from "./audit.server";
 import { getDatabase, nowIso, type Database } from "./db.server";
 import { env, loadSecrets } from "./env.server";
 import { logger } from "./logger.server";
-import { checkPassword, PASSWORD_MAX_LENGTH } from "./password-policy.server";
+import { checkPassword } from "./password-policy.server";
 import { beginLoginAttempt, finishLoginAttempt, lockoutMessage } from "./rate-limit.server";
 
 /**
@@ -34,61 +32,11 @@ export interface AuthOptions {
   baseURL: string;
 }
 
-function betterAuthFor(database: Database, options: AuthOptions) {
-  return betterAuth({
-    ...authSchemaOptions,
-    appName: "Halifax community site",
-    baseURL: options.baseURL,
-    basePath: "/api/auth",
-    secret: options.secret,
-    database: { db: database.db as never, type: database.engine },
-    // TOTP second factor with backup codes; its endpoints are called from
-    // our own routes (two-factor.server.ts), never mounted.
-    plugins: [
-      twoFactor({
-        ...twoFactorSchemaOptions,
-        issuer: "Halifax community site",
-        // A password sign-in has ten minutes to give its code.
-        twoFactorCookieMaxAge: 600,
-        backupCodeOptions: { amount: 10, length: 10 },
-      }),
-    ],
-    emailAndPassword: {
-      enabled: true,
-      // Accounts are made only by createFirstAdmin and the admin:create command.
-      disableSignUp: true,
-      autoSignIn: false,
-      minPasswordLength: 1,
-      // Our policy (password-policy.server.ts) governs length; the library
-      // counts UTF-16 units, so give it room for long non-Latin passphrases.
-      maxPasswordLength: PASSWORD_MAX_LENGTH * 4,
-    },
-    session: {
-      ...authSchemaOptions.session,
-      expiresIn: SESSION_IDLE_SECONDS,
-      updateAge: SESSION_REFRESH_SECONDS,
-      cookieCache: { enabled: false },
-    },
-    // Our own limits (rate-limit.server.ts) hold across processes.
-    rateLimit: { enabled: false },
-    telemetry: { enabled: false },
-    logger: { level: "error" },
-    advanced: {
-      ...authSchemaOptions.advanced,
-      cookiePrefix: "site",
-      useSecureCookies: options.baseURL.startsWith("https://"),
-      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/" },
-      // We pass the address we trust (see server/app.ts) in this header ourselves.
-      ipAddress: { ipAddressHeaders: ["x-site-client-ip"] },
-    },
-  });
-}
-
-export type BetterAuthInstance = ReturnType<typeof betterAuthFor>;
+export type { BetterAuthInstance };
 
 export interface SiteAuth {
-  api: BetterAuthInstance["api"];
-  instance: BetterAuthInstance;
+  /** The library's instance, loaded and created on first use (it is heavy to import). */
+  load(): Promise<BetterAuthInstance>;
   database: Database;
 }
 
@@ -107,8 +55,9 @@ export interface CurrentSession {
 
 /** An auth instance on the given database (tests open their own). */
 export function createAuth(database: Database, options: AuthOptions): SiteAuth {
-  const instance = betterAuthFor(database, options);
-  return { api: instance.api, instance, database };
+  let instance: Promise<BetterAuthInstance> | undefined;
+  const load = () => (instance ??= import("./auth-library.server").then((library) => library.betterAuthFor(database, options)));
+  return { load, database };
 }
 
 let shared: Promise<SiteAuth> | undefined;
@@ -123,7 +72,7 @@ export function getAuth(): Promise<SiteAuth> {
       // The library checks its tables against the schema when it starts;
       // wait for that, so a mismatch fails loudly here and a short-lived
       // command never closes the database under the check.
-      const context = await site.instance.$context;
+      const context = await (await site.load()).$context;
       await context.checkSchema?.();
       return site;
     })();
@@ -177,7 +126,7 @@ export async function getSession(site: SiteAuth, request: Request | Headers): Pr
   if (!headers.has("cookie")) return null;
   let result;
   try {
-    result = await site.api.getSession({ headers, returnHeaders: true });
+    result = await (await site.load()).api.getSession({ headers, returnHeaders: true });
   } catch (error) {
     logger.warn({ err: error }, "session check failed");
     return null;
@@ -188,7 +137,7 @@ export async function getSession(site: SiteAuth, request: Request | Headers): Pr
   const created = new Date(current.session.createdAt).getTime();
   if (Date.now() - created > SESSION_MAX_AGE_MS) {
     // Past its absolute lifetime: sign in again, however active it has been.
-    await site.api.signOut({ headers, returnHeaders: true }).then((r) => queueCookies(r.headers), () => undefined);
+    await (await site.load()).api.signOut({ headers, returnHeaders: true }).then((r) => queueCookies(r.headers), () => undefined);
     return null;
   }
   return { user: toSessionUser(current.user as never), sessionId: current.session.id };
@@ -284,7 +233,7 @@ export async function signIn(
     };
   }
   try {
-    const result = await site.api.signInEmail({
+    const result = await (await site.load()).api.signInEmail({
       body: { email, password: input.password, rememberMe: true },
       headers: authHeaders(input.request ?? new Headers(), input.ip),
       returnHeaders: true,
@@ -293,7 +242,7 @@ export async function signIn(
     const response = result.response as { user?: unknown; twoFactorRedirect?: boolean };
     if (response.twoFactorRedirect) {
       // The plugin withheld the session until the second factor is given.
-      const ctx = await site.instance.$context;
+      const ctx = await (await site.load()).$context;
       const found = await ctx.internalAdapter.findUserByEmail(email);
       if (!found) throw new Error("signed-in user vanished");
       const user = toSessionUser(found.user as never);
@@ -305,6 +254,7 @@ export async function signIn(
     return { ok: true, user, headers: result.headers, twoFactorRequired: false };
   } catch (error) {
     await finishLoginAttempt(site.database, attempt.attemptId, { succeeded: false, email });
+    const { APIError } = await import("./auth-library.server");
     if (error instanceof APIError && (error.statusCode === 401 || error.statusCode === 400)) {
       await audit("sign-in.failure");
       return { ok: false, status: 401, title: "Login Failed", message: LOGIN_MESSAGES.invalid };
@@ -318,7 +268,7 @@ export async function signIn(
 export async function signOut(site: SiteAuth, request: Request, ip?: string): Promise<Headers> {
   const headers = authHeaders(request);
   const current = await getSession(site, request);
-  const result = await site.api.signOut({ headers, returnHeaders: true }).catch(() => null);
+  const result = await (await site.load()).api.signOut({ headers, returnHeaders: true }).catch(() => null);
   if (current) {
     await recordAudit(site.database, { action: "sign-out", actorId: current.user.id, actorEmail: current.user.email, ip });
   }
@@ -347,7 +297,7 @@ export function validateAccount(email: string, password: string): AccountResult 
 }
 
 export async function insertUser(site: SiteAuth, email: string, password: string, role: Role): Promise<SessionUser> {
-  const ctx = await site.instance.$context;
+  const ctx = await (await site.load()).$context;
   const user = await ctx.internalAdapter.createUser({
     email,
     name: email.split("@")[0] ?? email,
@@ -409,7 +359,7 @@ export async function createOrResetAdmin(site: SiteAuth, input: { email: string;
   const email = input.email.trim().toLowerCase();
   const invalid = validateAccount(email, input.password);
   if (invalid) return invalid;
-  const ctx = await site.instance.$context;
+  const ctx = await (await site.load()).$context;
   const found = await ctx.internalAdapter.findUserByEmail(email, { includeAccounts: true });
   if (!found) {
     const user = await insertUser(site, email, input.password, "admin");

@@ -26,7 +26,7 @@ export interface CleanupOptions {
   database: Database;
   storage: Storage;
   dataDir: string;
-  tus?: TusSetup;
+  tus?: TusSetup | Promise<TusSetup>;
   orphanMinAgeMs?: number;
   scratchMinAgeMs?: number;
   now?: number;
@@ -115,7 +115,7 @@ export async function cleanUp(options: CleanupOptions): Promise<CleanupResult> {
   let expiredUploads = 0;
   if (options.tus) {
     try {
-      expiredUploads = await options.tus.server.cleanUpExpiredUploads();
+      expiredUploads = await (await options.tus).server.cleanUpExpiredUploads();
     } catch (error) {
       logger.warn({ err: error instanceof Error ? error.message : String(error) }, "could not remove expired resumable uploads");
     }

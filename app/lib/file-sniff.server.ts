@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import { fileTypeFromFile } from "file-type";
 
 /**
  * Decides what an uploaded file is from its bytes alone: never from its
@@ -65,6 +64,8 @@ const VIDEO_SCAN_BYTES = 1024 * 1024;
 
 /** Returns the accepted type of the file, or null when it is not one we take. */
 export async function sniffFile(filePath: string, originalName: string, size: number): Promise<Sniffed | null> {
+  // Imported on first use, so start-up does not pay for it.
+  const { fileTypeFromFile } = await import("file-type");
   const detected = await fileTypeFromFile(filePath);
   if (!detected) return null;
   const mime = (MIME_ALIASES[detected.mime] ?? detected.mime) as AcceptedMime;

@@ -4,7 +4,8 @@ import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import sharp, { type Metadata, type OutputInfo } from "sharp";
+import type SharpConstructor from "sharp";
+import type { Metadata, OutputInfo } from "sharp";
 import type { Database } from "./db.server";
 import { logger } from "./logger.server";
 import {
@@ -55,6 +56,10 @@ export async function sha256File(filePath: string): Promise<string> {
   return hash.digest("hex");
 }
 
+/** sharp (libvips), imported on the first image: loading it costs a tenth of a second at start-up otherwise. */
+let sharpModule: Promise<typeof SharpConstructor> | undefined;
+const loadSharp = () => (sharpModule ??= import("sharp").then((m) => m.default));
+
 /**
  * Re-encodes an uploaded image so what we store carries no metadata (EXIF,
  * GPS position, camera serials, XMP, comments): children's photos must not
@@ -63,6 +68,7 @@ export async function sha256File(filePath: string): Promise<string> {
  * kept. Refuses images whose declared size is a decompression bomb.
  */
 export async function prepareImage(inputPath: string, mime: AcceptedMime, outputPath: string): Promise<PreparedImage> {
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     // metadata() reads the header only: the pixel count is known before anything is decoded.
@@ -131,6 +137,7 @@ export function variantWidths(originalWidth: number): number[] {
  * the same bytes and can simply be kept.
  */
 export async function generateVariants(database: Database, storage: Storage, file: MediaFile, scratchDir: string): Promise<void> {
+  const sharp = await loadSharp();
   await fsp.mkdir(scratchDir, { recursive: true });
   const work = await fsp.mkdtemp(path.join(scratchDir, "variants-"));
   try {

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
-import nodemailer, { type Transporter } from "nodemailer";
+import type Nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { nowIso, toNum, type Database } from "#app/lib/db.server";
 import { env } from "#app/lib/env.server";
 import { logger } from "#app/lib/logger.server";
@@ -70,9 +71,16 @@ export function mailDelivery(): "smtp" | "outbox" {
 
 const transports = new Map<string, Transporter>();
 
-function transportFor(url: string): Transporter {
+/** nodemailer, imported when the first message goes out by SMTP (the outbox never needs it). */
+let nodemailerModule: Promise<typeof Nodemailer> | undefined;
+
+async function transportFor(url: string): Promise<Transporter> {
   let transport = transports.get(url);
   if (!transport) {
+    const nodemailer = await (nodemailerModule ??= import("nodemailer").then((m) => m.default));
+    // Another message may have made it while this one waited for the import.
+    transport = transports.get(url);
+    if (transport) return transport;
     // A pool keeps one connection open across a newsletter's batches instead of one per message.
     transport = nodemailer.createTransport(`${url}${url.includes("?") ? "&" : "?"}pool=true`);
     transports.set(url, transport);
@@ -151,7 +159,7 @@ export async function sendMail(database: Database, message: MailMessage & { id?:
   if (!smtpUrl) return { id, status: "outbox" };
 
   try {
-    const info = await transportFor(smtpUrl).sendMail({
+    const info = await (await transportFor(smtpUrl)).sendMail({
       from,
       to: message.to,
       subject: message.subject,

@@ -1,7 +1,6 @@
 import path from "node:path";
-import { Server, type ServerOptions } from "@tus/server";
-import { FileStore } from "@tus/file-store";
-import { S3Store } from "@tus/s3-store";
+import type { Server, ServerOptions } from "@tus/server";
+import type { FileStore } from "@tus/file-store";
 import type { DataStore, Upload } from "@tus/utils";
 import { requireAdmin } from "./auth.server";
 import { env } from "./env.server";
@@ -31,10 +30,19 @@ export interface TusSetup {
   stagingDir: string;
 }
 
-export function createTus(config: { dataDir: string; s3?: S3Config | null }): TusSetup {
+/**
+ * The tus server on disk or S3. Its libraries (and, for S3, the AWS SDK) are
+ * imported here, on the first upload or clean-up, not when the site starts.
+ */
+export async function createTus(config: { dataDir: string; s3?: S3Config | null }): Promise<TusSetup> {
   const stagingDir = path.join(config.dataDir, "uploads-in-progress");
-  const store: DataStore = config.s3
-    ? new S3Store({
+  const [{ Server }, { FileStore }, s3Store] = await Promise.all([
+    import("@tus/server"),
+    import("@tus/file-store"),
+    config.s3 ? import("@tus/s3-store") : undefined,
+  ]);
+  const store: DataStore = config.s3 && s3Store
+    ? new s3Store.S3Store({
         partSize: 8 * 1024 * 1024,
         expirationPeriodInMilliseconds: TUS_EXPIRY_MS,
         useTags: false,
@@ -64,12 +72,15 @@ export function createTus(config: { dataDir: string; s3?: S3Config | null }): Tu
   return { server: new Server(options), store, kind: config.s3 ? "s3" : "file", stagingDir };
 }
 
-let shared: TusSetup | undefined;
+let shared: Promise<TusSetup> | undefined;
 
-export function getTus(): TusSetup {
+export function getTus(): Promise<TusSetup> {
   if (!shared) {
     const config = env();
     shared = createTus({ dataDir: config.DATA_DIR, s3: s3ConfigFromEnv(config) });
+    shared.catch(() => {
+      shared = undefined;
+    });
   }
   return shared;
 }

@@ -1,4 +1,3 @@
-import { APIError } from "better-auth/api";
 import { requiresTwoFactor } from "./admin-accounts.server";
 import { recordAudit } from "./audit.server";
 import { authHeaders, toSessionUser, type CurrentSession, type SessionUser, type SiteAuth } from "./auth.server";
@@ -39,7 +38,9 @@ export interface TwoFactorSetup {
 
 type Outcome<T> = ({ ok: true } & T) | { ok: false; status: 400 | 401 | 403 | 429 | 500; message: string };
 
-function failure(error: unknown, fallback: keyof typeof TWO_FACTOR_MESSAGES): { ok: false; status: 400 | 401 | 429 | 500; message: string } {
+async function failure(error: unknown, fallback: keyof typeof TWO_FACTOR_MESSAGES): Promise<{ ok: false; status: 400 | 401 | 429 | 500; message: string }> {
+  // The library is loaded by now: the call that threw went through it.
+  const { APIError } = await import("./auth-library.server");
   if (error instanceof APIError) {
     const code = (error.body as { code?: string } | undefined)?.code ?? "";
     if (code === "INVALID_PASSWORD") return { ok: false, status: 400, message: TWO_FACTOR_MESSAGES.password };
@@ -56,7 +57,7 @@ function failure(error: unknown, fallback: keyof typeof TWO_FACTOR_MESSAGES): { 
 export async function beginTwoFactorSetup(site: SiteAuth, request: Request, password: string): Promise<Outcome<{ setup: TwoFactorSetup }>> {
   if (!password) return { ok: false, status: 400, message: TWO_FACTOR_MESSAGES.password };
   try {
-    const result = (await site.api.enableTwoFactor({ body: { password }, headers: authHeaders(request) })) as {
+    const result = (await (await site.load()).api.enableTwoFactor({ body: { password }, headers: authHeaders(request) })) as {
       totpURI?: string;
       backupCodes?: string[];
     };
@@ -82,7 +83,7 @@ export async function confirmTwoFactorSetup(
   const clean = code.replace(/\s+/g, "");
   if (!/^\d{6}$/.test(clean)) return { ok: false, status: 400, message: TWO_FACTOR_MESSAGES.missingCode };
   try {
-    const result = await site.api.verifyTOTP({ body: { code: clean }, headers: authHeaders(request, ip), returnHeaders: true });
+    const result = await (await site.load()).api.verifyTOTP({ body: { code: clean }, headers: authHeaders(request, ip), returnHeaders: true });
     await recordAudit(site.database, { action: "two-factor.enabled", actorId: current.user.id, actorEmail: current.user.email, ip });
     return { ok: true, headers: result.headers };
   } catch (error) {
@@ -100,7 +101,7 @@ export async function disableTwoFactor(
   if (await requiresTwoFactor(site.database)) return { ok: false, status: 403, message: TWO_FACTOR_MESSAGES.required };
   if (!password) return { ok: false, status: 400, message: TWO_FACTOR_MESSAGES.password };
   try {
-    const result = await site.api.disableTwoFactor({ body: { password }, headers: authHeaders(request, ip), returnHeaders: true });
+    const result = await (await site.load()).api.disableTwoFactor({ body: { password }, headers: authHeaders(request, ip), returnHeaders: true });
     await recordAudit(site.database, { action: "two-factor.disabled", actorId: current.user.id, actorEmail: current.user.email, ip });
     return { ok: true, headers: result.headers };
   } catch (error) {
@@ -118,7 +119,7 @@ export async function newBackupCodes(
 ): Promise<Outcome<{ backupCodes: string[] }>> {
   if (!password) return { ok: false, status: 400, message: TWO_FACTOR_MESSAGES.password };
   try {
-    const result = (await site.api.generateBackupCodes({ body: { password }, headers: authHeaders(request, ip) })) as { backupCodes: string[] };
+    const result = (await (await site.load()).api.generateBackupCodes({ body: { password }, headers: authHeaders(request, ip) })) as { backupCodes: string[] };
     await recordAudit(site.database, { action: "two-factor.backup-codes", actorId: current.user.id, actorEmail: current.user.email, ip });
     return { ok: true, backupCodes: result.backupCodes };
   } catch (error) {
@@ -144,8 +145,8 @@ export async function verifySignInCode(
   try {
     const result =
       input.method === "totp"
-        ? await site.api.verifyTOTP({ body: { code }, headers, returnHeaders: true })
-        : await site.api.verifyBackupCode({
+        ? await (await site.load()).api.verifyTOTP({ body: { code }, headers, returnHeaders: true })
+        : await (await site.load()).api.verifyBackupCode({
             body: { code: code.includes("-") ? code : `${code.slice(0, 5)}-${code.slice(5)}` },
             headers,
             returnHeaders: true,

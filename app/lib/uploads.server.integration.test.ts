@@ -158,7 +158,7 @@ describeEachEngine("uploads", (getDb) => {
         }
         storage = createStorage({ dataDir, s3: s3Config });
         ctx = { database: getDb(), storage, scratchDir: path.join(dataDir, "tmp") };
-        tusSetup = createTus({ dataDir, s3: s3Config });
+        tusSetup = await createTus({ dataDir, s3: s3Config });
         http = await startTusHttp(tusSetup, async (req) =>
           req.headers.get("authorization") === "Bearer no" ? new Response("Your session has expired. Please log in again.", { status: 401 }) : { userId: "admin-1" },
         );

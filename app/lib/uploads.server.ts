@@ -5,7 +5,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
-import busboy from "busboy";
+import type busboy from "busboy";
 import { getDatabase, type Database } from "./db.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
@@ -238,13 +238,15 @@ export async function receiveQuickUpload(request: Request, ctx: UploadContext, c
   if (!/^multipart\/form-data/i.test(contentType) || !request.body) throw missing();
 
   const tempPath = await tempPathIn(ctx.scratchDir, "quick");
+  // The multipart parser is imported on the first quick upload, not at start-up.
+  const { default: parseMultipart } = await import("busboy");
   const fields: Record<string, string> = {};
   let file: { name: string; size: number; truncated: boolean } | null = null;
   try {
     await new Promise<void>((resolve, reject) => {
       let parser: busboy.Busboy;
       try {
-        parser = busboy({
+        parser = parseMultipart({
           headers: { "content-type": contentType },
           limits: { fileSize: QUICK_UPLOAD_MAX_BYTES, files: 1, fields: 20, fieldSize: 16 * 1024, parts: 30 },
         });
@@ -304,11 +306,12 @@ export async function receiveQuickUpload(request: Request, ctx: UploadContext, c
  */
 export async function completeLibraryUpload(
   ctx: UploadContext,
-  tus: TusSetup,
+  tusSetup: TusSetup | Promise<TusSetup>,
   uploadId: string,
   fields: UploadFields,
   createdBy: string,
 ): Promise<MediaFile> {
+  const tus = await tusSetup;
   if (!/^tus-[a-f0-9]{32}$/.test(uploadId)) throw new UploadError(400, "Upload failed", LIBRARY_MESSAGES.noFile, "missing");
   const existing = await getMediaFileByUploadId(ctx.database, uploadId);
   if (existing) return existing;

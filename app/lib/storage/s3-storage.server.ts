@@ -1,20 +1,8 @@
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import type { Readable } from "node:stream";
-import {
-  AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
-  CopyObjectCommand,
-  CreateMultipartUploadCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  UploadPartCommand,
-  type S3ClientConfig,
-} from "@aws-sdk/client-s3";
+import type * as AwsS3 from "@aws-sdk/client-s3";
+import type { S3Client, S3ClientConfig } from "@aws-sdk/client-s3";
 import {
   assertSafeKey,
   contentTypeForKey,
@@ -65,18 +53,28 @@ function isPreconditionFailed(error: unknown): boolean {
   return e?.$metadata?.httpStatusCode === 412;
 }
 
+/** The AWS SDK, imported on first use: it costs a tenth of a second or more to load, and the embedded default never needs it. */
+type Sdk = typeof AwsS3;
+let sdk: Promise<Sdk> | undefined;
+const loadSdk = (): Promise<Sdk> => (sdk ??= import("@aws-sdk/client-s3"));
+
 /** S3-compatible object storage, written with multipart uploads for anything big. */
 export class S3Storage implements Storage {
   readonly kind = "s3" as const;
-  readonly client: S3Client;
   readonly bucket: string;
+  private clientPromise: Promise<{ client: S3Client; sdk: Sdk }> | undefined;
 
   constructor(
     readonly config: S3Config,
     private readonly tempDir: string,
   ) {
-    this.client = new S3Client(s3ClientConfig(config));
     this.bucket = config.bucket;
+  }
+
+  /** The SDK's client and command classes, loaded and made on first use. */
+  private async s3(): Promise<{ client: S3Client; sdk: Sdk }> {
+    this.clientPromise ??= loadSdk().then((loaded) => ({ client: new loaded.S3Client(s3ClientConfig(this.config)), sdk: loaded }));
+    return this.clientPromise;
   }
 
   publicUrl(key: string): string {
@@ -93,9 +91,10 @@ export class S3Storage implements Storage {
   }
 
   private async putSmall(key: string, body: Buffer | Readable, length: number, options: PutOptions): Promise<void> {
+    const { client, sdk } = await this.s3();
     try {
       // IfNoneMatch makes S3 itself refuse an overwrite that races the check above.
-      await this.client.send(new PutObjectCommand({ ...this.common(key, options), Body: body, ContentLength: length, IfNoneMatch: "*" }));
+      await client.send(new sdk.PutObjectCommand({ ...this.common(key, options), Body: body, ContentLength: length, IfNoneMatch: "*" }));
     } catch (error) {
       if (isPreconditionFailed(error)) throw new ObjectExistsError(key);
       throw error;
@@ -104,7 +103,8 @@ export class S3Storage implements Storage {
 
   /** Uploads parts produced one at a time; aborts the multipart upload on any failure. */
   private async multipart(key: string, options: PutOptions, parts: AsyncIterable<Buffer | Readable | { body: Readable; length: number }>): Promise<void> {
-    const created = await this.client.send(new CreateMultipartUploadCommand(this.common(key, options)));
+    const { client, sdk } = await this.s3();
+    const created = await client.send(new sdk.CreateMultipartUploadCommand(this.common(key, options)));
     const uploadId = created.UploadId!;
     const done: { PartNumber: number; ETag: string }[] = [];
     try {
@@ -112,14 +112,13 @@ export class S3Storage implements Storage {
         const PartNumber = done.length + 1;
         const input =
           Buffer.isBuffer(part) ? { Body: part, ContentLength: part.length } : "length" in part ? { Body: part.body, ContentLength: part.length } : { Body: part };
-        const result = await this.client.send(new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber, ...input }));
+        const result = await client.send(new sdk.UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber, ...input }));
         done.push({ PartNumber, ETag: result.ETag! });
       }
-      await this.client.send(
-        new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: done }, IfNoneMatch: "*" }),
+      await client.send(new sdk.CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: done }, IfNoneMatch: "*" }),
       );
     } catch (error) {
-      await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId })).catch(() => {});
+      await client.send(new sdk.AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId })).catch(() => {});
       if (isPreconditionFailed(error)) throw new ObjectExistsError(key);
       throw error;
     }
@@ -164,20 +163,21 @@ export class S3Storage implements Storage {
 
   /** Moves an object already in the bucket (a finished resumable upload) to its key, server-side. */
   async adoptObject(fromKey: string, key: string, options: PutOptions): Promise<void> {
+    const { client, sdk } = await this.s3();
     await this.refuseExisting(key);
-    await this.client.send(
-      new CopyObjectCommand({
+    await client.send(new sdk.CopyObjectCommand({
         ...this.common(key, options),
         CopySource: `${this.bucket}/${encodeURIComponent(fromKey)}`,
         MetadataDirective: "REPLACE",
       }),
     );
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: fromKey }));
+    await client.send(new sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: fromKey }));
   }
 
   async stat(key: string): Promise<ObjectInfo | null> {
+    const { client, sdk } = await this.s3();
     try {
-      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      const head = await client.send(new sdk.HeadObjectCommand({ Bucket: this.bucket, Key: key }));
       return { size: Number(head.ContentLength ?? 0), contentType: head.ContentType ?? contentTypeForKey(key) };
     } catch (error) {
       if (isNotFound(error)) return null;
@@ -186,21 +186,23 @@ export class S3Storage implements Storage {
   }
 
   async read(key: string, range?: ByteRange): Promise<Readable> {
-    const result = await this.client.send(
-      new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+    const { client, sdk } = await this.s3();
+    const result = await client.send(new sdk.GetObjectCommand({ Bucket: this.bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
     );
     return result.Body as Readable;
   }
 
   async delete(key: string): Promise<void> {
+    const { client, sdk } = await this.s3();
     assertSafeKey(key);
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    await client.send(new sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
   async *list(): AsyncIterable<StoredObject> {
+    const { client, sdk } = await this.s3();
     let token: string | undefined;
     do {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token }));
+      const page = await client.send(new sdk.ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token }));
       for (const item of page.Contents ?? []) {
         const key = item.Key ?? "";
         if (!isSafeKey(key) || key.startsWith(STAGED_UPLOAD_PREFIX)) continue;
