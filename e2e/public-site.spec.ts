@@ -129,8 +129,14 @@ test.describe("public site", () => {
     const sitemap = await request.get("/sitemap.xml");
     expect(sitemap.headers()["content-type"]).toContain("xml");
     const xml = await sitemap.text();
-    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]).sort();
-    expect(locs).toEqual(PATHS.map((p) => `${baseURL}${p}`).sort());
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!).sort();
+    const isEventPage = (loc: string) => /\/news\/[^/]+$/.test(loc);
+    expect(locs.filter((loc) => !isEventPage(loc))).toEqual(PATHS.map((p) => `${baseURL}${p}`).sort());
+    // Published events have pages of their own (issue 7): exactly the ones /news links to.
+    const news = await (await request.get("/news")).text();
+    const linked = [...new Set([...news.matchAll(/href="(\/news\/[^"#?]+)"/g)].map((m) => `${baseURL}${m[1]}`))].sort();
+    expect(linked.length).toBeGreaterThan(0);
+    expect(locs.filter(isEventPage)).toEqual(linked);
     const robots = await (await request.get("/robots.txt")).text();
     expect(robots).toContain("Disallow: /admin");
     expect(robots).toContain("Disallow: /login");

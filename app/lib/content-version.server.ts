@@ -50,6 +50,7 @@ export function onContentChange(listener: Listener): () => void {
 
 /** Tells this process's listeners; call only after the save's transaction has committed. */
 export function notifyContentChange(change: ContentChange): void {
+  localChanges++;
   for (const listener of listeners) {
     try {
       listener(change);
@@ -57,4 +58,87 @@ export function notifyContentChange(change: ContentChange): void {
       logger.error({ err: error instanceof Error ? error.message : String(error), change }, "content change listener failed");
     }
   }
+}
+
+// ── Values kept in memory until the content version moves ────────────────
+
+/** How old a read of the version may be before it is read again (the same bound as the page cache's, decision 008). */
+export const VERSION_RECHECK_MS = 200;
+
+/** Saves committed by this process so far: a read of the version older than the last one is not trusted. */
+let localChanges = 0;
+
+interface VersionRead {
+  version: number;
+  readAt: number;
+  localChanges: number;
+}
+
+const versionReads = new WeakMap<Database, VersionRead>();
+const versionReading = new WeakMap<Database, Promise<VersionRead>>();
+
+/**
+ * The content version, read at most every 200 ms per database (one read
+ * shared by the requests that ask meanwhile), and at once after a save in
+ * this process.
+ */
+async function recentContentVersion(database: Database): Promise<number> {
+  const last = versionReads.get(database);
+  if (last && last.localChanges === localChanges && performance.now() - last.readAt < VERSION_RECHECK_MS) return last.version;
+  let reading = versionReading.get(database);
+  if (!reading) {
+    const changesBefore = localChanges;
+    reading = getContentVersion(database).then(
+      (version) => {
+        const read = { version, readAt: performance.now(), localChanges: changesBefore };
+        versionReads.set(database, read);
+        versionReading.delete(database);
+        return read;
+      },
+      (error: unknown) => {
+        versionReading.delete(database);
+        throw error;
+      },
+    );
+    versionReading.set(database, reading);
+  }
+  return (await reading).version;
+}
+
+/** More keys than any site has pages: past this the memo starts again rather than grow. */
+const MEMO_MAX_KEYS = 500;
+
+/**
+ * Wraps a read of what staff save (settings, page text, section images:
+ * every save of those bumps the content version in its own transaction)
+ * so that its result is kept in memory per database and key until the
+ * version moves. A save in this process is seen by the next read; a save
+ * by another process sharing the database within 200 ms, as with the page
+ * cache. If the version cannot be read the value is read afresh. Only for
+ * reads whose every change bumps the version: media sizes and variants,
+ * which the image worker changes without a save, must not go through this.
+ */
+export function keptUntilContentChanges<T>(load: (database: Database, key: string) => Promise<T>): (database: Database, key: string) => Promise<T> {
+  const memos = new WeakMap<Database, Map<string, { version: number; value: Promise<T> }>>();
+  return async (database, key) => {
+    let version: number;
+    try {
+      version = await recentContentVersion(database);
+    } catch {
+      return load(database, key);
+    }
+    let memo = memos.get(database);
+    if (!memo) memos.set(database, (memo = new Map()));
+    const kept = memo.get(key);
+    if (kept && kept.version === version) return kept.value;
+    if (memo.size >= MEMO_MAX_KEYS) memo.clear();
+    // Read after the version: a save landing in between makes the kept value newer than its version, never older.
+    const value = load(database, key);
+    const entry = { version, value };
+    memo.set(key, entry);
+    value.catch(() => {
+      if (memo.get(key) === entry) memo.delete(key);
+    });
+    return value;
+  };
 }

@@ -5,7 +5,7 @@ import type { BuiltInPage, Layout, PageContent, PageImage } from "#app/content/t
 import { LAYOUTS } from "#app/content/types";
 import type { PageContentRevisionsTable, PageContentTable } from "./db-schema";
 import { getDatabase, nowIso, toNum, type Database } from "./db.server";
-import { bumpContentVersion, notifyContentChange } from "./content-version.server";
+import { bumpContentVersion, keptUntilContentChanges, notifyContentChange } from "./content-version.server";
 import { logger } from "./logger.server";
 import { pageImageSchema, renumber, resolveImageSrc, type PageContentForm } from "./schemas/page-content";
 import { listSectionImages, mediaByUrl, toPublicSectionImages } from "./section-images.server";
@@ -279,6 +279,16 @@ export async function loadPageContent(database: Database, page: BuiltInPage, dra
     draft === undefined ? getStoredPageContent(database, page.id) : Promise.resolve(draft),
     listSectionImages(database, page.id),
   ]);
+  return withResolvedImages(database, page, stored, sections);
+}
+
+/** Staff's fields over the built-in copy, with every image's current size and variants (never kept: the image worker changes those without a save). */
+async function withResolvedImages(
+  database: Database,
+  page: BuiltInPage,
+  stored: StoredFields | null,
+  sections: Awaited<ReturnType<typeof listSectionImages>>,
+): Promise<PageContent> {
   const merged = mergePageContent(page, stored);
   const [images, sectionImages] = await Promise.all([
     resolvePageImages(database, merged.images),
@@ -287,6 +297,11 @@ export async function loadPageContent(database: Database, page: BuiltInPage, dra
   return { ...merged, images, sectionImages };
 }
 
+const keptPageFields = keptUntilContentChanges(async (database, pageId) => {
+  const [stored, sections] = await Promise.all([getStoredPageContent(database, pageId), listSectionImages(database, pageId)]);
+  return { stored, sections };
+});
+
 /**
  * The public pages' entry point: never throws. If the database cannot be
  * read the built-in copy is shown (and the failure logged), so a database
@@ -294,7 +309,10 @@ export async function loadPageContent(database: Database, page: BuiltInPage, dra
  */
 export async function getPublicPageContent(page: BuiltInPage): Promise<PageContent> {
   try {
-    return await loadPageContent(await getDatabase(), page);
+    const database = await getDatabase();
+    // What staff saved for the page is kept until the next save (decision 011); copied so the kept one cannot be changed.
+    const { stored, sections } = structuredClone(await keptPageFields(database, page.id));
+    return await withResolvedImages(database, page, stored, sections);
   } catch (error) {
     logger.error({ err: error instanceof Error ? error.message : String(error), page: page.id }, "failed to read saved page content; showing the built-in copy");
     return builtInPageContent(page);

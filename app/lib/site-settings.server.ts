@@ -1,5 +1,5 @@
 import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "#app/content/site";
-import { bumpContentVersion, notifyContentChange } from "./content-version.server";
+import { bumpContentVersion, keptUntilContentChanges, notifyContentChange } from "./content-version.server";
 import { getDatabase, nowIso, type Database } from "./db.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
@@ -114,6 +114,8 @@ export async function saveSettings(database: Database, form: SettingsForm, actor
   return readSettings(database);
 }
 
+const keptSettings = keptUntilContentChanges((database) => readSettings(database));
+
 /**
  * The public settings the site layout, footer, contact and donate pages
  * use. Never throws: if the database cannot be read, the defaults are
@@ -121,7 +123,8 @@ export async function saveSettings(database: Database, form: SettingsForm, actor
  */
 export async function getSiteSettings(): Promise<SiteSettings> {
   try {
-    const { registrationRetentionMonths: _private, ...site } = await readSettings(await getDatabase());
+    // Every page reads these (the layout and the page itself): kept until a save (decision 011), copied so no caller can change the kept one.
+    const { registrationRetentionMonths: _private, ...site } = structuredClone(await keptSettings(await getDatabase(), "settings"));
     return site;
   } catch (error) {
     logger.error({ err: error instanceof Error ? error.message : String(error) }, "failed to read site settings; showing the defaults");
