@@ -231,7 +231,7 @@ export function createApp(): Hono {
     // A rendered page arrives from React in many small chunks, each a write
     // to the socket; a page is tens of kilobytes and no route streams
     // deferred data, so it is sent in one piece.
-    if (process.env.SPEED_NO_BUFFER !== "1" && final.body && headers.get("Content-Type")?.startsWith("text/html")) {
+    if (final.body && headers.get("Content-Type")?.startsWith("text/html")) {
       const html = await final.arrayBuffer();
       return new Response(html, { status: final.status, statusText: final.statusText, headers });
     }
