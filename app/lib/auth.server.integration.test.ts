@@ -111,6 +111,24 @@ describeEachEngine("auth", (getDb) => {
     ).toMatchObject({ allowed: true });
   });
 
+  it("over https names the session cookie __Secure- and marks it Secure, and reads it back", async () => {
+    const secure = createAuth(getDb(), { ...options, baseURL: "https://charity.example" });
+    await createOrResetAdmin(secure, { email: "secure@example.org", password: PASSWORD });
+    const result = await signIn(secure, { email: "secure@example.org", password: PASSWORD, ip: "203.0.113.8" });
+    if (!result.ok) throw new Error(result.message);
+    const setCookie = result.headers.getSetCookie().find((c) => c.includes("session_token="));
+    expect(setCookie).toMatch(/^__Secure-site\.session_token=/);
+    expect(setCookie).toMatch(/;\s*Secure/i);
+    expect(setCookie).toMatch(/;\s*Path=\//i);
+    expect(setCookie).not.toMatch(/Domain=/i);
+    const cookie = cookieFrom(result.headers);
+    const request = new Request("https://charity.example/admin", { headers: { cookie } });
+    expect((await getSession(secure, request))?.user.email).toBe("secure@example.org");
+    // The same token without the prefix is not the session cookie over https.
+    const unprefixed = cookie.replace("__Secure-", "");
+    expect(await getSession(secure, new Request("https://charity.example/admin", { headers: { cookie: unprefixed } }))).toBeNull();
+  });
+
   it("ends the session server-side on sign-out: the old token no longer works", async () => {
     await createOrResetAdmin(auth(), { email: "treasurer@example.org", password: PASSWORD });
     const result = await signIn(auth(), { email: "treasurer@example.org", password: PASSWORD, ip: "203.0.113.7" });
