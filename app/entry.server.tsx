@@ -5,6 +5,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { logger } from "#app/lib/logger.server";
 import { NonceContext } from "#app/lib/nonce";
+import { withInlineStylesheet } from "#app/lib/inline-css.server";
 
 export const streamTimeout = 5_000;
 
@@ -24,7 +25,8 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        {/* Public pages get the stylesheet inline instead of linked (app/lib/inline-css.server.ts). */}
+        <ServerRouter context={withInlineStylesheet(routerContext)} url={request.url} nonce={nonce} />
       </NonceContext.Provider>,
       {
         nonce,

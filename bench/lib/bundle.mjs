@@ -2,7 +2,10 @@
 // production build. Public pages are not hydrated (decision 010): the only
 // JavaScript they load is the enhancement script, bundled on its own into
 // client/assets/enhance/ (vite.config.ts), plus the route's stylesheet from
-// React Router's manifest. The admin-code check still follows each public
+// React Router's manifest, which the server puts inline in a <style> in the
+// page's <head> instead of linking it (app/lib/inline-css.server.ts), so the
+// CSS budget is the built stylesheet's size whether it arrives linked or
+// inline. The admin-code check still follows each public
 // route's module graph (chunk-modules.json, written by
 // scripts/vite-chunk-modules.ts), which a hydrated page would load on a
 // client-side visit. Shared by `npm run bench bundle` and the budget guard
@@ -14,7 +17,7 @@ import zlib from "node:zlib";
 export const BUDGETS = {
   /** JavaScript a public page loads, brotli-compressed as served (issue 10's goal). */
   jsBytes: 90 * 1024,
-  /** CSS a public page loads, brotli-compressed as served. */
+  /** CSS a public page loads (inline in its HTML), brotli-compressed on its own. */
   cssBytes: 20 * 1024,
 };
 
