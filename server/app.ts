@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import path from "node:path";
+import zlib from "node:zlib";
 import { fileURLToPath } from "node:url";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
@@ -74,6 +75,41 @@ function newNonce(): string {
   const nonce = noncePool.toString("base64", noncePoolUsed, noncePoolUsed + 16);
   noncePoolUsed += 16;
   return nonce;
+}
+
+/** The encodings a request accepts (names without a zero q-value). */
+function acceptedEncodings(request: Request): Set<string> {
+  const accepted = new Set<string>();
+  for (const part of (request.headers.get("accept-encoding") ?? "").split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    if (name && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p))) accepted.add(name);
+  }
+  return accepted;
+}
+
+/**
+ * A page rendered for one request, compressed in one call: brotli at
+ * quality 4 (~0.35 ms for a 33 KB page, smaller than gzip's default) or
+ * gzip at level 6. The compress() middleware's CompressionStream took
+ * ~1.1 ms of CPU for the same page, a tenth of the whole render. Pages
+ * from the cache carry their own stored encodings (page-cache.server.ts).
+ */
+function compressedPage(request: Request, html: Buffer, init: { status: number; statusText: string; headers: Headers }): Response {
+  const { headers } = init;
+  const vary = headers.get("Vary");
+  if (!vary?.toLowerCase().includes("accept-encoding")) headers.set("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+  const accepted = acceptedEncodings(request);
+  const skip = request.method === "HEAD" || html.length < 1024 || headers.has("Content-Encoding") || /(^|,)\s*no-transform\s*(,|$)/i.test(headers.get("Cache-Control") ?? "");
+  let body = html;
+  if (!skip && accepted.has("br")) {
+    body = zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length } });
+    headers.set("Content-Encoding", "br");
+  } else if (!skip && accepted.has("gzip")) {
+    body = zlib.gzipSync(html, { level: 6 });
+    headers.set("Content-Encoding", "gzip");
+  }
+  headers.set("Content-Length", String(body.length));
+  return new Response(new Uint8Array(body.buffer, body.byteOffset, body.byteLength) as Uint8Array<ArrayBuffer>, init);
 }
 
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
@@ -230,10 +266,10 @@ export function createApp(): Hono {
     render.settle();
     // A rendered page arrives from React in many small chunks, each a write
     // to the socket; a page is tens of kilobytes and no route streams
-    // deferred data, so it is sent in one piece.
+    // deferred data, so it is sent in one piece, compressed here.
     if (final.body && headers.get("Content-Type")?.startsWith("text/html")) {
-      const html = await final.arrayBuffer();
-      return new Response(html, { status: final.status, statusText: final.statusText, headers });
+      const html = Buffer.from(await final.arrayBuffer());
+      return compressedPage(c.req.raw, html, { status: final.status, statusText: final.statusText, headers });
     }
     return final;
   });

@@ -106,6 +106,21 @@ describeEachEngine("settings and page text kept in memory until a save", (getDb)
     throw new Error(`"${text}" never appeared on ${server.url}${p ?? "/about/mission"}`);
   }
 
+  it("sends a rendered page compressed the way the browser asks, in one piece", async () => {
+    const plain = await page(a);
+    for (const [asked, sent] of [["br, gzip", "br"], ["gzip", "gzip"], ["identity", null]] as const) {
+      const response = await fetch(`${a.url}/about/mission`, { headers: { "accept-encoding": asked } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-encoding")).toBe(sent);
+      expect(response.headers.get("vary")).toMatch(/accept-encoding/i);
+      expect(response.headers.get("content-length")).not.toBeNull();
+      // fetch undoes the encoding: the same page either way (bar the per-response nonce).
+      const html = await response.text();
+      const withoutNonce = (text: string) => text.replace(/nonce="[^"]*"/g, "");
+      expect(withoutNonce(html)).toBe(withoutNonce(plain));
+    }
+  });
+
   it("shows a save through a process on that process's next render", async () => {
     // Both processes have rendered the page, so both hold its text and the settings.
     for (const server of [a, b]) {
