@@ -596,10 +596,14 @@ function expectInert(html: string, url: string) {
   expect(html, url).not.toMatch(/<[^>]+\son(error|load)\s*=/i);
   expect(html, url).not.toMatch(/href\s*=\s*["']?\s*javascript:/i);
   expect(html, url).not.toMatch(/<iframe[^>]+srcdoc/i);
-  // Every script element the browser would run carries the response's nonce.
+  // Every script element the browser would run is either one of our built
+  // files (public pages load only the enhancement script, decision 010) or
+  // inline with the response's nonce; nothing else can have been injected.
   for (const tag of html.match(/<script\b[^>]*>/g) ?? []) {
     if (/type="application\/(ld\+)?json"/.test(tag)) continue;
-    expect(tag, `${url}: a script without the nonce`).toMatch(/nonce="/);
+    const src = /\ssrc="([^"]*)"/.exec(tag)?.[1];
+    if (src !== undefined) expect(src, `${url}: a script from outside the build`).toMatch(/^\/assets\/[\w./-]+\.js$/);
+    else expect(tag, `${url}: an inline script without the nonce`).toMatch(/nonce="/);
   }
 }
 
