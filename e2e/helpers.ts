@@ -3,6 +3,15 @@ import { expect, type Page } from "@playwright/test";
 
 /** Asserts that axe finds no WCAG 2.x A/AA violations on the page as it is now. */
 export async function expectAccessible(page: Page, context = ""): Promise<void> {
+  // Let finite animations (a toast sliding in, a dialog fading) settle first, so colour
+  // contrast is judged on what the visitor ends up seeing, not a half-faded frame.
+  await page
+    .waitForFunction(
+      () => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity),
+      undefined,
+      { timeout: 3_000 },
+    )
+    .catch(() => undefined);
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
     .analyze();
