@@ -5,6 +5,7 @@ import type BetterSqlite3 from "better-sqlite3";
 import type { DatabaseSchema } from "./db-schema";
 import { migrations, type Migration } from "./migrations";
 import { env } from "./env.server";
+import { logger } from "./logger.server";
 
 export type Engine = "sqlite" | "postgres";
 
@@ -28,6 +29,12 @@ async function createDialect(options: DatabaseOptions): Promise<{ dialect: Diale
     const Pool = pg.default?.Pool ?? pg.Pool;
     // Return BIGINT/COUNT as numbers-in-strings; entity modules convert them.
     const pool = new Pool({ connectionString: options.url, max: Number(process.env.DATABASE_POOL_MAX ?? 10) });
+    // An idle connection the server closes (a PostgreSQL restart, a failover, an
+    // administrator ending it) is reported here; the pool drops it and opens a new
+    // one when needed. Without a listener the error would end the process.
+    pool.on("error", (error: Error & { code?: string }) => {
+      logger.warn({ code: error.code, err: error.message }, "an idle database connection was closed by the server");
+    });
     return { dialect: new PostgresDialect({ pool }), engine: "postgres" };
   }
   const { default: SQLite } = await import("better-sqlite3");
