@@ -41,12 +41,7 @@ function EventCards({ events }: { events: PublicEvent[] }) {
           <li key={event.id} className="flex flex-col rounded-lg border border-border bg-card p-6 text-card-foreground shadow-sm">
             {event.image ? (
               <SiteImage
-                src={event.image.src}
-                alt={event.image.alt}
-                width={event.image.width}
-                height={event.image.height}
-                srcSet={event.image.srcSet}
-                avifSrcSet={event.image.avifSrcSet}
+                {...event.image}
                 sizes="(min-width: 768px) 33vw, calc(100vw - 2rem)"
                 className="-mx-6 -mt-6 mb-4 rounded-t-lg"
               />

@@ -122,12 +122,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
       </header>
       {event.image ? (
         <SiteImage
-          src={event.image.src}
-          alt={event.image.alt}
-          width={event.image.width}
-          height={event.image.height}
-          srcSet={event.image.srcSet}
-          avifSrcSet={event.image.avifSrcSet}
+          {...event.image}
           sizes="(min-width: 56rem) 54rem, calc(100vw - 2rem)"
           lazy={false}
           className="mt-8 w-full rounded-lg object-cover shadow-md"
