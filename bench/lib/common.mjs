@@ -115,6 +115,8 @@ export function commit() {
 
 /** Appends a dated section with one or more tables to docs/performance.md. */
 export function appendReport(title, intro, tables) {
+  // Exploratory runs (while changing the code) can leave the record alone.
+  if (process.env.BENCH_NO_REPORT === "1") return console.log("not appended (BENCH_NO_REPORT=1)");
   const doc = path.join(root, "docs/performance.md");
   if (!fs.existsSync(doc)) fs.writeFileSync(doc, "# Performance\n");
   const lines = ["", `## ${title}, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, commit ${commit()}`, "", intro, ""];
