@@ -1,7 +1,11 @@
 // Production entry: the server build bundles server/app.ts with the site.
 import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
-const entry = new URL(`./${process.env.BUILD_DIR ?? "build"}/server/index.js`, import.meta.url);
+// BUILD_DIR may be relative to this folder or absolute.
+const buildDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), process.env.BUILD_DIR ?? "build");
+const entry = pathToFileURL(path.join(buildDir, "server/index.js"));
 if (!existsSync(entry)) {
   console.error("No production build found. Run `npm run build` (npm start does it for you).");
   process.exit(1);
