@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 
 export type ButtonVariant = "primary" | "secondary" | "outline";
 
@@ -13,8 +12,8 @@ export const buttonClass = (variant: ButtonVariant = "primary", extra = "") =>
   `inline-flex min-h-11 items-center justify-center gap-2 rounded-md px-5 py-2 text-base font-semibold no-underline ${VARIANTS[variant]} ${extra}`;
 
 /**
- * A link that looks like a button. Paths on this site go through the router;
- * same-page fragments and other sites are plain links.
+ * A link that looks like a button: a plain link (public pages are not
+ * hydrated, decision 010); links to other sites carry rel="noopener noreferrer".
  */
 export function ButtonLink({
   href,
@@ -35,16 +34,9 @@ export function ButtonLink({
       </a>
     );
   }
-  if (href.startsWith("#")) {
-    return (
-      <a href={href} className={cls}>
-        {children}
-      </a>
-    );
-  }
   return (
-    <Link to={href} className={cls}>
+    <a href={href} className={cls}>
       {children}
-    </Link>
+    </a>
   );
 }

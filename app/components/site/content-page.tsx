@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import type { PageContent, PageImage, SectionImage } from "#app/content/types";
 import { REGISTER_CHILD_BANNER } from "#app/content/site";
 import { Markdown, type MarkdownLinkProps } from "#app/lib/markdown";
@@ -16,19 +15,12 @@ export const PROSE_CLASSES = {
   li: "",
 };
 
+/** A link in page copy; public pages are not hydrated, so a site path is a plain link too. */
 export function markdownLink({ href, external, children }: MarkdownLinkProps) {
-  const cls = "font-medium text-primary underline decoration-2 hover:no-underline";
-  if (external || !href.startsWith("/")) {
-    return (
-      <a href={href} className={cls} rel={external ? "noopener noreferrer" : undefined}>
-        {children}
-      </a>
-    );
-  }
   return (
-    <Link to={href} className={cls}>
+    <a href={href} className="font-medium text-primary underline decoration-2 hover:no-underline" rel={external ? "noopener noreferrer" : undefined}>
       {children}
-    </Link>
+    </a>
   );
 }
 

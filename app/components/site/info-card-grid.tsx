@@ -1,5 +1,4 @@
 import { ArrowRight } from "lucide-react";
-import { Link } from "react-router";
 import type { InfoCard } from "#app/content/types";
 import { Icon } from "./icon";
 import { TONE_BADGE, TONE_BORDER } from "./tone";
@@ -35,14 +34,14 @@ export function InfoCardGrid({
           <Heading className="mt-4 text-xl font-semibold">{card.title}</Heading>
           <p className="mt-2 flex-1 text-muted-foreground">{card.description}</p>
           {card.href ? (
-            <Link
-              to={card.href}
+            <a
+              href={card.href}
               className="mt-4 inline-flex min-h-11 items-center gap-2 self-start font-semibold text-primary underline decoration-2 hover:no-underline"
             >
               {linkLabel}
               <span className="sr-only">: {card.title}</span>
               <ArrowRight aria-hidden="true" className="size-4" />
-            </Link>
+            </a>
           ) : null}
         </li>
       ))}

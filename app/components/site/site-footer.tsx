@@ -1,5 +1,4 @@
 import { Camera, Mail, MessageCircle, Phone, Video } from "lucide-react";
-import { Link } from "react-router";
 import { SECONDARY_LINKS } from "#app/content/navigation";
 import type { SiteSettings } from "#app/content/site";
 import { FindUsMap } from "./find-us-map";
@@ -53,9 +52,9 @@ export function SiteFooter({ settings }: { settings: SiteSettings }) {
           <ul className="mt-4 space-y-1 text-sm" aria-label="More pages">
             {SECONDARY_LINKS.map((link) => (
               <li key={link.href}>
-                <Link to={link.href} className="inline-flex min-h-6 items-center underline">
+                <a href={link.href} className="inline-flex min-h-6 items-center underline">
                   {link.name}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
@@ -84,9 +83,9 @@ export function SiteFooter({ settings }: { settings: SiteSettings }) {
             {!settings.phone && !settings.email ? <li className="text-muted-foreground">Contact details coming soon.</li> : null}
             {settings.postalAddress ? <li className="whitespace-pre-line text-muted-foreground">{settings.postalAddress}</li> : null}
             <li>
-              <Link to="/contact" className="inline-flex min-h-6 items-center underline">
+              <a href="/contact" className="inline-flex min-h-6 items-center underline">
                 All the ways to reach us
-              </Link>
+              </a>
             </li>
           </ul>
         </section>

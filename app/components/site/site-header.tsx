@@ -1,19 +1,35 @@
 import { ChevronDown, Menu, Minus, Plus, X } from "lucide-react";
-import { Link, NavLink } from "react-router";
+import { useLocation } from "react-router";
 import { NAVIGATION } from "#app/content/navigation";
 import type { NavItem } from "#app/content/types";
 import { Logo } from "./logo";
 import { ThemeToggle } from "./theme-toggle";
 
+/*
+ * Plain <a> links throughout: public pages are not hydrated (decision 010),
+ * so React Router's <Link>/<NavLink> would add nothing in the browser, and
+ * on the server they resolved each of the ~80 menu links against the route
+ * tree on every render (a tenth of a page's render time, decision 011).
+ */
+
+/** Whether a menu entry is the current page or a section it is in (as NavLink decided it). */
+export function isCurrent(href: string, pathname: string): boolean {
+  const here = pathname.length > 1 ? pathname.replace(/\/+$/, "").toLowerCase() : pathname;
+  const target = href.toLowerCase();
+  if (target === "/") return here === "/";
+  return here === target || here.startsWith(`${target}/`);
+}
+
 export function SiteHeader({ siteName }: { siteName: string }) {
+  const { pathname } = useLocation();
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
-        <Link to="/" className="flex min-h-11 items-center gap-3 font-bold" aria-label={`${siteName}: home`}>
+        <a href="/" className="flex min-h-11 items-center gap-3 font-bold" aria-label={`${siteName}: home`}>
           <Logo size="md" />
           <span className="hidden text-base leading-tight sm:inline">{siteName}</span>
-        </Link>
-        <DesktopNav />
+        </a>
+        <DesktopNav pathname={pathname} />
         <div className="flex items-center gap-2">
           <ThemeToggle />
           <MobileNav />
@@ -23,22 +39,32 @@ export function SiteHeader({ siteName }: { siteName: string }) {
   );
 }
 
-const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+const navLinkClass = (isActive: boolean) =>
   `inline-flex min-h-11 items-center gap-1 rounded-md px-3 text-sm font-medium hover:bg-muted ${
     isActive ? "text-primary underline decoration-2" : "text-foreground"
   }`;
 
+/** A desktop menu link, marked as the current page (or section) the way NavLink did. */
+function MenuLink({ href, pathname, extraClass = "", children }: { href: string; pathname: string; extraClass?: string; children: React.ReactNode }) {
+  const active = isCurrent(href, pathname);
+  return (
+    <a href={href} className={`${navLinkClass(active)}${extraClass}`} aria-current={active ? "page" : undefined}>
+      {children}
+    </a>
+  );
+}
+
 /** Menus open on hover and on keyboard focus, with no script needed. */
-function DesktopNav() {
+function DesktopNav({ pathname }: { pathname: string }) {
   return (
     <nav aria-label="Main" className="hidden lg:block">
       <ul className="flex items-center gap-1">
         {NAVIGATION.map((item) => (
           <li key={item.href} className="group relative">
-            <NavLink to={item.href} end={item.href === "/"} className={navLinkClass}>
+            <MenuLink href={item.href} pathname={pathname}>
               {item.name}
               {item.subItems && <ChevronDown aria-hidden="true" className="size-4" />}
-            </NavLink>
+            </MenuLink>
             {item.subItems && (
               <ul
                 aria-label={`${item.name} pages`}
@@ -46,9 +72,9 @@ function DesktopNav() {
               >
                 {item.subItems.map((sub) => (
                   <li key={sub.href}>
-                    <NavLink to={sub.href} className={({ isActive }) => `${navLinkClass({ isActive })} w-full`}>
+                    <MenuLink href={sub.href} pathname={pathname} extraClass=" w-full">
                       {sub.name}
-                    </NavLink>
+                    </MenuLink>
                   </li>
                 ))}
               </ul>
@@ -92,17 +118,17 @@ function MobileNavItem({ item }: { item: NavItem }) {
   if (!item.subItems) {
     return (
       <li>
-        <Link to={item.href} className={linkClass}>
+        <a href={item.href} className={linkClass}>
           {item.name}
-        </Link>
+        </a>
       </li>
     );
   }
   return (
     <li className="relative">
-      <Link to={item.href} className={linkClass}>
+      <a href={item.href} className={linkClass}>
         {item.name}
-      </Link>
+      </a>
       <details className="group/sub">
         <summary className="absolute right-0 top-0 inline-flex size-12 cursor-pointer list-none items-center justify-center rounded-md hover:bg-muted [&::-webkit-details-marker]:hidden">
           <Plus aria-hidden="true" className="size-5 group-open/sub:hidden" />
@@ -112,9 +138,9 @@ function MobileNavItem({ item }: { item: NavItem }) {
         <ul className="mb-2 ml-4 border-l border-border pl-3">
           {item.subItems.map((sub) => (
             <li key={sub.href}>
-              <Link to={sub.href} className="flex min-h-11 items-center text-muted-foreground hover:text-foreground">
+              <a href={sub.href} className="flex min-h-11 items-center text-muted-foreground hover:text-foreground">
                 {sub.name}
-              </Link>
+              </a>
             </li>
           ))}
         </ul>
