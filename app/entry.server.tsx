@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { logger } from "#app/lib/logger.server";
 import { NonceContext } from "#app/lib/nonce";
@@ -16,12 +16,25 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  const nonce = loadContext?.nonce;
+  // A public page (not hydrated, decision 010) has nothing to stream later
+  // and the server sends it in one piece anyway (server/app.ts), so it is
+  // rendered to one string: no stream, no chunks to gather again. Its
+  // routes use no Suspense, so nothing waits for data that is not there.
+  if (!hydrates(routerContext)) {
+    const html = renderToString(
+      <NonceContext.Provider value={nonce}>
+        <ServerRouter context={withInlineStylesheet(routerContext)} url={request.url} nonce={nonce} />
+      </NonceContext.Provider>,
+    );
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    return Promise.resolve(new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode }));
+  }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
     // Crawlers and SPA-mode get the whole document at once; people get it streamed.
     const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
-    const nonce = loadContext?.nonce;
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
@@ -49,6 +62,13 @@ export default function handleRequest(
     );
     setTimeout(abort, streamTimeout + 1000);
   });
+}
+
+/** Whether the page's routes hydrate: not when one says `handle.hydrate === false` (the public site). */
+function hydrates(context: EntryContext): boolean {
+  return !context.staticHandlerContext.matches.some(
+    (match) => (context.routeModules[match.route.id]?.handle as { hydrate?: boolean } | undefined)?.hydrate === false,
+  );
 }
 
 /**
