@@ -1,10 +1,11 @@
 import crypto from "node:crypto";
+import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
 import { fileURLToPath } from "node:url";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
-import { serve, type ServerType } from "@hono/node-server";
+import { getRequestListener, type ServerType } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler, type ServerBuild } from "react-router";
@@ -24,6 +25,7 @@ import { registerNewsletterJobs } from "#app/lib/newsletter.server";
 import { baseSecurityHeaders, contentSecurityPolicy } from "#app/lib/security-headers.server";
 import { bumpContentVersion, getContentVersion, onContentChange } from "#app/lib/content-version.server";
 import { PageCache } from "#app/lib/page-cache.server";
+import { pageCacheHitListener } from "#app/lib/page-cache-hits.server";
 import { formRequestGuard } from "#app/lib/request-guard.server";
 import { createBackup, defaultBackupPath, ensureBackupSchedule, registerBackupJobs, RestoreError, restoreBackup } from "#app/lib/backup.server";
 import { cleanUp, ensureCleanupJob, registerCleanupJobs } from "#app/lib/cleanup.server";
@@ -112,6 +114,11 @@ function compressedPage(request: Request, html: Buffer, init: { status: number; 
   return new Response(new Uint8Array(body.buffer, body.byteOffset, body.byteLength) as Uint8Array<ArrayBuffer>, init);
 }
 
+type NodeListener = (req: http.IncomingMessage, res: http.ServerResponse) => void;
+
+/** For each app createApp made: its page-cache hits answered before Hono, falling back to Hono (start() wires it). */
+const hitListeners = new WeakMap<Hono, (fallback: NodeListener) => NodeListener>();
+
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
 
 export function createApp(): Hono {
@@ -128,6 +135,9 @@ export function createApp(): Hono {
     cspForHashes: (scriptHashes) => contentSecurityPolicy({ scriptHashes, mediaOrigins }),
   });
   onContentChange(() => pageCache.clear());
+  hitListeners.set(app, (fallback) =>
+    pageCacheHitListener({ cache: pageCache, baseHeaders: baseSecurityHeaders(isHttps), fallback, log: (line) => logger.info(line) }),
+  );
   // Every staff write invalidates centrally, so no feature has to remember to.
   const staffChanged = async () => {
     pageCache.clear();
@@ -290,7 +300,11 @@ export async function start(): Promise<ServerType> {
   loadSecrets(config.DATA_DIR);
   const database = await getDatabase();
   const app = createApp();
-  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+  // Page-cache hits are answered from Node's listener without Hono's per-request
+  // objects; everything else goes to Hono as @hono/node-server's serve() would send it.
+  const server = http.createServer(hitListeners.get(app)!(getRequestListener(app.fetch, { hostname: config.HOST })));
+  server.listen(config.PORT, config.HOST, () => {
+    const info = server.address() as { port: number };
     logger.info({ port: info.port, host: config.HOST, dataDir: config.DATA_DIR, database: config.DATABASE_URL ? "postgres" : "sqlite" }, "site listening");
   });
   registerNewsletterJobs();

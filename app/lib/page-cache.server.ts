@@ -67,8 +67,10 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
+export type Encoding = "br" | "gzip" | "identity";
+
 /** The encoding to send: brotli, else gzip, else none, by the request's Accept-Encoding. */
-export function pickEncoding(acceptEncoding: string | null): "br" | "gzip" | "identity" {
+export function pickEncoding(acceptEncoding: string | null | undefined): Encoding {
   const accepted = new Map<string, number>();
   for (const part of (acceptEncoding ?? "").split(",")) {
     const [name, ...params] = part.trim().toLowerCase().split(";");
@@ -82,7 +84,8 @@ export function pickEncoding(acceptEncoding: string | null): "br" | "gzip" | "id
   return "identity";
 }
 
-function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
+/** Whether an If-None-Match header names the page's ETag (weak comparison), so a 304 answers it. */
+export function etagMatches(ifNoneMatch: string | null | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   if (ifNoneMatch.trim() === "*") return true;
   const bare = etag.replace(/^W\//, "");
@@ -128,8 +131,13 @@ export class PageCache {
   keyFor(request: Request): string | null {
     if (!this.enabled || (request.method !== "GET" && request.method !== "HEAD")) return null;
     const url = new URL(request.url);
+    return this.keyForUrl(request.method, url, request.headers.get("cookie"));
+  }
+
+  /** `keyFor` from a request's parts (the fast path in page-cache-hits.server.ts has no Request object). */
+  keyForUrl(method: string, url: URL, cookie: string | null): string | null {
+    if (!this.enabled || (method !== "GET" && method !== "HEAD")) return null;
     if (url.search || NEVER.test(url.pathname) || url.pathname.endsWith(".data")) return null;
-    const cookie = request.headers.get("cookie");
     if (cookie) {
       for (const part of cookie.split(";")) {
         const name = part.trim().split("=")[0];
@@ -207,6 +215,20 @@ export class PageCache {
 
   async get(key: string): Promise<CachedPage | undefined> {
     await this.checkVersion();
+    return this.lookup(key);
+  }
+
+  /**
+   * `get` without a promise when the version was read within the interval
+   * (the usual case while pages are being served): the page or undefined;
+   * null when a version check is due, and the caller must use `get`.
+   */
+  getNow(key: string): CachedPage | undefined | null {
+    if (this.options.now() - this.checkedAt >= this.options.checkIntervalMs) return null;
+    return this.lookup(key);
+  }
+
+  private lookup(key: string): CachedPage | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (this.options.now() - entry.storedAt > this.options.ttlMs || this.checkedAt === -Infinity) {
@@ -286,21 +308,34 @@ export class PageCache {
     }
   }
 
-  /** The response for a stored page: 304 when the visitor has it, else the best encoding it accepts. */
-  static respond(entry: CachedPage, request: Request, hit: boolean): Response {
+  /**
+   * The headers of a response from a stored page: for the body in `encoding`,
+   * or for a 304 (`"not-modified"`, no Content-Encoding or Content-Length).
+   */
+  static headersFor(entry: CachedPage, hit: boolean, encoding: Encoding | "not-modified"): Headers {
     const headers = new Headers(entry.headers);
     headers.set("ETag", entry.etag);
     headers.set("Content-Security-Policy", entry.csp);
     headers.set("Vary", "Accept-Encoding, Cookie");
     headers.set("X-Page-Cache", hit ? "hit" : "miss");
+    if (encoding === "not-modified") return headers;
+    if (encoding !== "identity") headers.set("Content-Encoding", encoding);
+    headers.set("Content-Length", String(PageCache.bodyFor(entry, encoding).length));
+    return headers;
+  }
+
+  static bodyFor(entry: CachedPage, encoding: Encoding): Buffer {
+    return encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.identity;
+  }
+
+  /** The response for a stored page: 304 when the visitor has it, else the best encoding it accepts. */
+  static respond(entry: CachedPage, request: Request, hit: boolean): Response {
     if (etagMatches(request.headers.get("if-none-match"), entry.etag)) {
-      return new Response(null, { status: 304, headers });
+      return new Response(null, { status: 304, headers: PageCache.headersFor(entry, hit, "not-modified") });
     }
     const encoding = pickEncoding(request.headers.get("accept-encoding"));
-    const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.identity;
-    if (encoding !== "identity") headers.set("Content-Encoding", encoding);
-    headers.set("Content-Length", String(body.length));
+    const body = PageCache.bodyFor(entry, encoding);
     // A Buffer is a Uint8Array, which @hono/node-server writes out directly without a stream.
-    return new Response(request.method === "HEAD" ? null : (body as Uint8Array<ArrayBuffer>), { status: entry.status, headers });
+    return new Response(request.method === "HEAD" ? null : (body as Uint8Array<ArrayBuffer>), { status: entry.status, headers: PageCache.headersFor(entry, hit, encoding) });
   }
 }
