@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/newsletter._index";
-import { NEWSLETTER_THANKS, NewsletterForm, type NewsletterActionData } from "#app/components/site/newsletter-form";
+import { NewsletterForm, type NewsletterActionData } from "#app/components/site/newsletter-form";
 import { getDatabase } from "#app/lib/db.server";
 import { checkRateLimit, clientIpFrom, isHoneypotFilled } from "#app/lib/form-guard.server";
 import { logger } from "#app/lib/logger.server";
@@ -33,11 +33,10 @@ export function meta() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const fromScript = form.get("_js") === "1";
   const redirectTo = backTo(form.get("redirectTo"));
   const values = { email: String(form.get("email") ?? "").slice(0, 300), consent: form.get("consent") === "yes" };
+  // Success always goes back where the visitor was, with the thanks shown there (?newsletter=check-email).
   const done = () => {
-    if (fromScript) return data<NewsletterActionData>({ ok: true, message: NEWSLETTER_THANKS });
     const url = new URL(redirectTo, "http://site");
     url.searchParams.set("newsletter", "check-email");
     return redirect(`${url.pathname}${url.search}#newsletter`);
