@@ -399,22 +399,46 @@ test.describe("public site", () => {
 });
 
 test.describe("images", () => {
+  // The register banner is a linked picture (the home page's still is written into its HTML,
+  // so there is nothing there to fail).
   test("a picture that fails to load is replaced by the fallback pictures in turn", async ({ page }) => {
     await page.route("**/images/community.svg", (route) => route.abort());
     await page.setViewportSize(DESKTOP);
-    await visit(page, "/");
-    const still = page.locator("#latest-update-heading + div [data-image-status]");
-    await expect(still).toHaveAttribute("data-image-status", "loaded");
-    await expect(still.locator("img")).toHaveAttribute("src", "/images/youth.svg");
-    await expect(still.getByText("Loading...")).toHaveCount(0);
+    await visit(page, "/contact/register-child");
+    const banner = page.locator("#register-child-banner [data-image-status]");
+    // Below the fold, so it loads (and fails) once scrolled to.
+    await banner.scrollIntoViewIfNeeded();
+    await expect(banner).toHaveAttribute("data-image-status", "loaded");
+    await expect(banner.locator("img")).toHaveAttribute("src", "/images/youth.svg");
+    await expect(banner.getByText("Loading...")).toHaveCount(0);
   });
 
   test("when every fallback fails too, the picture and its placeholder are hidden", async ({ page }) => {
     for (const name of ["community", "youth", "fallback"]) await page.route(`**/images/${name}.svg`, (route) => route.abort());
     await page.setViewportSize(DESKTOP);
-    await visit(page, "/");
-    await expect(page.locator("#latest-update-heading + div [data-image-status]")).toHaveCount(0);
+    await visit(page, "/contact/register-child");
+    await page.locator("#register-child-banner").scrollIntoViewIfNeeded();
+    await expect(page.locator("#register-child-banner [data-image-status]")).toHaveCount(0);
     await expect(page.getByText("Loading...")).toHaveCount(0);
-    await expectAccessible(page, "with the still hidden");
+    await expectAccessible(page, "with the banner hidden");
+  });
+
+  test("the home page's still is in its HTML: it shows with no request for the picture", async ({ page }) => {
+    const requested: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname.startsWith("/images/community")) requested.push(request.url());
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await visit(page, "/");
+    const still = page.getByRole("img", { name: /group of people of all ages/ });
+    await expect(still).toBeVisible();
+    await expect(still).toHaveAttribute("src", /^data:image\/svg\+xml,%3Csvg/);
+    await expect(still).toHaveAttribute("width", "1200");
+    await expect(still).toHaveAttribute("height", "800");
+    // Drawn, at the column's width, and the placeholder gone.
+    expect(await still.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1200);
+    expect((await still.boundingBox())!.width).toBeGreaterThan(300);
+    await expect(page.locator("#latest-update-heading + div").getByText("Loading...")).toHaveCount(0);
+    expect(requested).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/_index";
-import { EXPLORE_CARDS, HOME_VIDEO_HEADING, IMPACT_STATS } from "#app/content/site";
+import { EXPLORE_CARDS, FALLBACK_IMAGES, HOME_VIDEO_HEADING, IMPACT_STATS } from "#app/content/site";
 import { ButtonLink } from "#app/components/site/button-link";
 import { Prose, pageImageSrc } from "#app/components/site/content-page";
 import { Icon } from "#app/components/site/icon";
@@ -12,6 +12,7 @@ import { TestimonialCarousel } from "#app/components/site/testimonial-carousel";
 import { TONE_BADGE } from "#app/components/site/tone";
 import { VideoPlayer } from "#app/components/site/video-player";
 import { YouTubeEmbed } from "#app/components/site/youtube-embed";
+import { builtInSvgDataUri } from "#app/lib/built-in-image.server";
 import { absoluteUrl, seoMeta } from "#app/lib/seo";
 import { loadPublicPage } from "#app/lib/public-page.server";
 import { loadCarouselTestimonials } from "#app/lib/testimonials.server";
@@ -22,6 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     loadCarouselTestimonials(context?.requestId),
   ]);
   const { settings, seo } = data;
+  const still = data.page.images[0];
   const sameAs = Object.values(settings.social).filter(Boolean);
   const structuredData: Record<string, unknown> = {
     "@context": "https://schema.org",
@@ -45,6 +47,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     // Without an uploaded video, the first YouTube video linked to the home page.
     latestYoutube: data.gallery.youtube?.[0] ?? null,
     testimonials,
+    // The still is the page's largest paint on a phone: one of the site's own small
+    // drawings goes into the HTML itself, so no request stands before that paint.
+    stillInline: still && !still.responsive ? builtInSvgDataUri(pageImageSrc(still.filename)) : null,
     seo: { ...seo, title: data.page.heroTitle, structuredData },
   };
 }
@@ -54,8 +59,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { page, latestVideo, latestYoutube, gallery, testimonials } = loaderData;
+  const { page, latestVideo, latestYoutube, gallery, testimonials, stillInline } = loaderData;
   const still = page.images[0];
+  const stillSrc = still ? pageImageSrc(still.filename) : "";
   return (
     <>
       <section aria-labelledby="home-hero-heading" className="border-b border-border bg-muted">
@@ -100,12 +106,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <YouTubeEmbed video={latestYoutube} />
           ) : still ? (
             <SiteImage
-              src={pageImageSrc(still.filename)}
+              src={stillInline ?? stillSrc}
               alt={still.alt}
               width={still.width ?? 1200}
               height={still.height ?? 800}
               // In the first screen on a phone: Lighthouse's largest paint, so not lazy.
               lazy={false}
+              // An upload's generated sizes; the column is max-w-4xl less its padding.
+              srcSet={still.responsive?.srcSet || undefined}
+              avifSrcSet={still.responsive?.avifSrcSet || undefined}
+              sizes="(min-width: 56rem) 54rem, calc(100vw - 2rem)"
+              fallbacks={FALLBACK_IMAGES.filter((f) => f !== stillSrc)}
               className="rounded-lg shadow-lg"
             />
           ) : null}
