@@ -3,20 +3,21 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { expect, test } from "@playwright/test";
 // Plain JavaScript shared with `npm run bench bundle`, so the guard and the benchmark measure the same thing.
-import { analysePublicRoutes, BUDGETS, JS_CEILING, kb, readBuild, sumSizes } from "../bench/lib/bundle.mjs";
+import { analysePublicRoutes, BUDGETS, fileSizes, JS_CEILING, kb, readBuild, sumSizes } from "../bench/lib/bundle.mjs";
 
 /**
  * Bundle budgets, asserted on the production build the end-to-end suite
  * runs against (not a timing: sizes and the import graph). Public pages are
  * not hydrated (decision 010): a public route that imports admin code, a
  * public page that loads anything but the enhancement script, or one that
- * grows past a budget, fails here. Public pages carry the site's
- * stylesheet inline (app/lib/inline-css.server.ts): a page that links it
- * instead, or inlines anything but the built file, fails here too.
+ * grows past a budget, fails here. Public pages carry the public
+ * stylesheet inline (app/public.css, app/lib/inline-css.server.ts): a page
+ * that links it instead, inlines anything but the built file, or uses a
+ * class that only the full stylesheet (app/app.css) styles, fails here too.
  */
 const buildDir = path.resolve(import.meta.dirname, "..", process.env.BUILD_DIR ?? "build");
 const routes = analysePublicRoutes(buildDir);
-const { clientDir, enhanceUrl } = readBuild(buildDir);
+const { clientDir, enhanceUrl, publicCssUrl, fullCssUrls } = readBuild(buildDir);
 /** What a public page's <style> may hold: the built text of one public route's stylesheets, in order. */
 const inlineCss = new Set(routes.map((r) => r.css.map((url) => fs.readFileSync(path.join(clientDir, url), "utf8")).join("\n")));
 const brotli = (text: string) => zlib.brotliCompressSync(text, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
@@ -28,7 +29,25 @@ function inlineStyles(html: string): string[] {
   return [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((m) => m[1]!);
 }
 
-test("the build has every public route, each loading the enhancement script and the site's stylesheet", () => {
+/** Every class name a stylesheet's selectors mention (unescaped: `.sm\:p-6` is `sm:p-6`). */
+function selectorClasses(css: string): Set<string> {
+  const names = new Set<string>();
+  const text = css.replace(/\/\*[\s\S]*?\*\//g, "");
+  // A selector is the text before a `{` back to the previous `{`, `}` or `;` (at-rule preludes are skipped).
+  for (const match of text.matchAll(/(?<=^|[{};])([^{};]*)\{/g)) {
+    const prelude = match[1]!.trim();
+    if (prelude.startsWith("@")) continue;
+    for (const name of prelude.matchAll(/\.((?:\\[0-9a-fA-F]{1,6}\s?|\\[^0-9a-fA-F\r\n]|[\w-])+)/g)) {
+      names.add(name[1]!.replace(/\\(?:([0-9a-fA-F]{1,6})\s?|(.))/g, (_, hex: string | undefined, char: string | undefined) => hex ? String.fromCodePoint(parseInt(hex, 16)) : char!));
+    }
+  }
+  return names;
+}
+
+const decodeAttribute = (value: string) =>
+  value.replace(/&(amp|quot|lt|gt|#39|#x27);/g, (_, e: string) => ({ amp: "&", quot: '"', lt: "<", gt: ">", "#39": "'", "#x27": "'" })[e]!);
+
+test("the build has every public route, each loading the enhancement script and the public stylesheet, not the full one", () => {
   const ids = routes.map((r) => r.id);
   for (const id of ["routes/site/_index", "routes/site/$", "routes/site/donate", "routes/site/news", "routes/site/volunteer.apply"]) {
     expect(ids).toContain(id);
@@ -36,8 +55,12 @@ test("the build has every public route, each loading the enhancement script and 
   expect(enhanceUrl).toMatch(/^\/assets\/enhance\/[\w-]+\.js$/);
   for (const route of routes) {
     expect(route.js, route.id).toEqual([enhanceUrl]);
-    expect(route.css.length, `${route.id} loads the site's stylesheet`).toBeGreaterThan(0);
+    expect(route.css[0], `${route.id} loads the public stylesheet`).toBe(publicCssUrl);
+    for (const url of fullCssUrls) expect(route.css, `${route.id} loads the full stylesheet`).not.toContain(url);
   }
+  // The point of a stylesheet of its own: less to carry in every public page.
+  expect(fullCssUrls.length, "the root route's (full) stylesheet").toBeGreaterThan(0);
+  expect(fileSizes(clientDir, publicCssUrl).brotli, "public stylesheet (brotli) against the full one").toBeLessThan(sumSizes(clientDir, fullCssUrls).brotli);
 });
 
 test("no public route reaches admin code, even through a lazy import", () => {
@@ -82,13 +105,37 @@ test("every public page's HTML loads the enhancement script and no other script,
   expect(problems).toEqual([]);
 });
 
-test("the sign-in page, which hydrates, links the stylesheet (cached on its own for the admin area) and inlines none", async ({ request }) => {
+test("the sign-in page, which hydrates, links the full stylesheet (cached on its own for the admin area) and inlines none", async ({ request }) => {
   const html = await (await request.get("/login")).text();
   const links = stylesheetLinks(html).map((tag) => /\shref="([^"]+)"/.exec(tag)?.[1]);
-  expect(links.length, "stylesheet links on /login").toBeGreaterThan(0);
+  expect(links, "stylesheet links on /login").toEqual(expect.arrayContaining(fullCssUrls));
   for (const href of links) {
     expect(href).toMatch(/^\/assets\/[\w-]+\.css$/);
     expect((await request.get(href!)).status(), href).toBe(200);
   }
   expect(inlineStyles(html).length, "inline <style> elements on /login").toBe(0);
+});
+
+test("every class a public page uses that the full stylesheet styles is styled by the inlined public stylesheet too", async ({ request }) => {
+  // app/public.css scans only the files public pages render: a class a public page takes from anywhere
+  // else (an admin component, a UI component it does not list) would silently lose its style there.
+  const fullClasses = selectorClasses(fullCssUrls.map((url) => fs.readFileSync(path.join(clientDir, url), "utf8")).join("\n"));
+  const publicClasses = selectorClasses(fs.readFileSync(path.join(clientDir, publicCssUrl), "utf8"));
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  const pages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+  const usedBy = new Map<string, string>();
+  for (const page of [...pages, "/no-such-page"]) {
+    const html = await (await request.get(page)).text();
+    for (const attr of html.matchAll(/\sclass="([^"]*)"/g)) {
+      for (const name of decodeAttribute(attr[1]!).split(/\s+/)) if (name && !usedBy.has(name)) usedBy.set(name, page);
+    }
+  }
+  // Classes the enhancement script sets itself (the carousel's dots, the YouTube player's frame).
+  const script = fs.readFileSync(path.join(clientDir, enhanceUrl), "utf8");
+  const scriptClasses = [...script.matchAll(/(?:className\s*=\s*|classList\.(?:add|remove|toggle)\(\s*)(["'`])([^"'`]+)\1/g)].flatMap((m) => m[2]!.split(/\s+/));
+  expect(scriptClasses.length, "classes set by the enhancement script").toBeGreaterThan(0);
+  for (const name of scriptClasses) if (name && !usedBy.has(name)) usedBy.set(name, enhanceUrl);
+  expect(usedBy.size, "class names on public pages").toBeGreaterThan(100);
+  const unstyled = [...usedBy].filter(([name]) => fullClasses.has(name) && !publicClasses.has(name)).map(([name, page]) => `${name} (${page})`);
+  expect(unstyled, "classes only the full stylesheet styles (add their source file to app/public.css)").toEqual([]);
 });

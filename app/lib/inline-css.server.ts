@@ -5,19 +5,24 @@ import type { EntryContext } from "react-router";
 
 /**
  * Public pages (routes whose handle says `hydrate: false`, decision 010) get
- * the site's stylesheet inline, in a `<style>` in `<head>`, instead of a
+ * their stylesheet inline, in a `<style>` in `<head>`, instead of a
  * `<link rel="stylesheet">`: with no script to wait for, that link was the
- * one request between the HTML and the first paint. The text is exactly the
- * built file (`build/client/assets/root-*.css`), read once per process.
+ * one request between the HTML and the first paint. The stylesheet is the
+ * one a matched route's handle names as `stylesheet` (the site layout's:
+ * app/public.css, built from only the files public pages render, so the
+ * page still fits a new connection's first round trip) in place of the
+ * root's full one (app/app.css), plus any other matched route's own CSS.
+ * With no such handle it is the routes' CSS as the manifest lists it. The
+ * text is exactly the built file, read once per process.
  *
  * It goes through React Router's own slot for this, `criticalCss`, which
  * `<Links />` renders as a `<style>` where the stylesheet link would have
  * been; the matched routes' CSS is taken out of the manifest this render
  * sees, so the link is not emitted too. Everything else `<Links />` emits
  * (favicon, preloads) is unchanged. Pages that hydrate (the admin area,
- * sign-in) keep the linked, separately cached stylesheet, and so does the
- * dev server, which serves CSS its own way. The CSS never enters client
- * JavaScript or loader data.
+ * sign-in, the admin preview) keep the linked, separately cached full
+ * stylesheet, and so does the dev server, which serves CSS its own way. The
+ * CSS never enters client JavaScript or loader data.
  */
 
 /** The client build beside this server build (`<build>/server/index.js` or a chunk in `<build>/server/assets/`). */
@@ -73,8 +78,15 @@ export function withInlineStylesheet(context: EntryContext): EntryContext {
   const { matches } = context.staticHandlerContext;
   const hydrates = !matches.some((match) => (context.routeModules[match.route.id]?.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
   if (hydrates) return context;
-  const ids = renderedRouteIds(context).filter((id) => context.manifest.routes[id]?.css?.length);
-  const hrefs = [...new Set(ids.flatMap((id) => context.manifest.routes[id]!.css!))];
+  const rendered = renderedRouteIds(context);
+  const ids = rendered.filter((id) => context.manifest.routes[id]?.css?.length);
+  const stylesheet = rendered
+    .map((id) => (context.routeModules[id]?.handle as { stylesheet?: unknown } | undefined)?.stylesheet)
+    .findLast((href): href is string => typeof href === "string");
+  const routeCss = (id: string) => context.manifest.routes[id]!.css!;
+  const hrefs = [
+    ...new Set(stylesheet ? [stylesheet, ...ids.filter((id) => id !== "root").flatMap(routeCss)] : ids.flatMap(routeCss)),
+  ];
   if (!hrefs.length) return context;
   const texts = hrefs.map(stylesheetText);
   if (texts.some((text) => text === null)) return context;

@@ -19,6 +19,7 @@ export function analysePublicRoutes(buildDir: string): PublicRouteBundle[];
 export function fileSizes(clientDir: string, url: string): Sizes;
 export function kb(bytes: number): string;
 export const ENHANCE_DIR: string;
+export const PUBLIC_CSS: RegExp;
 export function readBuild(buildDir: string): {
   clientDir: string;
   manifest: unknown;
@@ -26,5 +27,9 @@ export function readBuild(buildDir: string): {
   chunks: Record<string, { imports: string[]; dynamicImports: string[]; modules: string[]; stylesheets?: string[] }>;
   /** The public pages' one script, e.g. /assets/enhance/site-abc123.js. */
   enhanceUrl: string;
+  /** The public pages' stylesheet (app/public.css), e.g. /assets/public-abc123.css. */
+  publicCssUrl: string;
+  /** The root route's full stylesheet(s) (app/app.css), linked by pages that hydrate. */
+  fullCssUrls: string[];
 };
 export function sumSizes(clientDir: string, urls: string[]): Sizes;

@@ -1,15 +1,18 @@
 // What each public page downloads as JavaScript and CSS, read from a
 // production build. Public pages are not hydrated (decision 010): the only
 // JavaScript they load is the enhancement script, bundled on its own into
-// client/assets/enhance/ (vite.config.ts), plus the route's stylesheet from
-// React Router's manifest, which the server puts inline in a <style> in the
-// page's <head> instead of linking it (app/lib/inline-css.server.ts), so the
-// CSS budget is the built stylesheet's size whether it arrives linked or
-// inline. The admin-code check still follows each public
-// route's module graph (chunk-modules.json, written by
-// scripts/vite-chunk-modules.ts), which a hydrated page would load on a
-// client-side visit. Shared by `npm run bench bundle` and the budget guard
-// (e2e/budget.spec.ts), which also checks the real HTML loads nothing else.
+// client/assets/enhance/ (vite.config.ts), plus the public stylesheet
+// (app/public.css, built as client/assets/public-<hash>.css, holding only
+// what public pages use) in place of the root's full one, and any other
+// stylesheet of the route's own from React Router's manifest. The server
+// puts them inline in a <style> in the page's <head> instead of linking
+// them (app/lib/inline-css.server.ts), so the CSS budget is the built
+// files' size whether they arrive linked or inline. The admin-code check
+// still follows each public route's module graph (chunk-modules.json,
+// written by scripts/vite-chunk-modules.ts), which a hydrated page would
+// load on a client-side visit. Shared by `npm run bench bundle` and the
+// budget guard (e2e/budget.spec.ts), which also checks the real HTML loads
+// nothing else.
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -26,6 +29,9 @@ export const JS_CEILING = BUDGETS.jsBytes;
 
 /** Where the build puts the public pages' enhancement script (see vite.config.ts). */
 export const ENHANCE_DIR = "assets/enhance";
+
+/** The public pages' stylesheet as built from app/public.css (Vite names the asset after its source). */
+export const PUBLIC_CSS = /^public-[\w-]+\.css$/;
 
 /** Source folders whose code must never reach a public page. */
 export const ADMIN_CODE = /^app\/(routes|components)\/admin\//;
@@ -45,7 +51,19 @@ export function readBuild(buildDir) {
     ? fs.readdirSync(enhanceDir).filter((f) => f.endsWith(".js")).map((f) => `/${ENHANCE_DIR}/${f}`).sort()
     : [];
   if (enhance.length !== 1) throw new Error(`Expected one enhancement script in ${enhanceDir}, found ${enhance.length}.`);
-  return { clientDir, manifest, manifestUrl: `/assets/${manifestFile}`, chunks, enhanceUrl: enhance[0] };
+  const publicCss = fs.readdirSync(assets).filter((f) => PUBLIC_CSS.test(f));
+  if (publicCss.length !== 1) throw new Error(`Expected one public stylesheet (public-*.css) in ${assets}, found ${publicCss.length}.`);
+  // The full stylesheet (app/app.css), which the root route links for pages that hydrate.
+  const fullCssUrls = manifest.routes.root?.css ?? [];
+  return {
+    clientDir,
+    manifest,
+    manifestUrl: `/assets/${manifestFile}`,
+    chunks,
+    enhanceUrl: enhance[0],
+    publicCssUrl: `/assets/${publicCss[0]}`,
+    fullCssUrls,
+  };
 }
 
 const sizeCache = new Map();
@@ -104,17 +122,20 @@ export function sumSizes(clientDir, urls) {
 
 /**
  * For each public route: the JS and CSS a visit loads (the enhancement
- * script and the route's stylesheets), and any admin source module its
- * module graph reaches, even through a lazy import().
+ * script; the public stylesheet, then the stylesheets of the route chain
+ * below the root, in the order the server inlines them), and any admin
+ * source module its module graph reaches, even through a lazy import().
  */
 export function analysePublicRoutes(buildDir) {
-  const { clientDir, manifest, chunks, enhanceUrl } = readBuild(buildDir);
+  const { clientDir, manifest, chunks, enhanceUrl, publicCssUrl } = readBuild(buildDir);
   return publicRouteIds(manifest).map((id) => {
     const chain = routeChain(manifest, id);
     const roots = chain.flatMap((r) => [r.module, ...(r.imports ?? [])]);
     const loaded = closure(chunks, roots, { dynamic: false });
     const js = [enhanceUrl];
-    const css = [...new Set([...chain.flatMap((r) => r.css ?? []), ...loaded.flatMap((file) => chunks[file]?.stylesheets ?? [])])].sort();
+    const rootCss = new Set(manifest.routes.root?.css ?? []);
+    const own = [...chain.slice(1).flatMap((r) => r.css ?? []), ...loaded.flatMap((file) => chunks[file]?.stylesheets ?? [])];
+    const css = [...new Set([publicCssUrl, ...own.filter((url) => !rootCss.has(url))])];
     const sum = (urls) => sumSizes(clientDir, urls);
     const adminModules = [];
     for (const file of closure(chunks, roots, { dynamic: true })) {

@@ -4,9 +4,15 @@ import { SiteHeader } from "#app/components/site/site-header";
 import { SiteFooter } from "#app/components/site/site-footer";
 import { ErrorPage } from "#app/components/site/error-page";
 import { getSiteSettings } from "#app/lib/site-settings.server";
+// Built on its own from only the files public pages render (app/public.css).
+import publicStylesheet from "#app/public.css?url";
 
-/** Public pages are server-rendered and never hydrated (decision 010; see app/root.tsx). */
-export const handle = { hydrate: false };
+/**
+ * Public pages are server-rendered and never hydrated (decision 010; see
+ * app/root.tsx), and carry `stylesheet` inline in place of the root's full
+ * one (app/lib/inline-css.server.ts).
+ */
+export const handle = { hydrate: false, stylesheet: publicStylesheet };
 
 export async function loader(_: Route.LoaderArgs) {
   return { settings: await getSiteSettings() };
