@@ -368,6 +368,23 @@ test.describe("public site", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Contact Us" })).toBeVisible();
   });
 
+  test("donate: the two Learn More links show those words and name where they lead", async ({ page }) => {
+    await visit(page, "/donate");
+    const links = page.getByRole("link", { name: "Learn More about The Difference We Make", exact: true });
+    await expect(links).toHaveCount(2);
+    for (const link of await links.all()) {
+      await expect(link).toHaveAttribute("href", "/about/difference");
+      // On screen: the spec's words only; the rest is visually hidden.
+      expect(await link.evaluate((a) => [...a.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join(""))).toBe("Learn More");
+      const hidden = link.locator(".sr-only");
+      await expect(hidden).toHaveText("about The Difference We Make");
+      expect((await hidden.boundingBox())!.width).toBeLessThanOrEqual(1);
+      // What search engines' link-text checks read (Lighthouse: innerText, which breaks the line
+      // before the hidden part, being positioned).
+      expect(await link.evaluate((a) => a.innerText.replace(/\s+/g, " "))).toBe("Learn More about The Difference We Make");
+    }
+  });
+
   test("contact: details placeholders, and Ask a Question leads to its section", async ({ page }) => {
     await visit(page, "/contact");
     await expect(page.getByText("Contact details coming soon", { exact: true })).toHaveCount(3);
