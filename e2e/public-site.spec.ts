@@ -381,7 +381,7 @@ test.describe("public site", () => {
       expect((await hidden.boundingBox())!.width).toBeLessThanOrEqual(1);
       // What search engines' link-text checks read (Lighthouse: innerText, which breaks the line
       // before the hidden part, being positioned).
-      expect(await link.evaluate((a) => a.innerText.replace(/\s+/g, " "))).toBe("Learn More about The Difference We Make");
+      expect(await link.evaluate((a: HTMLAnchorElement) => a.innerText.replace(/\s+/g, " "))).toBe("Learn More about The Difference We Make");
     }
   });
 
