@@ -1,5 +1,6 @@
 import { useEffect } from "react";
-import { toast as showToast } from "sonner";
+import type { ComponentProps } from "react";
+import { Toaster as SonnerToaster, toast as showToast } from "sonner";
 
 export interface ToastData {
   id: string;
@@ -20,4 +21,17 @@ export function ToastMessage({ toast }: { toast: ToastData | null | undefined })
   return null;
 }
 
-export { Toaster } from "sonner";
+/**
+ * Toasts slide in and out but never fade: sonner's own styles fade a toast's
+ * opacity in (0.4 s), fade the older toasts' text out of a collapsed stack and
+ * fade a toast out as it closes, and a toast caught half-way shows its text at
+ * too little contrast (axe found one now and then). Here the opacity changes
+ * at once, so a toast is either fully there or not there at all, in both
+ * themes; the movement and sonner's swipe (which sets its own transition) are
+ * unchanged, and reduced motion still turns the movement off.
+ */
+const NO_FADE = "[&:not([data-swiping=true])]:[transition-property:transform,height,box-shadow]! *:[transition-property:none]!";
+
+export function Toaster({ toastOptions, ...props }: ComponentProps<typeof SonnerToaster>) {
+  return <SonnerToaster {...props} toastOptions={{ ...toastOptions, className: `${NO_FADE} ${toastOptions?.className ?? ""}`.trim() }} />;
+}
