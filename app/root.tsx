@@ -13,8 +13,10 @@ import { readThemeChoice } from "./lib/theme";
 import { useNonce } from "./lib/nonce";
 import { ErrorPage } from "#app/components/site/error-page";
 import "./app.css";
-// The public pages' one small script, bundled on its own (no React inside).
+// The public pages' one small script, bundled on its own (no React inside),
+// added once the page has loaded (app/enhance/loader.ts).
 import enhanceScript from "./enhance/site.ts?worker&url";
+import { enhanceLoader } from "./enhance/loader";
 
 /**
  * A route whose handle says `hydrate: false` (the public site's layout) is
@@ -46,7 +48,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="color-scheme" content={data?.theme ?? "light dark"} />
         <Meta />
         <Links />
-        {hydrates ? null : <script type="module" src={enhanceScript} />}
       </head>
       <body>
         {children}
@@ -55,7 +56,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>
-        ) : null}
+        ) : (
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: enhanceLoader(enhanceScript) }} />
+        )}
       </body>
     </html>
   );

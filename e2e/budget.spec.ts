@@ -4,6 +4,7 @@ import zlib from "node:zlib";
 import { expect, test } from "@playwright/test";
 // Plain JavaScript shared with `npm run bench bundle`, so the guard and the benchmark measure the same thing.
 import { analysePublicRoutes, BUDGETS, fileSizes, JS_CEILING, kb, readBuild, sumSizes } from "../bench/lib/bundle.mjs";
+import { enhanceLoader } from "../app/enhance/loader";
 
 /**
  * Bundle budgets, asserted on the production build the end-to-end suite
@@ -75,22 +76,25 @@ test(`every public route loads at most ${kb(JS_CEILING)} of JavaScript and ${kb(
   expect(over, "public routes over budget").toEqual([]);
 });
 
-test("every public page's HTML loads the enhancement script and no other script, and has the stylesheet inline instead of linked, within the budgets", async ({ request }) => {
+test("every public page's HTML loads the enhancement script (after load, through its one inline loader) and no other script, and has the stylesheet inline instead of linked, within the budgets", async ({ request }) => {
   const sitemap = await (await request.get("/sitemap.xml")).text();
   const pages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
   expect(pages.length, "pages in the sitemap").toBeGreaterThan(20);
   const problems: string[] = [];
   for (const page of [...pages, "/no-such-page"]) {
     const html = await (await request.get(page)).text();
-    const scripts = [...html.matchAll(/<script\b([^>]*)>/gi)].map((m) => m[1]!);
-    const external = scripts.map((attrs) => /\ssrc="([^"]+)"/.exec(attrs)?.[1]).filter((src): src is string => Boolean(src));
-    // Inline scripts other than structured data would be code React Router or we ran on the page.
-    const inlineCode = scripts.filter((attrs) => !/\ssrc=/.test(attrs) && !/type="application\/ld\+json"/.test(attrs));
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].map((m) => ({ attrs: m[1]!, text: m[2]! }));
+    const external = scripts.map(({ attrs }) => /\ssrc="([^"]+)"/.exec(attrs)?.[1]).filter((src): src is string => Boolean(src));
+    // The one inline script allowed besides structured data adds the enhancement script after load (app/enhance/loader.ts);
+    // any other would be code React Router or we ran on the page.
+    const inlineCode = scripts.filter(({ attrs }) => !/\ssrc=/.test(attrs) && !/type="application\/ld\+json"/.test(attrs));
     const preloads = [...html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*>/gi)];
-    if (external.join() !== enhanceUrl) problems.push(`${page}: loads ${external.join(", ") || "no script"}`);
-    if (inlineCode.length) problems.push(`${page}: ${inlineCode.length} inline script(s) besides structured data`);
+    if (external.length) problems.push(`${page}: loads ${external.join(", ")} before the page has loaded`);
+    if (inlineCode.length !== 1 || inlineCode[0]!.text !== enhanceLoader(enhanceUrl)) {
+      problems.push(`${page}: ${inlineCode.length} inline script(s) besides structured data, not just the enhancement loader`);
+    }
     if (preloads.length) problems.push(`${page}: ${preloads.length} module preload(s)`);
-    const size = sumSizes(clientDir, external);
+    const size = sumSizes(clientDir, [enhanceUrl]);
     if (size.brotli > JS_CEILING) problems.push(`${page}: ${kb(size.brotli)} of JavaScript`);
     // Nothing render-blocking but the HTML itself: the stylesheet is in it.
     const links = stylesheetLinks(html);

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectAccessible, useTheme, visit } from "./helpers";
+import { enhanced, expectAccessible, useTheme, visit } from "./helpers";
 
 test.describe("foundation", () => {
   test("the home page is server-rendered with header and footer", async ({ request }) => {
@@ -17,6 +17,7 @@ test.describe("foundation", () => {
   test("public pages load one small script and no React; the sign-in page still hydrates", async ({ page }) => {
     for (const path of ["/", "/about/mission", "/contact", "/no-such-page"]) {
       await page.goto(path);
+      await enhanced(page);
       const scripts = await page.evaluate(() => [...document.querySelectorAll("script[src]")].map((s) => s.getAttribute("src")));
       expect(scripts, `external scripts on ${path}`).toEqual([expect.stringMatching(/^\/assets\/enhance\/[\w-]+\.js$/)]);
       expect(await page.locator('link[rel="modulepreload"]').count(), `module preloads on ${path}`).toBe(0);
@@ -34,6 +35,7 @@ test.describe("foundation", () => {
 
   test("hashed assets are cached for a year and compressed", async ({ request, page }) => {
     await page.goto("/");
+    await enhanced(page);
     const script = await page.evaluate(() => document.querySelector("script[src]")?.getAttribute("src"));
     expect(script).toMatch(/^\/assets\/.+\.js$/);
     const response = await request.get(script!, { headers: { "Accept-Encoding": "gzip" } });

@@ -21,10 +21,20 @@ export async function expectAccessible(page: Page, context = ""): Promise<void> 
   expect(summary, `axe violations ${context} on ${page.url()}`).toEqual([]);
 }
 
+/**
+ * Waits until a public page's enhancement script, which its loader adds once
+ * the page has loaded (app/enhance/loader.ts), has run; pages without it
+ * (the admin area, sign-in) return at once.
+ */
+export async function enhanced(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.enhanced === "true" || !document.querySelector("script:not([src]):not([type])")?.textContent?.includes("/assets/enhance/"));
+}
+
 /** Opens a page, waits for it to be ready, and checks it with axe. */
 export async function visit(page: Page, path: string, options: { status?: number } = {}) {
   const response = await page.goto(path, { waitUntil: "load" });
   expect(response?.status(), `status of ${path}`).toBe(options.status ?? 200);
+  await enhanced(page);
   await expectAccessible(page, path);
   return response;
 }

@@ -9,13 +9,15 @@ const DARK_LOGO = "/images/logo-dark.svg";
  * The charity's mark in four sizes. Both theme variants are in the HTML and
  * CSS shows the right one, so there is no flash; if the dark one fails to
  * load it falls back to the light-mode logo (SPEC §8; app/enhance/site.ts,
- * through data-fallback-src).
+ * through data-fallback-src). Low fetch priority: the mark is small and never
+ * the largest paint, and without it React preloads both variants from <head>
+ * (one of them hidden by CSS), two requests ahead of the first paint.
  */
 export function Logo({ size = "md", className = "" }: { size?: LogoSize; className?: string }) {
   const px = LOGO_SIZES[size];
   return (
     <span className={`inline-flex shrink-0 ${className}`} style={{ width: px, height: px }}>
-      <img src={LIGHT_LOGO} alt="" width={px} height={px} className="dark:hidden" decoding="async" />
+      <img src={LIGHT_LOGO} alt="" width={px} height={px} className="dark:hidden" decoding="async" fetchPriority="low" />
       <img
         src={DARK_LOGO}
         alt=""
@@ -23,6 +25,7 @@ export function Logo({ size = "md", className = "" }: { size?: LogoSize; classNa
         height={px}
         className="hidden dark:block"
         decoding="async"
+        fetchPriority="low"
         data-fallback-src={LIGHT_LOGO}
       />
     </span>
