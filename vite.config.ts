@@ -17,5 +17,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   // Bundled into the server build, so only the icons and primitives we use
   // are loaded at start-up: as external packages their barrels cost ~0.4 s
   // of CPU to import (docs/decisions/011-start-up-and-render-cost.md).
-  ssr: { noExternal: ["lucide-react", "radix-ui", /^@radix-ui\//] },
+  // Kysely, zod and Hono are bundled too: each is hundreds of small ES
+  // modules, and resolving, reading and linking them one by one was the
+  // largest part of a cold start left.
+  ssr: { noExternal: ["lucide-react", "radix-ui", /^@radix-ui\//, "kysely", "zod", "hono", "@hono/node-server", "better-auth", /^@better-auth\//, "better-call"] },
 }));
