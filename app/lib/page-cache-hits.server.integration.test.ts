@@ -1,10 +1,9 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import net from "node:net";
-import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachEngine } from "../../test/engines";
+import { type SiteProcess, startTwoSiteProcesses, stopSiteProcesses } from "../../test/site-process";
 import { EVENT_CATEGORIES } from "#app/content/site";
 
 /**
@@ -17,15 +16,8 @@ import { EVENT_CATEGORIES } from "#app/content/site";
  * check's interval.
  */
 
-const root = path.resolve(import.meta.dirname, "../..");
-const buildDir = process.env.BUILD_DIR ?? "build";
 const ADMIN = { email: "fast-hits-admin@example.org", password: "kingfishers on the hebble" };
 
-interface Server {
-  port: number;
-  url: string;
-  process: ChildProcess;
-}
 
 interface Raw {
   status: number;
@@ -35,39 +27,10 @@ interface Raw {
   get: (name: string) => string | undefined;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
 
-async function startServer(env: Record<string, string | undefined>): Promise<Server> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["server.js"], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, LOG_LEVEL: "warn", NODE_ENV: "production", BUILD_DIR: buildDir },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  for (let i = 0; i < 150; i++) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return { port, url, process: child };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill();
-  throw new Error("site server did not start");
-}
 
 /** One request written byte for byte (fetch would decompress, and cannot send an absolute target), read to the end. */
-function raw(server: Server, method: string, target: string, headers: Record<string, string> = {}): Promise<Raw> {
+function raw(server: SiteProcess, method: string, target: string, headers: Record<string, string> = {}): Promise<Raw> {
   const lines = [`${method} ${target} HTTP/1.1`, `Host: 127.0.0.1:${server.port}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`), "Connection: close"];
   return new Promise((resolve, reject) => {
     const socket = net.connect(server.port, "127.0.0.1", () => socket.write(`${lines.join("\r\n")}\r\n\r\n`));
@@ -93,23 +56,15 @@ const decoded = (r: Raw) =>
   (r.get("content-encoding") === "br" ? zlib.brotliDecompressSync(r.body) : r.get("content-encoding") === "gzip" ? zlib.gunzipSync(r.body) : r.body).toString("utf8");
 
 describeEachEngine("page-cache hits answered before Hono", (getDb) => {
-  let a: Server;
-  let b: Server;
+  let a: SiteProcess;
+  let b: SiteProcess;
 
   beforeAll(async () => {
-    // Vitest sets NODE_ENV=test, which would make a (re)build bundle React's development code.
-    execFileSync(process.execPath, ["scripts/ensure-build.mjs"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir } });
-    const db = getDb();
-    const env = { DATA_DIR: db.dataDir, DATABASE_URL: db.url, AUTH_SECRET: "shared-secret-for-both-processes-0123456789" };
-    [a, b] = await Promise.all([startServer(env), startServer(env)]);
+    [a, b] = await startTwoSiteProcesses(getDb());
   }, 240_000);
 
   afterAll(async () => {
-    await Promise.all(
-      [a, b].filter(Boolean).map(
-        (server) => new Promise<void>((resolve) => (server.process.exitCode !== null ? resolve() : (server.process.once("exit", () => resolve()), server.process.kill()))),
-      ),
-    );
+    await stopSiteProcesses(a, b);
   });
 
   it("answers a hit in every encoding with the status, headers and bytes of the miss that stored it and of Hono's own cache path", async () => {
@@ -148,7 +103,8 @@ describeEachEngine("page-cache hits answered before Hono", (getDb) => {
     expect(decoded(br!)).toBe(decoded(identity!));
     expect(decoded(gzip!)).toBe(decoded(identity!));
     expect(br!.get("x-content-type-options")).toBe("nosniff");
-    expect(br!.get("content-security-policy")).toMatch(/(^|; )script-src 'self'(;|$)/);
+    // Scripts from the site itself, and the one inline script (the enhancement loader) by its hash.
+    expect(br!.get("content-security-policy")).toMatch(/(^|; )script-src 'self' 'sha256-[\w+/]+={0,2}'(;|$)/);
   });
 
   it("answers If-None-Match with 304 and HEAD with headers alone, as Hono does, and echoes a request id cut to 64 characters", async () => {
@@ -194,7 +150,7 @@ describeEachEngine("page-cache hits answered before Hono", (getDb) => {
   });
 
   it("stops serving a page from memory once a save in another process has changed it, within the check interval", async () => {
-    const post = (server: Server, p: string, fields: Record<string, string>, cookie = "") =>
+    const post = (server: SiteProcess, p: string, fields: Record<string, string>, cookie = "") =>
       fetch(`${server.url}${p}`, { method: "POST", body: new URLSearchParams(fields), redirect: "manual", headers: { Origin: server.url, ...(cookie ? { cookie } : {}) } });
     expect((await post(a, "/login", { intent: "create-admin", email: ADMIN.email, password: ADMIN.password, confirm: ADMIN.password })).status).toBe(302);
     const signedIn = await post(a, "/login", { intent: "sign-in", ...ADMIN, redirectTo: "/admin" });

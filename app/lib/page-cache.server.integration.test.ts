@@ -1,9 +1,7 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
-import net from "node:net";
-import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachEngine } from "../../test/engines";
+import { cookiesOf, type SiteProcess, startTwoSiteProcesses, stopSiteProcesses } from "../../test/site-process";
 import { EVENT_CATEGORIES } from "#app/content/site";
 
 /**
@@ -13,75 +11,26 @@ import { EVENT_CATEGORIES } from "#app/content/site";
  * other within the version check's interval, never later.
  */
 
-const root = path.resolve(import.meta.dirname, "../..");
-const buildDir = process.env.BUILD_DIR ?? "build";
 const ADMIN = { email: "cache-admin@example.org", password: "lanterns over the calder" };
 
-interface Server {
-  url: string;
-  process: ChildProcess;
-}
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
 
-async function startServer(env: Record<string, string | undefined>): Promise<Server> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["server.js"], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, LOG_LEVEL: "warn", NODE_ENV: "production", BUILD_DIR: buildDir },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  for (let i = 0; i < 150; i++) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return { url, process: child };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill();
-  throw new Error("site server did not start");
-}
 
-const cookiesOf = (response: Response) =>
-  response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .filter((c) => !c.endsWith("="))
-    .join("; ");
 
 describeEachEngine("full-page cache across processes", (getDb) => {
-  let a: Server;
-  let b: Server;
+  let a: SiteProcess;
+  let b: SiteProcess;
 
   beforeAll(async () => {
-    // Vitest sets NODE_ENV=test, which would make a (re)build bundle React's development code.
-    execFileSync(process.execPath, ["scripts/ensure-build.mjs"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir } });
-    const db = getDb();
-    const env = { DATA_DIR: db.dataDir, DATABASE_URL: db.url, AUTH_SECRET: "shared-secret-for-both-processes-0123456789" };
-    [a, b] = await Promise.all([startServer(env), startServer(env)]);
+    [a, b] = await startTwoSiteProcesses(getDb());
   }, 240_000);
 
   afterAll(async () => {
-    await Promise.all(
-      [a, b].filter(Boolean).map(
-        (server) => new Promise<void>((resolve) => (server.process.exitCode !== null ? resolve() : (server.process.once("exit", () => resolve()), server.process.kill()))),
-      ),
-    );
+    await stopSiteProcesses(a, b);
   });
 
-  const get = (server: Server, p: string, headers: Record<string, string> = {}) => fetch(`${server.url}${p}`, { redirect: "manual", headers });
-  const post = (server: Server, p: string, fields: Record<string, string>, cookie = "") =>
+  const get = (server: SiteProcess, p: string, headers: Record<string, string> = {}) => fetch(`${server.url}${p}`, { redirect: "manual", headers });
+  const post = (server: SiteProcess, p: string, fields: Record<string, string>, cookie = "") =>
     fetch(`${server.url}${p}`, { method: "POST", body: new URLSearchParams(fields), redirect: "manual", headers: { Origin: server.url, ...(cookie ? { cookie } : {}) } });
 
   it("serves a public page from memory after the first view, compressed, with an ETag and a hash-based CSP", async () => {
@@ -95,11 +44,13 @@ describeEachEngine("full-page cache across processes", (getDb) => {
     expect(second.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=600");
     const csp = second.headers.get("content-security-policy") ?? "";
     expect(csp).not.toContain("nonce-");
-    // Public pages do not hydrate (decision 010): they carry no inline script at all,
-    // so the cached page's CSP lets scripts come from the site itself and nothing inline.
-    const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter((m) => !/\ssrc=/.test(m[1]!));
-    expect(inline.map((m) => m[0])).toEqual([]);
-    expect(csp).toMatch(/(^|; )script-src 'self'(;|$)/);
+    // Public pages do not hydrate (decision 010): their one inline script is the loader
+    // that adds the enhancement script after load, so the cached page's CSP lets scripts
+    // come from the site itself and allows that one inline script by its hash, nothing else.
+    const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter((m) => !/\ssrc=|application\/ld\+json/.test(m[1]!));
+    expect(inline.map((m) => m[2])).toEqual([expect.stringMatching(/^addEventListener\("load",.*"\/assets\/enhance\/[\w-]+\.js"/)]);
+    const loaderHash = crypto.createHash("sha256").update(inline[0]![2]!, "utf8").digest("base64");
+    expect(csp).toMatch(new RegExp(`(^|; )script-src 'self' 'sha256-${loaderHash.replace(/[+/=]/g, "\\$&")}'(;|$)`));
     const etag = second.headers.get("etag")!;
     const revalidated = await get(a, "/donate", { "if-none-match": etag });
     expect(revalidated.status).toBe(304);
