@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from "node:child_process";
-import net from "node:net";
 import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
 import { s3ClientConfig, type S3Config } from "#app/lib/storage/s3-storage.server";
+import { freePort } from "./site-process";
 
 /**
  * moto's S3 server, when the machine has it (pip install "moto[server]"):
@@ -10,17 +10,6 @@ import { s3ClientConfig, type S3Config } from "#app/lib/storage/s3-storage.serve
  */
 export function motoAvailable(): boolean {
   return spawnSync("moto_server", ["--help"], { stdio: "ignore" }).status === 0;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
 }
 
 export async function startMotoServer(bucket = "media"): Promise<{ config: S3Config; stop(): Promise<void> }> {

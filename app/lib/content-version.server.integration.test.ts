@@ -1,9 +1,7 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
-import net from "node:net";
-import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachEngine } from "../../test/engines";
+import { cookiesOf, type SiteProcess, startTwoSiteProcesses, stopSiteProcesses } from "../../test/site-process";
 import { DEFAULT_SITE_SETTINGS } from "#app/content/site";
 import { getPageById } from "#app/content/pages";
 import { getStoredPageContent, savePageContent } from "./page-content.server";
@@ -19,85 +17,36 @@ import type { SettingsForm } from "./schemas/page-content";
  * test process itself) within the version check's interval.
  */
 
-const root = path.resolve(import.meta.dirname, "../..");
-const buildDir = process.env.BUILD_DIR ?? "build";
 const ADMIN = { email: "memo-admin@example.org", password: "kept until the calder floods" };
 
-interface Server {
-  url: string;
-  process: ChildProcess;
-}
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
 
-async function startServer(env: Record<string, string | undefined>): Promise<Server> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["server.js"], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, LOG_LEVEL: "warn", NODE_ENV: "production", BUILD_DIR: buildDir },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  for (let i = 0; i < 150; i++) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return { url, process: child };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill();
-  throw new Error("site server did not start");
-}
 
-const cookiesOf = (response: Response) =>
-  response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .filter((c) => !c.endsWith("="))
-    .join("; ");
 
 describeEachEngine("settings and page text kept in memory until a save", (getDb) => {
-  let a: Server;
-  let b: Server;
+  let a: SiteProcess;
+  let b: SiteProcess;
   const mission = getPageById("mission")!;
 
   beforeAll(async () => {
-    // Vitest sets NODE_ENV=test, which would make a (re)build bundle React's development code.
-    execFileSync(process.execPath, ["scripts/ensure-build.mjs"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir } });
-    const db = getDb();
-    const env = { DATA_DIR: db.dataDir, DATABASE_URL: db.url, AUTH_SECRET: "shared-secret-for-both-processes-0123456789", PAGE_CACHE: "off" };
-    [a, b] = await Promise.all([startServer(env), startServer(env)]);
+    [a, b] = await startTwoSiteProcesses(getDb(), { PAGE_CACHE: "off" });
   }, 240_000);
 
   afterAll(async () => {
-    await Promise.all(
-      [a, b].filter(Boolean).map(
-        (server) => new Promise<void>((resolve) => (server.process.exitCode !== null ? resolve() : (server.process.once("exit", () => resolve()), server.process.kill()))),
-      ),
-    );
+    await stopSiteProcesses(a, b);
   });
 
-  const page = async (server: Server, p = "/about/mission") => {
+  const page = async (server: SiteProcess, p = "/about/mission") => {
     const response = await fetch(`${server.url}${p}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("x-page-cache")).toBeNull();
     return response.text();
   };
-  const post = (server: Server, p: string, fields: Record<string, string>, cookie = "") =>
+  const post = (server: SiteProcess, p: string, fields: Record<string, string>, cookie = "") =>
     fetch(`${server.url}${p}`, { method: "POST", body: new URLSearchParams(fields), redirect: "manual", headers: { Origin: server.url, ...(cookie ? { cookie } : {}) } });
 
   /** Polls until `text` is on the page; returns how long that took. */
-  async function waitUntilShown(server: Server, text: string, p?: string): Promise<number> {
+  async function waitUntilShown(server: SiteProcess, text: string, p?: string): Promise<number> {
     const started = Date.now();
     while (Date.now() - started < 3000) {
       if ((await page(server, p)).includes(text)) return Date.now() - started;

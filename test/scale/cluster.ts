@@ -1,30 +1,14 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
-import net from "node:net";
-import path from "node:path";
+import { buildDir, ensureProductionBuild, freePort, root } from "../site-process";
 
 /**
  * Helpers for tests that run the production build as several processes
  * behind one address, as a reverse proxy would put them.
  */
 
-export const root = path.resolve(import.meta.dirname, "../..");
-export const buildDir = process.env.BUILD_DIR ?? "build";
-
-export function ensureBuild(): void {
-  execFileSync(process.execPath, ["scripts/ensure-build.mjs"], { cwd: root, stdio: "inherit", env: { ...process.env, BUILD_DIR: buildDir } });
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
+export { buildDir, freePort, root };
+export const ensureBuild = ensureProductionBuild;
 
 export interface SiteProcess {
   name: string;

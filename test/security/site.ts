@@ -1,35 +1,20 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { pathToFileURL } from "node:url";
 import { sql } from "kysely";
 import type { Database } from "#app/lib/db.server";
+import { buildDir, cookiesOf, ensureProductionBuild, freePort, root } from "../site-process";
 
 /**
  * Drives the production build as a separate process, the way it runs in
  * production: for the hostile-input, crash, backup and logging suites.
  */
 
-export const root = path.resolve(import.meta.dirname, "../..");
-export const buildDir = process.env.BUILD_DIR ?? "build";
-
+export { buildDir, cookiesOf, freePort, root };
 /** Builds the site when the build is missing or older than the sources. */
-export function ensureBuild(): void {
-  execFileSync(process.execPath, ["scripts/ensure-build.mjs"], { cwd: root, stdio: "inherit", env: { ...process.env, BUILD_DIR: buildDir } });
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
+export const ensureBuild = ensureProductionBuild;
 
 export interface SiteOptions {
   dataDir: string;
@@ -115,13 +100,6 @@ export async function stopSite(site: Site | undefined, signal: NodeJS.Signals = 
   return site.exited;
 }
 
-export function cookiesOf(response: Response): string {
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0]!)
-    .filter((c) => !c.endsWith("="))
-    .join("; ");
-}
 
 export function post(site: Site, url: string, body: BodyInit, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(`${site.url}${url}`, { method: "POST", body, redirect: "manual", headers: { Origin: site.url, ...headers } });

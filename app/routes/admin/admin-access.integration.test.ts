@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import net from "node:net";
+import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachEngine } from "../../../test/engines";
+import { buildDir, cookiesOf, ensureProductionBuild, root, type SiteProcess, startTwoSiteProcesses, stopSiteProcesses } from "../../../test/site-process";
 import { createAuth, createMember } from "#app/lib/auth.server";
 import { LOGIN_LIMITS } from "#app/lib/rate-limit.server";
 
@@ -16,8 +16,6 @@ import { LOGIN_LIMITS } from "#app/lib/rate-limit.server";
  * as an anonymous visitor and as a signed-in member without the admin role.
  */
 
-const root = path.resolve(import.meta.dirname, "../../..");
-const buildDir = process.env.BUILD_DIR ?? "build";
 const ADMIN = { email: "chair@example.org", password: "canal boats at dawn" };
 const MEMBER = { email: "helper@example.org", password: "kettles on the landing" };
 // Admin-only data that must never reach anyone else: the admin's address
@@ -32,16 +30,6 @@ interface RouteInfo {
   hasAction: boolean;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
 
 /** Every route of the build whose URL is under /admin, with a URL to request it. */
 function adminRoutes(): RouteInfo[] {
@@ -71,70 +59,34 @@ function adminRoutes(): RouteInfo[] {
     .filter((r) => r.path === "/admin" || r.path.startsWith("/admin/"));
 }
 
-interface Server {
-  url: string;
-  process: ChildProcess;
-}
 
-async function startServer(env: Record<string, string | undefined>): Promise<Server> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["server.js"], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, LOG_LEVEL: "warn", NODE_ENV: "production", BUILD_DIR: buildDir },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  for (let i = 0; i < 150; i++) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return { url, process: child };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill();
-  throw new Error("site server did not start");
-}
 
-function cookiesOf(response: Response): string {
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .filter((c) => !c.endsWith("="))
-    .join("; ");
-}
 
 function form(fields: Record<string, string>): URLSearchParams {
   return new URLSearchParams(fields);
 }
 
 describeEachEngine("admin access over HTTP", (getDb) => {
-  let a: Server;
-  let b: Server;
+  let a: SiteProcess;
+  let b: SiteProcess;
   let routes: RouteInfo[];
 
   beforeAll(async () => {
-    execFileSync(process.execPath, ["scripts/ensure-build.mjs"], { cwd: root, stdio: "inherit", env: { ...process.env, BUILD_DIR: buildDir } });
+    ensureProductionBuild();
     routes = adminRoutes();
-    const db = getDb();
-    const env = { DATA_DIR: db.dataDir, DATABASE_URL: db.url, AUTH_SECRET: "shared-secret-for-both-processes-0123456789" };
-    [a, b] = await Promise.all([startServer(env), startServer(env)]);
+    [a, b] = await startTwoSiteProcesses(getDb());
   }, 240_000);
 
   afterAll(async () => {
     // Wait for both to exit so the test database can be dropped cleanly.
-    await Promise.all(
-      [a, b].filter(Boolean).map(
-        (server) => new Promise<void>((resolve) => (server.process.exitCode !== null ? resolve() : (server.process.once("exit", () => resolve()), server.process.kill()))),
-      ),
-    );
+    await stopSiteProcesses(a, b);
   });
 
-  const post = (server: Server, path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+  const post = (server: SiteProcess, path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
     fetch(`${server.url}${path}`, { method: "POST", body: form(fields), redirect: "manual", headers: { Origin: server.url, ...headers } });
-  const get = (server: Server, path: string, cookie = "") =>
+  const get = (server: SiteProcess, path: string, cookie = "") =>
     fetch(`${server.url}${path}`, { redirect: "manual", headers: cookie ? { cookie } : {} });
-  const signIn = (server: Server, email: string, password: string, ip?: string) =>
+  const signIn = (server: SiteProcess, email: string, password: string, ip?: string) =>
     post(server, "/login", { intent: "sign-in", email, password, redirectTo: "/admin" }, ip ? { "X-Forwarded-For": ip } : {});
   const userCount = async () => (await getDb().db.selectFrom("users").select("id").execute()).length;
 

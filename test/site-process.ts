@@ -1,0 +1,89 @@
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import net from "node:net";
+import path from "node:path";
+
+/**
+ * The production server as a child process, for integration tests that
+ * need the real thing over HTTP (two processes sharing one database, the
+ * page cache, access checks on every admin route).
+ */
+
+export const root = path.resolve(import.meta.dirname, "..");
+export const buildDir = process.env.BUILD_DIR ?? "build";
+
+/** Builds the site unless a current build is there. Vitest sets NODE_ENV=test, which would bundle React's development code. */
+export function ensureProductionBuild(): void {
+  execFileSync(process.execPath, ["scripts/ensure-build.mjs"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir } });
+}
+
+/** A port nothing listens on right now, on loopback. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+export interface SiteProcess {
+  port: number;
+  url: string;
+  process: ChildProcess;
+}
+
+/** Starts `node server.js` with `env` on a free port and waits until /healthz answers (30 s at most). */
+export async function startSiteProcess(env: Record<string, string | undefined>): Promise<SiteProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["server.js"], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, LOG_LEVEL: "warn", NODE_ENV: "production", BUILD_DIR: buildDir },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (let i = 0; i < 150; i++) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return { port, url, process: child };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill();
+  throw new Error("site server did not start");
+}
+
+/**
+ * Builds if needed, then starts two processes on one database and data
+ * folder with one AUTH_SECRET, as a load balancer would have them.
+ */
+export async function startTwoSiteProcesses(db: { dataDir: string; url?: string }, extra: Record<string, string> = {}): Promise<[SiteProcess, SiteProcess]> {
+  ensureProductionBuild();
+  const env = { DATA_DIR: db.dataDir, DATABASE_URL: db.url, AUTH_SECRET: "shared-secret-for-both-processes-0123456789", ...extra };
+  return Promise.all([startSiteProcess(env), startSiteProcess(env)]);
+}
+
+/** Stops the processes and waits until they have exited. */
+export function stopSiteProcesses(...sites: (SiteProcess | undefined)[]): Promise<void[]> {
+  return Promise.all(
+    sites.map(
+      (site) =>
+        new Promise<void>((resolve) => {
+          if (!site || site.process.exitCode !== null) return resolve();
+          site.process.once("exit", () => resolve());
+          site.process.kill();
+        }),
+    ),
+  );
+}
+
+/** The cookies a response set, as a Cookie header for the next request (cleared ones left out). */
+export function cookiesOf(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .filter((c) => !c.endsWith("="))
+    .join("; ");
+}
