@@ -5,7 +5,7 @@ import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { logger } from "#app/lib/logger.server";
 import { NonceContext } from "#app/lib/nonce";
-import { withInlineStylesheet } from "#app/lib/inline-css.server";
+import { pageHydrates, withInlineStylesheet } from "#app/lib/inline-css.server";
 
 export const streamTimeout = 5_000;
 
@@ -21,7 +21,7 @@ export default function handleRequest(
   // and the server sends it in one piece anyway (server/app.ts), so it is
   // rendered to one string: no stream, no chunks to gather again. Its
   // routes use no Suspense, so nothing waits for data that is not there.
-  if (!hydrates(routerContext)) {
+  if (!pageHydrates(routerContext)) {
     const html = renderToString(
       <NonceContext.Provider value={nonce}>
         <ServerRouter context={withInlineStylesheet(routerContext)} url={request.url} nonce={nonce} />
@@ -62,13 +62,6 @@ export default function handleRequest(
     );
     setTimeout(abort, streamTimeout + 1000);
   });
-}
-
-/** Whether the page's routes hydrate: not when one says `handle.hydrate === false` (the public site). */
-function hydrates(context: EntryContext): boolean {
-  return !context.staticHandlerContext.matches.some(
-    (match) => (context.routeModules[match.route.id]?.handle as { hydrate?: boolean } | undefined)?.hydrate === false,
-  );
 }
 
 /**

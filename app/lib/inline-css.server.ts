@@ -59,6 +59,13 @@ function stylesheetText(href: string): string | null {
   return stylesheets.get(href)!;
 }
 
+/** Whether a page's routes hydrate: not when one says `handle.hydrate === false` (the public site, decision 010). */
+export function pageHydrates(context: EntryContext): boolean {
+  return !context.staticHandlerContext.matches.some(
+    (match) => (context.routeModules[match.route.id]?.handle as { hydrate?: boolean } | undefined)?.hydrate === false,
+  );
+}
+
 /** The routes `<Links />` takes links from: all matches, or those down to the route showing an error. */
 function renderedRouteIds(context: EntryContext): string[] {
   const { matches, errors } = context.staticHandlerContext;
@@ -75,9 +82,7 @@ function renderedRouteIds(context: EntryContext): string[] {
  */
 export function withInlineStylesheet(context: EntryContext): EntryContext {
   if (import.meta.env.DEV || context.isSpaMode || context.criticalCss !== undefined) return context;
-  const { matches } = context.staticHandlerContext;
-  const hydrates = !matches.some((match) => (context.routeModules[match.route.id]?.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
-  if (hydrates) return context;
+  if (pageHydrates(context)) return context;
   const rendered = renderedRouteIds(context);
   const ids = rendered.filter((id) => context.manifest.routes[id]?.css?.length);
   const stylesheet = rendered
