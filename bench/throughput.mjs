@@ -7,7 +7,9 @@
 //   - a content page from the full-page cache (brotli, as browsers ask);
 //   - the same server sending a static file of the same size from the build;
 //   - the same page rendered on every request (PAGE_CACHE=off);
-//   - the cached page at 200 concurrent connections (p99 latency);
+//   - the cached page at 200 concurrent connections (p99 latency), with
+//     autocannon and with bench/lib/latency.mjs, a leaner generator that
+//     does not become the bottleneck (the goal is judged on its figure);
 //   - nginx sending the same file from disk, when nginx is installed
 //     (gzip_static, compared with our cached page sent gzip).
 // Prints a table and appends it to docs/performance.md.
@@ -41,6 +43,17 @@ function autocannon(url, { connections = 10, headers = {} } = {}) {
   const result = JSON.parse(out);
   const bad = result.non2xx + result.errors + result.timeouts;
   if (bad) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
+  return result;
+}
+
+/** Runs bench/lib/latency.mjs (pinned to core 1) and returns its JSON line. */
+function leanGenerator(url, { connections, headers }) {
+  const args = [...pin(1), process.execPath, path.join(root, "bench/lib/latency.mjs"), url, String(connections), String(SECONDS)];
+  for (const [k, v] of Object.entries(headers)) args.push(`${k}:${v}`);
+  const [command, ...rest] = args;
+  const result = JSON.parse(execFileSync(command, rest, { cwd: root, encoding: "utf8", timeout: (SECONDS + 30) * 1000 }));
+  if (result.failures) throw new Error(`${url}: ${result.failures} failed answers`);
+  if (!result.consistent) throw new Error(`${url}: mean latency ${result.mean} ms is not connections ÷ throughput (${result.expectedMean} ms); the figures cannot be trusted`);
   return result;
 }
 
@@ -128,7 +141,13 @@ try {
 
   const cached = run(`cached page ${PAGE} (brotli)`, pageUrl, { headers: browser });
   const asStatic = run(`static file of the same size (brotli)`, `${server.url}/${STATIC_NAME}`, { headers: browser });
-  const cached200 = run(`cached page, 200 connections`, pageUrl, { headers: browser, connections: 200 });
+  run(`cached page, 200 connections (autocannon, itself the limit)`, pageUrl, { headers: browser, connections: 200 });
+  process.stdout.write(`[bench throughput] cached page, 200 connections (lean generator)… `);
+  const cpuBefore200 = cpuMs(server.child.pid);
+  const cached200 = leanGenerator(pageUrl, { headers: browser, connections: 200 });
+  const cpu200 = (cpuMs(server.child.pid) - cpuBefore200) / cached200.requests;
+  console.log(`${Math.round(cached200.rps)} req/s, p99 ${cached200.p99} ms`);
+  results.push({ name: "cached page, 200 connections (lean generator)", connections: 200, rps: cached200.rps, p50: cached200.p50, p99: cached200.p99, bytes: NaN, cpu: cpu200 });
   const cachedGzip = has("nginx") ? run(`cached page (gzip)`, pageUrl, { headers: gzipOnly }) : null;
   await stopServer(server.child);
 
@@ -148,7 +167,7 @@ try {
   }
 
   const perCore = (r) => (Number.isFinite(r.cpu) && r.cpu > 0 ? Math.round(1000 / r.cpu).toLocaleString("en-GB") : "–");
-  const rows = results.map((r) => [r.name, r.connections, Math.round(r.rps).toLocaleString("en-GB"), `${r.p50} ms`, `${r.p99} ms`, `${(r.bytes / 1024).toFixed(1)} KB`, Number.isFinite(r.cpu) ? `${r.cpu.toFixed(3)} ms` : "–", perCore(r)]);
+  const rows = results.map((r) => [r.name, r.connections, Math.round(r.rps).toLocaleString("en-GB"), `${r.p50} ms`, `${r.p99} ms`, Number.isFinite(r.bytes) ? `${(r.bytes / 1024).toFixed(1)} KB` : "–", Number.isFinite(r.cpu) ? `${r.cpu.toFixed(3)} ms` : "–", perCore(r)]);
   const header = ["case", "connections", "requests/s", "p50", "p99", "bytes/response", "server CPU/request", "requests/s per core at that CPU cost"];
   printTable(header, rows);
   const pct = (a, b) => `${((a / b) * 100).toFixed(0)}%`;
@@ -158,12 +177,12 @@ try {
       ? ["cached page vs nginx, same file (both gzip)", pct(cachedGzip.requests.average, nginxRun.requests.average), "≥ 25%", cachedGzip.requests.average >= 0.25 * nginxRun.requests.average ? "met" : "NOT met"]
       : ["cached page vs nginx", "nginx not installed", "≥ 25%", "not measured"],
     ["uncached render, one core", `${Math.round(uncached.requests.average).toLocaleString("en-GB")} req/s (${uncached.cpuPerRequest.toFixed(2)} ms CPU each: ${Math.round(1000 / uncached.cpuPerRequest).toLocaleString("en-GB")}/s on a core of its own)`, "≥ 1,000 req/s", uncached.requests.average >= 1000 ? "met" : "NOT met"],
-    ["cached page p99 at 200 connections", `${cached200.latency.p99} ms`, "< 50 ms", cached200.latency.p99 < 50 ? "met" : "NOT met"],
+    ["cached page p99 at 200 connections (lean generator)", `${cached200.p99} ms (p50 ${cached200.p50} ms, max ${cached200.max} ms, ${Math.round(cached200.rps).toLocaleString("en-GB")} req/s)`, "< 50 ms", cached200.p99 < 50 ? "met" : "NOT met"],
   ];
   printTable(["goal", "measured", "target", ""], goals);
   appendReport(
     "Throughput benchmark",
-    `Machine: ${machine()}. Run: \`npm run bench throughput\` (${Math.round((Date.now() - started) / 1000)} s; build folder \`${BUILD_DIR}\`). autocannon ${SECONDS} s per case over loopback${TASKSET ? ", server (and nginx) pinned to core 0, autocannon to core 1" : ""}; LOG_LEVEL=warn; fresh SQLite data folder; page \`${PAGE}\` (${(html.length / 1024).toFixed(1)} KB of HTML, ${(Number(brRes.headers.get("content-length")) / 1024).toFixed(1)} KB brotli as sent). The static file is that page's HTML written into the build's client folder with .br/.gz copies. autocannon on one core is itself a limit for the fastest cases, so their ratios understate the servers' gap.`,
+    `Machine: ${machine()}. Run: \`npm run bench throughput\` (${Math.round((Date.now() - started) / 1000)} s; build folder \`${BUILD_DIR}\`). autocannon ${SECONDS} s per case over loopback${TASKSET ? ", server (and nginx) pinned to core 0, autocannon to core 1" : ""}; LOG_LEVEL=warn; fresh SQLite data folder; page \`${PAGE}\` (${(html.length / 1024).toFixed(1)} KB of HTML, ${(Number(brRes.headers.get("content-length")) / 1024).toFixed(1)} KB brotli as sent). The static file is that page's HTML written into the build's client folder with .br/.gz copies. autocannon on one core is itself a limit for the fastest cases, so their ratios understate the servers' gap; the 200-connection latency goal is judged with bench/lib/latency.mjs (same pinning, ${SECONDS} s after 1 s of warm-up, its mean checked against connections ÷ throughput).`,
     [
       { header: ["goal", "measured", "target", ""], rows: goals },
       { header, rows },
