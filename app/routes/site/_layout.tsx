@@ -1,9 +1,18 @@
+import { useContext } from "react";
 import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/_layout";
-import { SiteHeader } from "#app/components/site/site-header";
-import { SiteFooter } from "#app/components/site/site-footer";
+import {
+  SITE_HEADER_CLASS,
+  SiteHeader,
+} from "#app/components/site/site-header";
+import {
+  SITE_FOOTER_CLASS,
+  SiteFooter,
+} from "#app/components/site/site-footer";
 import { ErrorPage } from "#app/components/site/error-page";
 import { getSiteSettings } from "#app/lib/site-settings.server";
+import { SiteChromeContext } from "#app/lib/site-chrome";
+import { siteChromeHtml } from "#app/lib/site-chrome.server";
 // Built on its own from only the files public pages render (app/public.css).
 import publicStylesheet from "#app/public.css?url";
 
@@ -14,8 +23,12 @@ import publicStylesheet from "#app/public.css?url";
  */
 export const handle = { hydrate: false, stylesheet: publicStylesheet };
 
-export async function loader(_: Route.LoaderArgs) {
-  return { settings: await getSiteSettings() };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const settings = await getSiteSettings();
+  // The header and footer as HTML, kept between renders; handed to the render through the load context, not the page's data.
+  if (context)
+    context.siteChrome = siteChromeHtml(settings, new URL(request.url));
+  return { settings };
 }
 
 /**
@@ -23,7 +36,9 @@ export async function loader(_: Route.LoaderArgs) {
  * client-side link to the public site: load the page as a document instead,
  * so it arrives as the server renders it, with its enhancement script.
  */
-export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<never> {
+export async function clientLoader({
+  request,
+}: Route.ClientLoaderArgs): Promise<never> {
   window.location.assign(request.url);
   return new Promise<never>(() => {});
 }
@@ -36,7 +51,14 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function SiteChrome({ settings, children }: { settings: Route.ComponentProps["loaderData"]["settings"]; children: React.ReactNode }) {
+function SiteChrome({
+  settings,
+  children,
+}: {
+  settings: Route.ComponentProps["loaderData"]["settings"];
+  children: React.ReactNode;
+}) {
+  const chrome = useContext(SiteChromeContext);
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -45,11 +67,25 @@ function SiteChrome({ settings, children }: { settings: Route.ComponentProps["lo
       >
         Skip to main content
       </a>
-      <SiteHeader siteName={settings.charityName} />
+      {chrome ? (
+        <header
+          className={SITE_HEADER_CLASS}
+          dangerouslySetInnerHTML={{ __html: chrome.header }}
+        />
+      ) : (
+        <SiteHeader siteName={settings.charityName} />
+      )}
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>
-      <SiteFooter settings={settings} />
+      {chrome ? (
+        <footer
+          className={SITE_FOOTER_CLASS}
+          dangerouslySetInnerHTML={{ __html: chrome.footer }}
+        />
+      ) : (
+        <SiteFooter settings={settings} />
+      )}
     </div>
   );
 }
@@ -57,7 +93,9 @@ function SiteChrome({ settings, children }: { settings: Route.ComponentProps["lo
 /** Errors below the layout (404s included) keep the header and footer. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRouteLoaderData<typeof loader>("routes/site/_layout");
-  const body = <ErrorPage notFound={isRouteErrorResponse(error) && error.status === 404} />;
+  const body = (
+    <ErrorPage notFound={isRouteErrorResponse(error) && error.status === 404} />
+  );
   if (!data) return <main id="main">{body}</main>;
   return <SiteChrome settings={data.settings}>{body}</SiteChrome>;
 }

@@ -1,0 +1,11 @@
+import { createContext } from "react";
+
+/**
+ * The header's and footer's inner HTML for this request, when the server has
+ * it (app/lib/site-chrome.server.tsx): set by the public layout's loader,
+ * provided by app/entry.server.tsx. Elsewhere (the admin preview, tests) it
+ * is absent and the layout renders them itself.
+ */
+export const SiteChromeContext = createContext<
+  { header: string; footer: string } | undefined
+>(undefined);
