@@ -2,11 +2,7 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
-import {
-  ServerRouter,
-  type AppLoadContext,
-  type EntryContext,
-} from "react-router";
+import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { logger } from "#app/lib/logger.server";
 import { NonceContext } from "#app/lib/nonce";
 import { SiteChromeContext } from "#app/lib/site-chrome";
@@ -31,39 +27,23 @@ export default function handleRequest(
       <NonceContext.Provider value={nonce}>
         {/* The public layout's header and footer, already HTML (app/lib/site-chrome.server.tsx). */}
         <SiteChromeContext.Provider value={loadContext?.siteChrome}>
-          <ServerRouter
-            context={withInlineStylesheet(routerContext)}
-            url={request.url}
-            nonce={nonce}
-          />
+          <ServerRouter context={withInlineStylesheet(routerContext)} url={request.url} nonce={nonce} />
         </SiteChromeContext.Provider>
       </NonceContext.Provider>,
     );
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-    return Promise.resolve(
-      new Response(`<!DOCTYPE html>${html}`, {
-        headers: responseHeaders,
-        status: responseStatusCode,
-      }),
-    );
+    return Promise.resolve(new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode }));
   }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
     // Crawlers and SPA-mode get the whole document at once; people get it streamed.
-    const readyOption =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode
-        ? "onAllReady"
-        : "onShellReady";
+    const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         {/* Public pages get the stylesheet inline instead of linked (app/lib/inline-css.server.ts). */}
-        <ServerRouter
-          context={withInlineStylesheet(routerContext)}
-          url={request.url}
-          nonce={nonce}
-        />
+        <ServerRouter context={withInlineStylesheet(routerContext)} url={request.url} nonce={nonce} />
       </NonceContext.Provider>,
       {
         nonce,
@@ -72,12 +52,7 @@ export default function handleRequest(
           const body = new PassThrough();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(stream, {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
+          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },
         onShellError(error: unknown) {
@@ -85,8 +60,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered)
-            logger.error({ err: error, url: request.url }, "render error");
+          if (shellRendered) logger.error({ err: error, url: request.url }, "render error");
         },
       },
     );
@@ -100,10 +74,7 @@ export default function handleRequest(
  * message and path are logged: never the request body, which may hold
  * personal data. Aborted requests (the visitor left) are not errors.
  */
-export function handleError(
-  error: unknown,
-  { request, context }: { request: Request; context?: AppLoadContext },
-) {
+export function handleError(error: unknown, { request, context }: { request: Request; context?: AppLoadContext }) {
   if (request.signal.aborted) return;
   const status = (error as { status?: unknown })?.status;
   logger.error(

@@ -12,57 +12,24 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import type { Context } from "hono";
 import * as build from "virtual:react-router/server-build";
 import { env, loadSecrets } from "#app/lib/env.server";
-import {
-  collectAuthCookies,
-  createOrResetAdmin,
-  getAuth,
-} from "#app/lib/auth.server";
+import { collectAuthCookies, createOrResetAdmin, getAuth } from "#app/lib/auth.server";
 import { closeDatabase, getDatabase } from "#app/lib/db.server";
 import { logger } from "#app/lib/logger.server";
 import { releaseDeadLocalLocks, startJobWorker } from "#app/lib/jobs.server";
-import {
-  ensureRetentionJob,
-  registerRegistrationJobs,
-} from "#app/lib/registrations.server";
+import { ensureRetentionJob, registerRegistrationJobs } from "#app/lib/registrations.server";
 import { startMediaWorker } from "#app/lib/images.server";
-import {
-  createStorage,
-  getStorage,
-  s3ConfigFromEnv,
-} from "#app/lib/storage/storage.server";
-import {
-  authorizeAdminRequest,
-  getTus,
-  handleTusRequest,
-  TUS_PATH,
-} from "#app/lib/tus.server";
+import { createStorage, getStorage, s3ConfigFromEnv } from "#app/lib/storage/storage.server";
+import { authorizeAdminRequest, getTus, handleTusRequest, TUS_PATH } from "#app/lib/tus.server";
 import { closeMailer } from "#app/lib/mailer.server";
 import { registerNewsletterJobs } from "#app/lib/newsletter.server";
-import {
-  baseSecurityHeaders,
-  contentSecurityPolicy,
-} from "#app/lib/security-headers.server";
-import {
-  bumpContentVersion,
-  getContentVersion,
-  onContentChange,
-} from "#app/lib/content-version.server";
+import { baseSecurityHeaders, contentSecurityPolicy } from "#app/lib/security-headers.server";
+import { bumpContentVersion, getContentVersion, onContentChange } from "#app/lib/content-version.server";
 import { PageCache } from "#app/lib/page-cache.server";
+import type { SiteChromeHtml } from "#app/lib/site-chrome";
 import { pageCacheHitListener } from "#app/lib/page-cache-hits.server";
 import { formRequestGuard } from "#app/lib/request-guard.server";
-import {
-  createBackup,
-  defaultBackupPath,
-  ensureBackupSchedule,
-  registerBackupJobs,
-  RestoreError,
-  restoreBackup,
-} from "#app/lib/backup.server";
-import {
-  cleanUp,
-  ensureCleanupJob,
-  registerCleanupJobs,
-} from "#app/lib/cleanup.server";
+import { createBackup, defaultBackupPath, ensureBackupSchedule, registerBackupJobs, RestoreError, restoreBackup } from "#app/lib/backup.server";
+import { cleanUp, ensureCleanupJob, registerCleanupJobs } from "#app/lib/cleanup.server";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -71,7 +38,7 @@ declare module "react-router" {
     /** The visitor's address: the socket's, or the proxy's X-Forwarded-For with TRUST_PROXY=1. */
     clientIp: string;
     /** Set by the public layout's loader: its header and footer as HTML (app/lib/site-chrome.server.tsx). */
-    siteChrome?: { header: string; footer: string };
+    siteChrome?: SiteChromeHtml;
   }
 }
 
@@ -87,11 +54,7 @@ const STAFF_WRITE_PATH = /^\/(admin|api|login)(\/|\.|$)/;
 function clientIp(c: Context): string {
   if (process.env.TRUST_PROXY === "1") {
     // Our one proxy appends the address it saw; anything to its left came from the client.
-    const hops = c.req
-      .header("x-forwarded-for")
-      ?.split(",")
-      .map((h) => h.trim())
-      .filter(Boolean);
+    const hops = c.req.header("x-forwarded-for")?.split(",").map((h) => h.trim()).filter(Boolean);
     if (hops?.length) return hops[hops.length - 1]!.slice(0, 64);
   }
   try {
@@ -122,12 +85,9 @@ function newNonce(): string {
 /** The encodings a request accepts (names without a zero q-value). */
 function acceptedEncodings(request: Request): Set<string> {
   const accepted = new Set<string>();
-  for (const part of (request.headers.get("accept-encoding") ?? "").split(
-    ",",
-  )) {
+  for (const part of (request.headers.get("accept-encoding") ?? "").split(",")) {
     const [name, ...params] = part.trim().toLowerCase().split(";");
-    if (name && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p)))
-      accepted.add(name);
+    if (name && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p))) accepted.add(name);
   }
   return accepted;
 }
@@ -139,88 +99,47 @@ function acceptedEncodings(request: Request): Set<string> {
  * ~1.1 ms of CPU for the same page, a tenth of the whole render. Pages
  * from the cache carry their own stored encodings (page-cache.server.ts).
  */
-function compressedPage(
-  request: Request,
-  html: Buffer,
-  init: { status: number; statusText: string; headers: Headers },
-): Response {
+function compressedPage(request: Request, html: Buffer, init: { status: number; statusText: string; headers: Headers }): Response {
   const { headers } = init;
   const vary = headers.get("Vary");
-  if (!vary?.toLowerCase().includes("accept-encoding"))
-    headers.set("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+  if (!vary?.toLowerCase().includes("accept-encoding")) headers.set("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
   const accepted = acceptedEncodings(request);
-  const skip =
-    request.method === "HEAD" ||
-    html.length < 1024 ||
-    headers.has("Content-Encoding") ||
-    /(^|,)\s*no-transform\s*(,|$)/i.test(headers.get("Cache-Control") ?? "");
+  const skip = request.method === "HEAD" || html.length < 1024 || headers.has("Content-Encoding") || /(^|,)\s*no-transform\s*(,|$)/i.test(headers.get("Cache-Control") ?? "");
   let body = html;
   if (!skip && accepted.has("br")) {
-    body = zlib.brotliCompressSync(html, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length,
-      },
-    });
+    body = zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length } });
     headers.set("Content-Encoding", "br");
   } else if (!skip && accepted.has("gzip")) {
     body = zlib.gzipSync(html, { level: 6 });
     headers.set("Content-Encoding", "gzip");
   }
   headers.set("Content-Length", String(body.length));
-  return new Response(
-    new Uint8Array(
-      body.buffer,
-      body.byteOffset,
-      body.byteLength,
-    ) as Uint8Array<ArrayBuffer>,
-    init,
-  );
+  return new Response(new Uint8Array(body.buffer, body.byteOffset, body.byteLength) as Uint8Array<ArrayBuffer>, init);
 }
 
-type NodeListener = (
-  req: http.IncomingMessage,
-  res: http.ServerResponse,
-) => void;
+type NodeListener = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
 /** For each app createApp made: its page-cache hits answered before Hono, falling back to Hono (start() wires it). */
-const hitListeners = new WeakMap<
-  Hono,
-  (fallback: NodeListener) => NodeListener
->();
+const hitListeners = new WeakMap<Hono, (fallback: NodeListener) => NodeListener>();
 
-const clientDir = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  "../client",
-);
+const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
 
 export function createApp(): Hono {
   const config = env();
   const isHttps = config.PUBLIC_URL.startsWith("https://");
   // Uploaded files served from a bucket or CDN must be allowed as images and media.
-  const mediaOrigins = config.S3_PUBLIC_URL
-    ? [new URL(config.S3_PUBLIC_URL).origin]
-    : [];
-  const handleRequest = createRequestHandler(
-    build as unknown as ServerBuild,
-    "production",
-  );
+  const mediaOrigins = config.S3_PUBLIC_URL ? [new URL(config.S3_PUBLIC_URL).origin] : [];
+  const handleRequest = createRequestHandler(build as unknown as ServerBuild, "production");
   const app = new Hono();
   // Anonymous page views come from memory until staff change anything (docs/decisions/008-page-cache.md).
   const pageCache = new PageCache({
     enabled: process.env.PAGE_CACHE !== "off",
     readVersion: async () => getContentVersion(await getDatabase()),
-    cspForHashes: (scriptHashes) =>
-      contentSecurityPolicy({ scriptHashes, mediaOrigins }),
+    cspForHashes: (scriptHashes) => contentSecurityPolicy({ scriptHashes, mediaOrigins }),
   });
   onContentChange(() => pageCache.clear());
   hitListeners.set(app, (fallback) =>
-    pageCacheHitListener({
-      cache: pageCache,
-      baseHeaders: baseSecurityHeaders(isHttps),
-      fallback,
-      log: (line) => logger.info(line),
-    }),
+    pageCacheHitListener({ cache: pageCache, baseHeaders: baseSecurityHeaders(isHttps), fallback, log: (line) => logger.info(line) }),
   );
   // Every staff write invalidates centrally, so no feature has to remember to.
   const staffChanged = async () => {
@@ -229,18 +148,14 @@ export function createApp(): Hono {
       await bumpContentVersion((await getDatabase()).db);
       await pageCache.refresh();
     } catch (error) {
-      logger.error(
-        { err: error instanceof Error ? error.message : String(error) },
-        "could not bump the content version",
-      );
+      logger.error({ err: error instanceof Error ? error.message : String(error) }, "could not bump the content version");
     }
   };
 
   // Request id, access log and security headers for every response.
   app.use(async (c, next) => {
     const started = performance.now();
-    const requestId =
-      c.req.header("x-request-id")?.slice(0, 64) || crypto.randomUUID();
+    const requestId = c.req.header("x-request-id")?.slice(0, 64) || crypto.randomUUID();
     c.set("requestId" as never, requestId as never);
     await next();
     for (const [name, value] of Object.entries(baseSecurityHeaders(isHttps))) {
@@ -262,11 +177,7 @@ export function createApp(): Hono {
   app.use(async (c, next) => {
     if (!SAFE_METHODS.has(c.req.method)) {
       const origin = c.req.header("origin");
-      if (
-        origin &&
-        origin !== publicOrigin &&
-        origin !== new URL(c.req.url).origin
-      ) {
+      if (origin && origin !== publicOrigin && origin !== new URL(c.req.url).origin) {
         return c.text("Cross-site request refused.", 403);
       }
     }
@@ -274,14 +185,7 @@ export function createApp(): Hono {
   });
 
   // Oversized, non-form and unreadable bodies get a 4xx before any action reads them.
-  app.use(
-    formRequestGuard({
-      exempt: (p) =>
-        p === TUS_PATH ||
-        p.startsWith(`${TUS_PATH}/`) ||
-        p === "/api/media/quick-upload",
-    }),
-  );
+  app.use(formRequestGuard({ exempt: (p) => p === TUS_PATH || p.startsWith(`${TUS_PATH}/`) || p === "/api/media/quick-upload" }));
 
   app.use(async (c, next) => {
     const key = pageCache.keyFor(c.req.raw);
@@ -290,10 +194,7 @@ export function createApp(): Hono {
     // A page being rendered for someone else is waited for, not rendered again;
     // otherwise this request claims the render before yielding, so the rest of a burst waits for it.
     const pending = hit ? undefined : pageCache.waitFor(key);
-    const render =
-      hit || pending || c.req.method !== "GET"
-        ? undefined
-        : pageCache.begin(key);
+    const render = hit || pending || c.req.method !== "GET" ? undefined : pageCache.begin(key);
     if (pending) hit = await pending;
     if (hit) return PageCache.respond(hit, c.req.raw, true);
     c.set("pageRender" as never, render as never);
@@ -308,8 +209,7 @@ export function createApp(): Hono {
 
   // Resumable media-library uploads (tus), streamed to disk or S3 as they
   // arrive; each request is checked against the admin session.
-  const tusHandler = async (c: Context) =>
-    handleTusRequest(await getTus(), c.req.raw, authorizeAdminRequest);
+  const tusHandler = async (c: Context) => handleTusRequest(await getTus(), c.req.raw, authorizeAdminRequest);
   app.all(TUS_PATH, tusHandler);
   app.all(`${TUS_PATH}/*`, tusHandler);
 
@@ -340,12 +240,8 @@ export function createApp(): Hono {
   app.all("*", async (c) => {
     const nonce = newNonce();
     // HEAD is answered from the cache once a GET has filled it, never stored itself.
-    const cacheKey =
-      c.req.method === "GET" ? pageCache.keyFor(c.req.raw) : null;
-    const render =
-      (c.get("pageRender" as never) as
-        ReturnType<PageCache["begin"]> | undefined) ??
-      pageCache.begin(cacheKey);
+    const cacheKey = c.req.method === "GET" ? pageCache.keyFor(c.req.raw) : null;
+    const render = (c.get("pageRender" as never) as ReturnType<PageCache["begin"]> | undefined) ?? pageCache.begin(cacheKey);
     let response: Response;
     let cookies: string[];
     try {
@@ -363,31 +259,14 @@ export function createApp(): Hono {
     const headers = new Headers(response.headers);
     // A sliding session renews its cookie while pages load, unless the
     // response itself already sets it (sign-in, sign-out).
-    const alreadySet = new Set(
-      headers.getSetCookie().map((cookie) => cookie.split("=")[0]),
-    );
-    for (const cookie of cookies)
-      if (!alreadySet.has(cookie.split("=")[0]))
-        headers.append("Set-Cookie", cookie);
-    if (PRIVATE_PATH.test(c.req.path))
-      headers.set("Cache-Control", "private, no-store");
+    const alreadySet = new Set(headers.getSetCookie().map((cookie) => cookie.split("=")[0]));
+    for (const cookie of cookies) if (!alreadySet.has(cookie.split("=")[0])) headers.append("Set-Cookie", cookie);
+    if (PRIVATE_PATH.test(c.req.path)) headers.set("Cache-Control", "private, no-store");
     if (!headers.has("Content-Security-Policy")) {
-      headers.set(
-        "Content-Security-Policy",
-        contentSecurityPolicy({ nonce, mediaOrigins }),
-      );
+      headers.set("Content-Security-Policy", contentSecurityPolicy({ nonce, mediaOrigins }));
     }
-    if (
-      !SAFE_METHODS.has(c.req.method) &&
-      STAFF_WRITE_PATH.test(c.req.path) &&
-      response.status < 400
-    )
-      await staffChanged();
-    const final = new Response(response.body, {
-      status: response.status,
-      statusText: response.statusText,
-      headers,
-    });
+    if (!SAFE_METHODS.has(c.req.method) && STAFF_WRITE_PATH.test(c.req.path) && response.status < 400) await staffChanged();
+    const final = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
     if (cacheKey && PageCache.storable(final)) {
       try {
         const entry = await pageCache.store(cacheKey, render.generation, final);
@@ -403,11 +282,7 @@ export function createApp(): Hono {
     // deferred data, so it is sent in one piece, compressed here.
     if (final.body && headers.get("Content-Type")?.startsWith("text/html")) {
       const html = Buffer.from(await final.arrayBuffer());
-      return compressedPage(c.req.raw, html, {
-        status: final.status,
-        statusText: final.statusText,
-        headers,
-      });
+      return compressedPage(c.req.raw, html, { status: final.status, statusText: final.statusText, headers });
     }
     return final;
   });
@@ -430,40 +305,19 @@ export async function start(): Promise<ServerType> {
   const app = createApp();
   // Page-cache hits are answered from Node's listener without Hono's per-request
   // objects; everything else goes to Hono as @hono/node-server's serve() would send it.
-  const server = http.createServer(
-    hitListeners.get(app)!(
-      getRequestListener(app.fetch, { hostname: config.HOST }),
-    ),
-  );
+  const server = http.createServer(hitListeners.get(app)!(getRequestListener(app.fetch, { hostname: config.HOST })));
   server.listen(config.PORT, config.HOST, () => {
     const info = server.address() as { port: number };
-    logger.info(
-      {
-        port: info.port,
-        host: config.HOST,
-        dataDir: config.DATA_DIR,
-        database: config.DATABASE_URL ? "postgres" : "sqlite",
-      },
-      "site listening",
-    );
+    logger.info({ port: info.port, host: config.HOST, dataDir: config.DATA_DIR, database: config.DATABASE_URL ? "postgres" : "sqlite" }, "site listening");
   });
   registerNewsletterJobs();
   registerRegistrationJobs();
   // Children's registrations past their retention period are deleted daily.
   await ensureRetentionJob(database);
   // What a crash left behind (orphan files, scratch, expired uploads) is cleared at start and every six hours.
-  registerCleanupJobs(() => ({
-    storage: getStorage(),
-    dataDir: config.DATA_DIR,
-    tus: getTus(),
-  }));
+  registerCleanupJobs(() => ({ storage: getStorage(), dataDir: config.DATA_DIR, tus: getTus() }));
   await ensureCleanupJob(database);
-  registerBackupJobs({
-    intervalHours: config.BACKUP_INTERVAL_HOURS ?? 0,
-    keep: config.BACKUP_KEEP,
-    dataDir: config.DATA_DIR,
-    storage: getStorage,
-  });
+  registerBackupJobs({ intervalHours: config.BACKUP_INTERVAL_HOURS ?? 0, keep: config.BACKUP_KEEP, dataDir: config.DATA_DIR, storage: getStorage });
   await ensureBackupSchedule(database, config.BACKUP_INTERVAL_HOURS);
   // A job this machine's previous process was running when it died goes back to the queue now, not in five minutes.
   await releaseDeadLocalLocks(database);
@@ -477,11 +331,7 @@ export async function start(): Promise<ServerType> {
   const workersTimer = setTimeout(() => {
     if (stopping) return;
     worker = startJobWorker(database);
-    mediaWorker = startMediaWorker(
-      getDatabase,
-      getStorage(),
-      path.join(config.DATA_DIR, "tmp"),
-    );
+    mediaWorker = startMediaWorker(getDatabase, getStorage(), path.join(config.DATA_DIR, "tmp"));
   }, WORKER_START_DELAY_MS);
   const stop = (signal: string) => {
     if (stopping) return;
@@ -534,23 +384,17 @@ export async function runCli(argv: string[]): Promise<number> {
 async function adminCreate(args: string[]): Promise<number> {
   const option = (name: string) => {
     const i = args.indexOf(`--${name}`);
-    return i >= 0
-      ? args[i + 1]
-      : args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+    return i >= 0 ? args[i + 1] : args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
   };
   const email = option("email");
   let password = option("password");
   if (!password && !process.stdin.isTTY) {
     const chunks: Buffer[] = [];
     for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-    password = Buffer.concat(chunks)
-      .toString("utf8")
-      .replace(/\r?\n$/, "");
+    password = Buffer.concat(chunks).toString("utf8").replace(/\r?\n$/, "");
   }
   if (!email || !password) {
-    console.error(
-      "Usage: npm run admin:create -- --email you@example.org --password 'a long passphrase'\n   or: echo 'a long passphrase' | npm run admin:create -- --email you@example.org",
-    );
+    console.error("Usage: npm run admin:create -- --email you@example.org --password 'a long passphrase'\n   or: echo 'a long passphrase' | npm run admin:create -- --email you@example.org");
     return 2;
   }
   const config = env();
@@ -570,32 +414,18 @@ async function adminCreate(args: string[]): Promise<number> {
 
 function optionOf(args: string[], name: string): string | undefined {
   const i = args.indexOf(`--${name}`);
-  return i >= 0
-    ? args[i + 1]
-    : args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+  return i >= 0 ? args[i + 1] : args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 }
 
 /** npm run backup [-- --out FILE]: one archive of the database, the stored files and the secrets. */
 async function backupCommand(args: string[]): Promise<number> {
   const config = env();
   loadSecrets(config.DATA_DIR);
-  const out = path.resolve(
-    optionOf(args, "out") ?? defaultBackupPath(config.DATA_DIR),
-  );
-  const manifest = await createBackup({
-    database: await getDatabase(),
-    storage: getStorage(),
-    dataDir: config.DATA_DIR,
-    out,
-  });
+  const out = path.resolve(optionOf(args, "out") ?? defaultBackupPath(config.DATA_DIR));
+  const manifest = await createBackup({ database: await getDatabase(), storage: getStorage(), dataDir: config.DATA_DIR, out });
   const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
-  console.log(
-    `Wrote ${out}: ${rows} rows in ${Object.keys(manifest.tables).length} tables (${manifest.method}), ${manifest.files} files, secrets ${manifest.secrets}.`,
-  );
-  if (manifest.vanished.length)
-    console.log(
-      `${manifest.vanished.length} files were deleted while the backup ran and are not in it.`,
-    );
+  console.log(`Wrote ${out}: ${rows} rows in ${Object.keys(manifest.tables).length} tables (${manifest.method}), ${manifest.files} files, secrets ${manifest.secrets}.`);
+  if (manifest.vanished.length) console.log(`${manifest.vanished.length} files were deleted while the backup ran and are not in it.`);
   return 0;
 }
 
@@ -612,19 +442,11 @@ async function restoreCommand(args: string[]): Promise<number> {
       archive: path.resolve(archive),
       dataDir: config.DATA_DIR,
       databaseUrl: config.DATABASE_URL,
-      storage: createStorage({
-        dataDir: config.DATA_DIR,
-        s3: s3ConfigFromEnv(config),
-      }),
+      storage: createStorage({ dataDir: config.DATA_DIR, s3: s3ConfigFromEnv(config) }),
       force: args.includes("--force"),
     });
-    console.log(
-      `Restored the backup of ${result.manifest.createdAt}: ${result.rows} rows, ${result.files} files, into ${config.DATA_DIR}.`,
-    );
-    if (result.manifest.secrets === "from-environment")
-      console.log(
-        "That site took AUTH_SECRET from its environment: set the same AUTH_SECRET here.",
-      );
+    console.log(`Restored the backup of ${result.manifest.createdAt}: ${result.rows} rows, ${result.files} files, into ${config.DATA_DIR}.`);
+    if (result.manifest.secrets === "from-environment") console.log("That site took AUTH_SECRET from its environment: set the same AUTH_SECRET here.");
     return 0;
   } catch (error) {
     if (error instanceof RestoreError) {
@@ -641,14 +463,7 @@ async function cleanupCommand(args: string[]): Promise<number> {
   loadSecrets(config.DATA_DIR);
   const minutes = optionOf(args, "min-age-minutes");
   const minAgeMs = minutes === undefined ? undefined : Number(minutes) * 60_000;
-  const result = await cleanUp({
-    database: await getDatabase(),
-    storage: getStorage(),
-    dataDir: config.DATA_DIR,
-    tus: getTus(),
-    orphanMinAgeMs: minAgeMs,
-    scratchMinAgeMs: minAgeMs,
-  });
+  const result = await cleanUp({ database: await getDatabase(), storage: getStorage(), dataDir: config.DATA_DIR, tus: getTus(), orphanMinAgeMs: minAgeMs, scratchMinAgeMs: minAgeMs });
   console.log(JSON.stringify(result));
   return 0;
 }

@@ -3,6 +3,7 @@ import { MemoryRouter } from "react-router";
 import { SiteFooterContent } from "#app/components/site/site-footer";
 import { SiteHeaderContent } from "#app/components/site/site-header";
 import type { SiteSettings } from "#app/content/site";
+import type { SiteChromeHtml } from "./site-chrome";
 
 /**
  * The inside of a public page's header and footer, kept as HTML between
@@ -21,20 +22,12 @@ import type { SiteSettings } from "#app/content/site";
  * fills the <header> and <footer> with this markup and would not match it
  * on the client.
  */
-export interface SiteChromeHtml {
-  header: string;
-  footer: string;
-}
-
 // ~33 KB a key: at most ~8 MB.
 const KEPT_LIMIT = 256;
 const kept = new Map<string, SiteChromeHtml>();
 
 /** The header and footer for one address and the settings in force, rendered once per distinct key. */
-export function siteChromeHtml(
-  settings: SiteSettings,
-  url: URL,
-): SiteChromeHtml {
+export function siteChromeHtml(settings: SiteSettings, url: URL): SiteChromeHtml {
   const year = new Date().getFullYear();
   const at = url.pathname + url.search;
   const key = `${year}\n${at}\n${JSON.stringify(settings)}`;
@@ -43,10 +36,7 @@ export function siteChromeHtml(
     // The parts read the address with useLocation, as they do inside the page.
     const render = (part: React.ReactNode) =>
       // A prefix of its own so useId's ids cannot repeat ones in the page.
-      renderToStaticMarkup(
-        <MemoryRouter initialEntries={[at]}>{part}</MemoryRouter>,
-        { identifierPrefix: "chrome-" },
-      );
+      renderToStaticMarkup(<MemoryRouter initialEntries={[at]}>{part}</MemoryRouter>, { identifierPrefix: "chrome-" });
     html = {
       header: render(<SiteHeaderContent siteName={settings.charityName} />),
       footer: render(<SiteFooterContent settings={settings} year={year} />),

@@ -14,16 +14,14 @@ import { ThemeToggle } from "./theme-toggle";
 
 /** Whether a menu entry is the current page or a section it is in (as NavLink decided it). */
 export function isCurrent(href: string, pathname: string): boolean {
-  const here =
-    pathname.length > 1 ? pathname.replace(/\/+$/, "").toLowerCase() : pathname;
+  const here = pathname.length > 1 ? pathname.replace(/\/+$/, "").toLowerCase() : pathname;
   const target = href.toLowerCase();
   if (target === "/") return here === "/";
   return here === target || here.startsWith(`${target}/`);
 }
 
 /** The header element's own classes: the layout may fill it with markup kept from an earlier render (app/lib/site-chrome.server.tsx). */
-export const SITE_HEADER_CLASS =
-  "sticky top-0 z-40 border-b border-border bg-background";
+export const SITE_HEADER_CLASS = "sticky top-0 z-40 border-b border-border bg-background";
 
 export function SiteHeader({ siteName }: { siteName: string }) {
   return (
@@ -37,25 +35,17 @@ export function SiteHeader({ siteName }: { siteName: string }) {
 export function SiteHeaderContent({ siteName }: { siteName: string }) {
   const { pathname } = useLocation();
   return (
-    <>
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
-        <a
-          href="/"
-          className="flex min-h-11 items-center gap-3 font-bold"
-          aria-label={`${siteName}: home`}
-        >
-          <Logo size="md" />
-          <span className="hidden text-base leading-tight sm:inline">
-            {siteName}
-          </span>
-        </a>
-        <DesktopNav pathname={pathname} />
-        <div className="flex items-center gap-2">
-          <ThemeToggle />
-          <MobileNav />
-        </div>
+    <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
+      <a href="/" className="flex min-h-11 items-center gap-3 font-bold" aria-label={`${siteName}: home`}>
+        <Logo size="md" />
+        <span className="hidden text-base leading-tight sm:inline">{siteName}</span>
+      </a>
+      <DesktopNav pathname={pathname} />
+      <div className="flex items-center gap-2">
+        <ThemeToggle />
+        <MobileNav />
       </div>
-    </>
+    </div>
   );
 }
 
@@ -65,24 +55,10 @@ const navLinkClass = (isActive: boolean) =>
   }`;
 
 /** A desktop menu link, marked as the current page (or section) the way NavLink did. */
-function MenuLink({
-  href,
-  pathname,
-  extraClass = "",
-  children,
-}: {
-  href: string;
-  pathname: string;
-  extraClass?: string;
-  children: React.ReactNode;
-}) {
+function MenuLink({ href, pathname, extraClass = "", children }: { href: string; pathname: string; extraClass?: string; children: React.ReactNode }) {
   const active = isCurrent(href, pathname);
   return (
-    <a
-      href={href}
-      className={`${navLinkClass(active)}${extraClass}`}
-      aria-current={active ? "page" : undefined}
-    >
+    <a href={href} className={`${navLinkClass(active)}${extraClass}`} aria-current={active ? "page" : undefined}>
       {children}
     </a>
   );
@@ -97,9 +73,7 @@ function DesktopNav({ pathname }: { pathname: string }) {
           <li key={item.href} className="group relative">
             <MenuLink href={item.href} pathname={pathname}>
               {item.name}
-              {item.subItems && (
-                <ChevronDown aria-hidden="true" className="size-4" />
-              )}
+              {item.subItems && <ChevronDown aria-hidden="true" className="size-4" />}
             </MenuLink>
             {item.subItems && (
               <ul
@@ -108,11 +82,7 @@ function DesktopNav({ pathname }: { pathname: string }) {
               >
                 {item.subItems.map((sub) => (
                   <li key={sub.href}>
-                    <MenuLink
-                      href={sub.href}
-                      pathname={pathname}
-                      extraClass=" w-full"
-                    >
+                    <MenuLink href={sub.href} pathname={pathname} extraClass=" w-full">
                       {sub.name}
                     </MenuLink>
                   </li>
@@ -172,19 +142,13 @@ function MobileNavItem({ item }: { item: NavItem }) {
       <details className="group/sub">
         <summary className="absolute right-0 top-0 inline-flex size-12 cursor-pointer list-none items-center justify-center rounded-md hover:bg-muted [&::-webkit-details-marker]:hidden">
           <Plus aria-hidden="true" className="size-5 group-open/sub:hidden" />
-          <Minus
-            aria-hidden="true"
-            className="hidden size-5 group-open/sub:block"
-          />
+          <Minus aria-hidden="true" className="hidden size-5 group-open/sub:block" />
           <span className="sr-only">{item.name} pages</span>
         </summary>
         <ul className="mb-2 ml-4 border-l border-border pl-3">
           {item.subItems.map((sub) => (
             <li key={sub.href}>
-              <a
-                href={sub.href}
-                className="flex min-h-11 items-center text-muted-foreground hover:text-foreground"
-              >
+              <a href={sub.href} className="flex min-h-11 items-center text-muted-foreground hover:text-foreground">
                 {sub.name}
               </a>
             </li>

@@ -1,14 +1,8 @@
 import { useContext } from "react";
 import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/_layout";
-import {
-  SITE_HEADER_CLASS,
-  SiteHeader,
-} from "#app/components/site/site-header";
-import {
-  SITE_FOOTER_CLASS,
-  SiteFooter,
-} from "#app/components/site/site-footer";
+import { SITE_HEADER_CLASS, SiteHeader } from "#app/components/site/site-header";
+import { SITE_FOOTER_CLASS, SiteFooter } from "#app/components/site/site-footer";
 import { ErrorPage } from "#app/components/site/error-page";
 import { getSiteSettings } from "#app/lib/site-settings.server";
 import { SiteChromeContext } from "#app/lib/site-chrome";
@@ -26,8 +20,7 @@ export const handle = { hydrate: false, stylesheet: publicStylesheet };
 export async function loader({ request, context }: Route.LoaderArgs) {
   const settings = await getSiteSettings();
   // The header and footer as HTML, kept between renders; handed to the render through the load context, not the page's data.
-  if (context)
-    context.siteChrome = siteChromeHtml(settings, new URL(request.url));
+  if (context) context.siteChrome = siteChromeHtml(settings, new URL(request.url));
   return { settings };
 }
 
@@ -36,9 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * client-side link to the public site: load the page as a document instead,
  * so it arrives as the server renders it, with its enhancement script.
  */
-export async function clientLoader({
-  request,
-}: Route.ClientLoaderArgs): Promise<never> {
+export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<never> {
   window.location.assign(request.url);
   return new Promise<never>(() => {});
 }
@@ -51,13 +42,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function SiteChrome({
-  settings,
-  children,
-}: {
-  settings: Route.ComponentProps["loaderData"]["settings"];
-  children: React.ReactNode;
-}) {
+function SiteChrome({ settings, children }: { settings: Route.ComponentProps["loaderData"]["settings"]; children: React.ReactNode }) {
   const chrome = useContext(SiteChromeContext);
   return (
     <div className="flex min-h-screen flex-col">
@@ -68,10 +53,7 @@ function SiteChrome({
         Skip to main content
       </a>
       {chrome ? (
-        <header
-          className={SITE_HEADER_CLASS}
-          dangerouslySetInnerHTML={{ __html: chrome.header }}
-        />
+        <header className={SITE_HEADER_CLASS} dangerouslySetInnerHTML={{ __html: chrome.header }} />
       ) : (
         <SiteHeader siteName={settings.charityName} />
       )}
@@ -79,10 +61,7 @@ function SiteChrome({
         {children}
       </main>
       {chrome ? (
-        <footer
-          className={SITE_FOOTER_CLASS}
-          dangerouslySetInnerHTML={{ __html: chrome.footer }}
-        />
+        <footer className={SITE_FOOTER_CLASS} dangerouslySetInnerHTML={{ __html: chrome.footer }} />
       ) : (
         <SiteFooter settings={settings} />
       )}
@@ -93,9 +72,7 @@ function SiteChrome({
 /** Errors below the layout (404s included) keep the header and footer. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRouteLoaderData<typeof loader>("routes/site/_layout");
-  const body = (
-    <ErrorPage notFound={isRouteErrorResponse(error) && error.status === 404} />
-  );
+  const body = <ErrorPage notFound={isRouteErrorResponse(error) && error.status === 404} />;
   if (!data) return <main id="main">{body}</main>;
   return <SiteChrome settings={data.settings}>{body}</SiteChrome>;
 }
