@@ -286,18 +286,26 @@ export function startJobWorker(
   const workerId = `${defaultWorkerId()}:${crypto.randomBytes(3).toString("hex")}`;
   const controller = new AbortController();
   let wakeUp: (() => void) | undefined;
-  const wake = () => wakeUp?.();
+  // A wake that comes while a claim is in flight is remembered: that claim
+  // may have looked before the new job was committed, and without this the
+  // worker would then sleep a whole poll interval with the job queued.
+  let wokenWhileBusy = false;
+  const wake = () => {
+    if (wakeUp) wakeUp();
+    else wokenWhileBusy = true;
+  };
   localWorkers.add(wake);
 
   const loop = (async () => {
     while (!controller.signal.aborted) {
       let worked = false;
+      wokenWhileBusy = false;
       try {
         worked = await runNextJob(database, { workerId, staleMs, signal: controller.signal });
       } catch (error) {
         logger.error({ err: error instanceof Error ? error.message : String(error) }, "job worker could not claim a job");
       }
-      if (worked || controller.signal.aborted) continue;
+      if (worked || wokenWhileBusy || controller.signal.aborted) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, pollMs);
         wakeUp = () => {
