@@ -106,4 +106,33 @@ describeEachEngine("job queue", (get) => {
     await worker.stop();
     expect(seen).toContain("worker");
   });
+
+  it("a job queued while the worker is looking is not left for the next poll", async () => {
+    const database = get();
+    // The worker's first look at the queue answers late: the job is
+    // committed, and its wake-up sent, after that look found the queue empty
+    // but before the worker hears so. (On PostgreSQL the insert takes another
+    // pooled connection, so this is how it happened in CI; SQLite's single
+    // connection waits for the late answer, so there the test passes either way.)
+    let slowFirstAnswer = true;
+    let looked!: () => void;
+    const firstLookDone = new Promise<void>((resolve) => (looked = resolve));
+    const slowDb = database.db.withPlugin({
+      transformQuery: ({ node }) => node,
+      transformResult: async ({ result }) => {
+        if (slowFirstAnswer) {
+          slowFirstAnswer = false;
+          looked();
+          await new Promise((resolve) => setTimeout(resolve, 300));
+        }
+        return result;
+      },
+    });
+    const worker = startJobWorker({ ...database, db: slowDb }, { pollMs: 60_000 });
+    await firstLookDone;
+    const id = await enqueueJob(database, "test.record", { label: "while looking" });
+    await expect.poll(async () => (await getJob(database, id))?.status, { timeout: 3_000 }).toBe("done");
+    await worker.stop();
+    expect(seen).toContain("while looking");
+  });
 });
