@@ -4,7 +4,8 @@ import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestDatabase, describeEachEngine, type TestDatabase } from "../engines";
 import { smallPng } from "../media-fixtures";
-import { createFirstAdmin, ensureBuild, fileHashes, runCli, snapshot, snapshotDiff, startSite, stopSite, type Site } from "../security/site";
+import { createFirstAdmin, fileHashes, runCli, snapshot, snapshotDiff, startSite, stopSite, type Site } from "../security/site";
+import { ensureProductionBuild } from "../site-process";
 import { pruneBackups } from "#app/lib/backup.server";
 
 /**
@@ -23,7 +24,7 @@ describeEachEngine("backup and restore", (getDb) => {
   fs.rmSync(restoredDir, { recursive: true });
 
   beforeAll(async () => {
-    ensureBuild();
+    ensureProductionBuild();
     const db = getDb();
     // No AUTH_SECRET: the site generates secrets.json, which the backup must carry.
     site = await startSite({ dataDir: db.dataDir, databaseUrl: db.url, env: { AUTH_SECRET: undefined } });
@@ -129,7 +130,7 @@ it("keeps the newest scheduled backups and removes the rest", async () => {
 });
 
 it("writes a scheduled backup into DATA_DIR/backups when BACKUP_INTERVAL_HOURS is set", async () => {
-  ensureBuild();
+  ensureProductionBuild();
   const database = await createTestDatabase("sqlite");
   const site = await startSite({ dataDir: database.dataDir, env: { BACKUP_INTERVAL_HOURS: "24", BACKUP_KEEP: "3" } });
   try {
@@ -139,8 +140,12 @@ it("writes a scheduled backup into DATA_DIR/backups when BACKUP_INTERVAL_HOURS i
       found = fs.existsSync(path.join(database.dataDir, "backups")) ? fs.readdirSync(path.join(database.dataDir, "backups")).filter((n) => n.endsWith(".tar.gz")) : [];
     }
     expect(found).toHaveLength(1);
-    const next = await database.db.selectFrom("jobs").select(["status", "run_at"]).where("type", "=", "backup.scheduled").execute();
-    expect(next.some((job) => job.status === "queued" && Date.parse(job.run_at) > Date.now() + 23 * 3600_000)).toBe(true);
+    // The job books its next run once the file is written, so that can come a moment later.
+    const nextRunBooked = async () => {
+      const jobs = await database.db.selectFrom("jobs").select(["status", "run_at"]).where("type", "=", "backup.scheduled").execute();
+      return jobs.some((job) => job.status === "queued" && Date.parse(job.run_at) > Date.now() + 23 * 3600_000);
+    };
+    await expect.poll(nextRunBooked, { timeout: 5_000 }).toBe(true);
   } finally {
     await stopSite(site);
     await database.close();
