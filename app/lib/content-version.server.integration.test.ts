@@ -19,10 +19,6 @@ import type { SettingsForm } from "./schemas/page-content";
 
 const ADMIN = { email: "memo-admin@example.org", password: "kept until the calder floods" };
 
-
-
-
-
 describeEachEngine("settings and page text kept in memory until a save", (getDb) => {
   let a: SiteProcess;
   let b: SiteProcess;

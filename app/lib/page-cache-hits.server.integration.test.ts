@@ -18,7 +18,6 @@ import { EVENT_CATEGORIES } from "#app/content/site";
 
 const ADMIN = { email: "fast-hits-admin@example.org", password: "kingfishers on the hebble" };
 
-
 interface Raw {
   status: number;
   /** As sent, in order, less the ones that differ on every response. */
@@ -26,8 +25,6 @@ interface Raw {
   body: Buffer;
   get: (name: string) => string | undefined;
 }
-
-
 
 /** One request written byte for byte (fetch would decompress, and cannot send an absolute target), read to the end. */
 function raw(server: SiteProcess, method: string, target: string, headers: Record<string, string> = {}): Promise<Raw> {

@@ -13,10 +13,6 @@ import { EVENT_CATEGORIES } from "#app/content/site";
 
 const ADMIN = { email: "cache-admin@example.org", password: "lanterns over the calder" };
 
-
-
-
-
 describeEachEngine("full-page cache across processes", (getDb) => {
   let a: SiteProcess;
   let b: SiteProcess;

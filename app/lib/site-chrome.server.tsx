@@ -5,9 +5,13 @@ import { SiteHeaderContent } from "#app/components/site/site-header";
 import type { SiteSettings } from "#app/content/site";
 import type { SiteChromeHtml } from "./site-chrome";
 
+// ~33 KB a key: at most ~8 MB.
+const KEPT_LIMIT = 256;
+const kept = new Map<string, SiteChromeHtml>();
+
 /**
  * The inside of a public page's header and footer, kept as HTML between
- * renders (docs/decisions/011-render-cost.md, "Header and footer").
+ * renders (docs/decisions/011-start-up-and-render-cost.md, "Header and footer").
  *
  * They are most of a page's elements (the menu alone is ~460 of ~600) and
  * the same on every render of an address until the settings change, so
@@ -21,12 +25,10 @@ import type { SiteChromeHtml } from "./site-chrome";
  * Used only for pages that are never hydrated (the public layout): React
  * fills the <header> and <footer> with this markup and would not match it
  * on the client.
+ *
+ * Returns the header and footer for one address and the settings in force,
+ * rendered once per distinct key.
  */
-// ~33 KB a key: at most ~8 MB.
-const KEPT_LIMIT = 256;
-const kept = new Map<string, SiteChromeHtml>();
-
-/** The header and footer for one address and the settings in force, rendered once per distinct key. */
 export function siteChromeHtml(settings: SiteSettings, url: URL): SiteChromeHtml {
   const year = new Date().getFullYear();
   const at = url.pathname + url.search;

@@ -7,7 +7,8 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachEngine } from "../engines";
 import { noisePng } from "../media-fixtures";
-import { createFirstAdmin, ensureBuild, fileHashes, root, runCli, startSite, stopSite, type Site } from "../security/site";
+import { createFirstAdmin, fileHashes, runCli, startSite, stopSite, type Site } from "../security/site";
+import { ensureProductionBuild, root } from "../site-process";
 import { storedKeys, type MediaFile } from "#app/lib/media.server";
 import { tableNames } from "#app/lib/backup.server";
 
@@ -38,7 +39,7 @@ describeEachEngine("crash safety", (getDb) => {
   };
 
   beforeAll(async () => {
-    ensureBuild();
+    ensureProductionBuild();
     await start();
     cookie = await createFirstAdmin(site!, ADMIN.email, ADMIN.password);
   }, 240_000);
@@ -303,7 +304,7 @@ describeEachEngine("crash safety", (getDb) => {
 });
 
 it("/readyz reports unreachable storage with 503 while /healthz stays up", async () => {
-  ensureBuild();
+  ensureProductionBuild();
   const { createTestDatabase } = await import("../engines");
   const database = await createTestDatabase("sqlite");
   // A bucket on a port nothing listens on.

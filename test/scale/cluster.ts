@@ -1,14 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
-import { buildDir, ensureProductionBuild, freePort, root } from "../site-process";
+import { buildDir, freePort, root } from "../site-process";
 
 /**
  * Helpers for tests that run the production build as several processes
  * behind one address, as a reverse proxy would put them.
  */
-
-export { buildDir, freePort, root };
-export const ensureBuild = ensureProductionBuild;
 
 export interface SiteProcess {
   name: string;

@@ -7,7 +7,8 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachEngine } from "../engines";
 import { startS3Server } from "../s3-server";
-import { cookieJar, ensureBuild, freePort, startProxy, startSite, type Proxy, type SiteProcess } from "./cluster";
+import { cookieJar, startProxy, startSite, type Proxy, type SiteProcess } from "./cluster";
+import { ensureProductionBuild, freePort } from "../site-process";
 import { createAuth, createOrResetAdmin } from "#app/lib/auth.server";
 import { nowIso } from "#app/lib/db.server";
 import { LOGIN_LIMITS } from "#app/lib/rate-limit.server";
@@ -66,7 +67,7 @@ describeEachEngine("two server processes behind one address", (getDb) => {
   const byName = (name: string | null) => (name === "a" ? a : b);
 
   beforeAll(async () => {
-    ensureBuild();
+    ensureProductionBuild();
     const db = getDb();
     proxy = await startProxy(await freePort());
     const smtpPort = await freePort();

@@ -9,10 +9,8 @@ import {
   AUTH_SECRET,
   buildRoutes,
   createFirstAdmin,
-  ensureBuild,
   fileHashes,
   skipDatabaseFiles,
-  root,
   signIn,
   snapshot,
   snapshotDiff,
@@ -23,6 +21,7 @@ import {
   type Site,
   type Snapshot,
 } from "./site";
+import { ensureProductionBuild, root } from "../site-process";
 import { createAuth, createMember } from "#app/lib/auth.server";
 import type { Database } from "#app/lib/db.server";
 import { QUESTION_TOPICS } from "#app/lib/schemas/question";
@@ -250,7 +249,7 @@ describeEachEngine("hostile input", (getDb) => {
   }
 
   beforeAll(async () => {
-    ensureBuild();
+    ensureProductionBuild();
     routes = buildRoutes();
     const db = getDb();
     site = await startSite({ dataDir: db.dataDir, databaseUrl: db.url, env: { TRUST_PROXY: "1" } });

@@ -5,16 +5,12 @@ import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { pathToFileURL } from "node:url";
 import { sql } from "kysely";
 import type { Database } from "#app/lib/db.server";
-import { buildDir, cookiesOf, ensureProductionBuild, freePort, root } from "../site-process";
+import { buildDir, cookiesOf, freePort, root } from "../site-process";
 
 /**
  * Drives the production build as a separate process, the way it runs in
  * production: for the hostile-input, crash, backup and logging suites.
  */
-
-export { buildDir, cookiesOf, freePort, root };
-/** Builds the site when the build is missing or older than the sources. */
-export const ensureBuild = ensureProductionBuild;
 
 export interface SiteOptions {
   dataDir: string;
@@ -99,7 +95,6 @@ export async function stopSite(site: Site | undefined, signal: NodeJS.Signals = 
   if (site.child.exitCode === null && site.child.signalCode === null) site.child.kill(signal);
   return site.exited;
 }
-
 
 export function post(site: Site, url: string, body: BodyInit, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(`${site.url}${url}`, { method: "POST", body, redirect: "manual", headers: { Origin: site.url, ...headers } });

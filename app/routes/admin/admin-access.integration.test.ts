@@ -30,7 +30,6 @@ interface RouteInfo {
   hasAction: boolean;
 }
 
-
 /** Every route of the build whose URL is under /admin, with a URL to request it. */
 function adminRoutes(): RouteInfo[] {
   const entry = pathToFileURL(path.join(root, buildDir, "server/index.js")).href;
@@ -58,9 +57,6 @@ function adminRoutes(): RouteInfo[] {
     .map((r) => ({ ...r, path: `/${fullPath(r.id)}` }))
     .filter((r) => r.path === "/admin" || r.path.startsWith("/admin/"));
 }
-
-
-
 
 function form(fields: Record<string, string>): URLSearchParams {
   return new URLSearchParams(fields);
