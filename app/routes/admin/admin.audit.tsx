@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/admin.audit";
 import { auditActionLabel } from "#app/components/admin/audit-labels";
+import { Pager, pageCount, pageHref, redirectPastEnd, requestedPage } from "#app/components/admin/pager";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
 import { listAudit } from "#app/lib/audit.server";
 import { requireAdmin } from "#app/lib/auth.server";
@@ -12,9 +12,12 @@ export const meta: Route.MetaFunction = () => [{ title: "Audit log · Admin Dash
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const page = Math.max(1, Math.min(100_000, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1));
+  const url = new URL(request.url);
+  const page = requestedPage(url.searchParams);
   const { entries, total } = await listAudit(await getDatabase(), { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
-  return { entries, total, page, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
+  const pages = pageCount(total, PAGE_SIZE);
+  redirectPastEnd(url, page, pages);
+  return { entries, total, page, pages };
 }
 
 const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "Europe/London" });
@@ -72,27 +75,14 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
             </table>
           </div>
         )}
-        {pages > 1 ? (
-          <nav aria-label="Audit log pages" className="flex items-center justify-between gap-4 text-sm">
-            {page > 1 ? (
-              <Link className="inline-flex min-h-11 items-center font-medium text-primary underline-offset-4 hover:underline" to={`?page=${page - 1}`}>
-                Newer entries
-              </Link>
-            ) : (
-              <span />
-            )}
-            <span>
-              Page {page} of {pages}
-            </span>
-            {page < pages ? (
-              <Link className="inline-flex min-h-11 items-center font-medium text-primary underline-offset-4 hover:underline" to={`?page=${page + 1}`}>
-                Older entries
-              </Link>
-            ) : (
-              <span />
-            )}
-          </nav>
-        ) : null}
+        <Pager
+          label="Audit log pages"
+          page={page}
+          pages={pages}
+          href={(n) => pageHref("/admin/audit", new URLSearchParams(), n)}
+          previous="Newer entries"
+          next="Older entries"
+        />
       </CardContent>
     </Card>
   );

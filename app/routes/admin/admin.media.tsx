@@ -1,11 +1,12 @@
 import { Form, Link, useSearchParams } from "react-router";
-import { ChevronLeft, ChevronRight, Search } from "lucide-react";
+import { Search } from "lucide-react";
 import type { Route } from "./+types/admin.media";
 import { AdminRefusalNotice } from "#app/components/admin/admin-refusal";
 import { ImagePicker } from "#app/components/admin/image-picker";
 import { MediaFileItem } from "#app/components/admin/media-file-item";
 import { CATEGORY_OPTIONS, pageLabel } from "#app/components/admin/media-options";
 import { MediaUploadForm } from "#app/components/admin/media-upload-form";
+import { Pager, pageCount, pageHref, redirectPastEnd, requestedPage } from "#app/components/admin/pager";
 import { QuickImageUpload } from "#app/components/admin/quick-image-upload";
 import { Button } from "#app/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
@@ -50,21 +51,24 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const filter = readFilter(url.searchParams);
-  const pageNumber = Math.max(1, Math.floor(Number(url.searchParams.get("p")) || 1));
+  const pageNumber = requestedPage(url.searchParams, "p");
   const editId = url.searchParams.get("edit");
+  let loaded;
   try {
     const database = await getDatabase();
-    const [files, matching, total, pages] = await Promise.all([
+    loaded = await Promise.all([
       listMediaFiles(database, { ...filter, limit: PAGE_SIZE, offset: (pageNumber - 1) * PAGE_SIZE }),
       countMediaFiles(database, filter),
       countMediaFiles(database),
       listAssignedPages(database),
     ]);
-    return { files, matching, total, pages, pageNumber, editId, loadFailed: false };
   } catch (error) {
     logger.error({ err: error instanceof Error ? error.message : String(error) }, "media library load failed");
     return { files: [], matching: 0, total: 0, pages: [], pageNumber, editId, loadFailed: true };
   }
+  const [files, matching, total, pages] = loaded;
+  redirectPastEnd(url, pageNumber, pageCount(matching, PAGE_SIZE), "p");
+  return { files, matching, total, pages, pageNumber, editId, loadFailed: false };
 }
 
 /** Where to go back to after an action: the list as it was (filters, page), never another site. */
@@ -146,13 +150,7 @@ export default function MediaTab({ loaderData, actionData }: Route.ComponentProp
   const listParams = new URLSearchParams(params);
   listParams.delete("edit");
   const returnTo = `${BASE}${listParams.toString() ? `?${listParams}` : ""}`;
-  const pageCount = Math.max(1, Math.ceil(matching / PAGE_SIZE));
-  const pageHref = (n: number) => {
-    const p = new URLSearchParams(listParams);
-    if (n === 1) p.delete("p");
-    else p.set("p", String(n));
-    return `${BASE}${p.toString() ? `?${p}` : ""}`;
-  };
+  const pageTotal = pageCount(matching, PAGE_SIZE);
   const filtered = Boolean(params.get("q") || params.get("type") || params.get("category") || params.get("page"));
 
   return (
@@ -251,31 +249,14 @@ export default function MediaTab({ loaderData, actionData }: Route.ComponentProp
                   <MediaFileItem key={file.id} file={file} editing={file.id === editId} returnTo={returnTo} />
                 ))}
               </ul>
-              {pageCount > 1 ? (
-                <nav aria-label="Media library pages" className="flex items-center justify-between gap-2">
-                  {pageNumber > 1 ? (
-                    <Button asChild variant="outline">
-                      <Link to={pageHref(pageNumber - 1)}>
-                        <ChevronLeft aria-hidden="true" /> Previous
-                      </Link>
-                    </Button>
-                  ) : (
-                    <span />
-                  )}
-                  <span className="text-sm text-muted-foreground">
-                    Page {pageNumber} of {pageCount}
-                  </span>
-                  {pageNumber < pageCount ? (
-                    <Button asChild variant="outline">
-                      <Link to={pageHref(pageNumber + 1)}>
-                        Next <ChevronRight aria-hidden="true" />
-                      </Link>
-                    </Button>
-                  ) : (
-                    <span />
-                  )}
-                </nav>
-              ) : null}
+              <Pager
+                label="Media library pages"
+                page={pageNumber}
+                pages={pageTotal}
+                href={(n) => pageHref(BASE, listParams, n, "p")}
+                previous="Previous"
+                next="Next"
+              />
             </>
           )}
         </CardContent>

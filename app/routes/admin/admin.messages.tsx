@@ -1,6 +1,7 @@
 import type { Route } from "./+types/admin.messages";
 import { DeleteDisclosure, formatDateTime, PostButton, StatusFilter } from "#app/components/admin/record-actions";
 import { AdminRefusalNotice } from "#app/components/admin/admin-refusal";
+import { Pager, pageCount, pageHref, redirectPastEnd, requestedPage } from "#app/components/admin/pager";
 import { Badge } from "#app/components/ui/badge";
 import { isRecordId, refuseMissingRecord, refuseUnknownAction } from "#app/lib/admin-response.server";
 import { requireAdmin } from "#app/lib/auth.server";
@@ -16,10 +17,14 @@ export const meta: Route.MetaFunction = () => [{ title: "Messages · Admin Dashb
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const database = await getDatabase();
-  const param = new URL(request.url).searchParams.get("status") ?? "";
+  const url = new URL(request.url);
+  const param = url.searchParams.get("status") ?? "";
   const status = (MESSAGE_STATUSES as readonly string[]).includes(param) ? (param as MessageStatus) : "new";
-  const [counts, list] = await Promise.all([countMessagesByStatus(database), listMessages(database, { status, limit: PAGE_SIZE })]);
-  return { counts, status, ...list };
+  const page = requestedPage(url.searchParams);
+  const [counts, list] = await Promise.all([countMessagesByStatus(database), listMessages(database, { status, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE })]);
+  const pages = pageCount(list.total, PAGE_SIZE);
+  redirectPastEnd(url, page, pages);
+  return { counts, status, page, pages, ...list };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -31,7 +36,8 @@ export async function action({ request }: Route.ActionArgs) {
   if (!MESSAGE_INTENTS.includes(intent)) return refuseUnknownAction();
   const message = isRecordId(id) ? await getMessage(database, id) : undefined;
   if (!message) return refuseMissingRecord(id, { title: "Message not found", description: "It may have been deleted already." });
-  const back = `/admin/messages?status=${message.status}`;
+  // Back to the list and page the button was on (a page the change emptied sends on to the last one).
+  const back = pageHref("/admin/messages", new URLSearchParams({ status: message.status }), requestedPage(new URL(request.url).searchParams));
   switch (intent) {
     case "answered":
       await setMessageStatus(database, id, "answered", user.email);
@@ -54,7 +60,7 @@ const MESSAGE_INTENTS = ["answered", "new", "spam", "delete"];
 
 /** Questions from the contact page's 'Ask a Question' form. */
 export default function Messages({ loaderData, actionData }: Route.ComponentProps) {
-  const { counts, status, messages, total } = loaderData;
+  const { counts, status, messages, total, page, pages } = loaderData;
   return (
     <div className="space-y-6">
       <AdminRefusalNotice data={actionData} className="mb-0" />
@@ -116,7 +122,13 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
           </li>
         ))}
       </ul>
-      {total > messages.length ? <p className="text-sm text-muted-foreground">Showing the newest {messages.length} of {total}.</p> : null}
+      <Pager
+        label="Messages pages"
+        page={page}
+        pages={pages}
+        href={(n) => pageHref("/admin/messages", new URLSearchParams({ status }), n)}
+        summary={`${total} ${total === 1 ? "question" : "questions"}`}
+      />
     </div>
   );
 }

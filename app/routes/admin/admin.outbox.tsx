@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/admin.outbox";
+import { Pager, pageCount, pageHref, redirectPastEnd, requestedPage } from "#app/components/admin/pager";
 import { Badge } from "#app/components/ui/badge";
 import { requireAdmin } from "#app/lib/auth.server";
 import { getDatabase } from "#app/lib/db.server";
@@ -17,11 +18,13 @@ export function meta() {
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
-  const page = Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1);
+  const page = requestedPage(url.searchParams);
   const kindParam = url.searchParams.get("kind") ?? "";
   const kind = (KINDS as string[]).includes(kindParam) ? (kindParam as MailKind) : undefined;
   const { messages, total } = await listOutbox(await getDatabase(), { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, kind });
-  return { messages, total, page, kind: kind ?? "", delivery: mailDelivery() };
+  const pages = pageCount(total, PAGE_SIZE);
+  redirectPastEnd(url, page, pages);
+  return { messages, total, page, pages, kind: kind ?? "", delivery: mailDelivery() };
 }
 
 function formatDate(iso: string): string {
@@ -30,16 +33,8 @@ function formatDate(iso: string): string {
 
 /** Every e-mail the site has written, newest first: the whole story when no mail server is set up. */
 export default function Outbox({ loaderData }: Route.ComponentProps) {
-  const { messages, total, page, kind, delivery } = loaderData;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const link = (params: { page?: number; kind?: string }) => {
-    const search = new URLSearchParams();
-    const k = params.kind ?? kind;
-    if (k) search.set("kind", k);
-    if (params.page && params.page > 1) search.set("page", String(params.page));
-    const query = search.toString();
-    return query ? `?${query}` : ".";
-  };
+  const { messages, total, page, pages, kind, delivery } = loaderData;
+  const link = ({ page: n = 1, kind: k = kind }: { page?: number; kind?: string }) => pageHref("/admin/outbox", new URLSearchParams(k ? { kind: k } : {}), n);
   return (
     <div className="space-y-6">
       <header>
@@ -103,15 +98,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      {pages > 1 ? (
-        <nav aria-label="Outbox pages" className="flex items-center gap-3 text-sm">
-          {page > 1 ? <Link to={link({ page: page - 1 })} className="underline">Newer</Link> : null}
-          <span>
-            Page {page} of {pages} ({total} emails)
-          </span>
-          {page < pages ? <Link to={link({ page: page + 1 })} className="underline">Older</Link> : null}
-        </nav>
-      ) : null}
+      <Pager label="Outbox pages" page={page} pages={pages} href={(n) => link({ page: n })} summary={`${total} emails`} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/admin.registrations";
+import { Pager, pageCount, pageHref, redirectPastEnd, requestedPage } from "#app/components/admin/pager";
 import { formatDate, StatusFilter } from "#app/components/admin/record-actions";
 import { Button } from "#app/components/ui/button";
 import { requireAdmin } from "#app/lib/auth.server";
@@ -20,20 +21,24 @@ export const meta: Route.MetaFunction = () => [{ title: "Registrations · Admin 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireAdmin(request);
   const database = await getDatabase();
-  const status: RegistrationStatus = new URL(request.url).searchParams.get("status") === "spam" ? "spam" : "new";
+  const url = new URL(request.url);
+  const status: RegistrationStatus = url.searchParams.get("status") === "spam" ? "spam" : "new";
+  const page = requestedPage(url.searchParams);
   const [counts, list, retentionMonths] = await Promise.all([
     countRegistrationsByStatus(database),
-    listRegistrations(database, { status, limit: PAGE_SIZE }),
+    listRegistrations(database, { status, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
     registrationRetentionMonths(),
   ]);
+  const pages = pageCount(list.total, PAGE_SIZE);
+  redirectPastEnd(url, page, pages);
   // The list names children, so opening it is logged like opening a record.
   await recordRegistrationListView(database, { id: user.id, email: user.email, ip: clientIpFrom(context) }, status);
-  return { counts, status, retentionMonths, ...list };
+  return { counts, status, retentionMonths, page, pages, ...list };
 }
 
 /** Children registered through 'Register Your Child'. */
 export default function Registrations({ loaderData }: Route.ComponentProps) {
-  const { counts, status, registrations, total, retentionMonths } = loaderData;
+  const { counts, status, registrations, total, retentionMonths, page, pages } = loaderData;
   return (
     <div className="space-y-6">
       <header className="space-y-2">
@@ -97,7 +102,13 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
       )}
-      {total > registrations.length ? <p className="text-sm text-muted-foreground">Showing the newest {registrations.length} of {total}.</p> : null}
+      <Pager
+        label="Registrations pages"
+        page={page}
+        pages={pages}
+        href={(n) => pageHref("/admin/registrations", new URLSearchParams({ status }), n)}
+        summary={`${total} ${total === 1 ? "registration" : "registrations"}`}
+      />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/admin.volunteers";
 import { DeleteDisclosure, formatDate, PostButton, StatusFilter } from "#app/components/admin/record-actions";
 import { AdminRefusalNotice } from "#app/components/admin/admin-refusal";
+import { Pager, pageCount, pageHref, redirectPastEnd, requestedPage } from "#app/components/admin/pager";
 import { VolunteerStatsCards } from "#app/components/admin/volunteer-stats";
 import { Badge } from "#app/components/ui/badge";
 import { Button } from "#app/components/ui/button";
@@ -28,15 +29,19 @@ export const meta: Route.MetaFunction = () => [{ title: "Volunteers · Admin Das
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const database = await getDatabase();
-  const param = new URL(request.url).searchParams.get("status") ?? "";
+  const url = new URL(request.url);
+  const param = url.searchParams.get("status") ?? "";
   const status = (APPLICATION_STATUSES as readonly string[]).includes(param) ? (param as ApplicationStatus) : "pending";
+  const page = requestedPage(url.searchParams);
   const [stats, counts, applications, roles] = await Promise.all([
     volunteerStats(database),
     countApplicationsByStatus(database),
-    listApplications(database, { status, limit: PAGE_SIZE }),
+    listApplications(database, { status, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
     listOpportunities(database),
   ]);
-  return { stats, counts, status, applications, roles };
+  const pages = pageCount(applications.total, PAGE_SIZE);
+  redirectPastEnd(url, page, pages);
+  return { stats, counts, status, applications, roles, page, pages };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -68,7 +73,7 @@ const ROLE_INTENTS = ["close", "open", "delete"];
 const typeLabel = (value: string) => VOLUNTEER_TYPES.find((t) => t.value === value)?.label ?? value;
 
 export default function VolunteersTab({ loaderData, actionData }: Route.ComponentProps) {
-  const { stats, counts, status, applications, roles } = loaderData;
+  const { stats, counts, status, applications, roles, page, pages } = loaderData;
   return (
     <div className="space-y-10">
       <AdminRefusalNotice data={actionData} className="mb-0" />
@@ -124,9 +129,13 @@ export default function VolunteersTab({ loaderData, actionData }: Route.Componen
             </table>
           </div>
         )}
-        {applications.total > applications.applications.length ? (
-          <p className="text-sm text-muted-foreground">Showing the newest {applications.applications.length} of {applications.total}.</p>
-        ) : null}
+        <Pager
+          label="Applications pages"
+          page={page}
+          pages={pages}
+          href={(n) => pageHref("/admin/volunteers", new URLSearchParams({ status }), n)}
+          summary={`${applications.total} ${applications.total === 1 ? "application" : "applications"}`}
+        />
       </section>
 
       <section id="roles" aria-labelledby="roles-heading" className="space-y-4">
