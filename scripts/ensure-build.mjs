@@ -6,7 +6,8 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
-const marker = path.join(root, process.env.BUILD_DIR ?? "build", "server/index.js");
+// BUILD_DIR may be relative to the repository or absolute, as for server.js.
+const marker = path.resolve(root, process.env.BUILD_DIR ?? "build", "server/index.js");
 
 // A folder's own time changes when a file in it is added, renamed or deleted,
 // so a removed route also counts as a change.
