@@ -1,5 +1,5 @@
-import { execFileSync } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
+import { createAdmin } from "./admin-session";
 import { expectAccessible, visit } from "./helpers";
 
 /**
@@ -21,14 +21,6 @@ const TABS = [
   ["Serving Humanity", "/admin/serving-humanity"],
   ["Page Images", "/admin/page-images"],
 ] as const;
-
-/** The operator's command, against the data folder the test server uses. */
-function adminCreate(email: string, password: string): string {
-  return execFileSync(process.execPath, ["scripts/cli.mjs", "admin:create", "--email", email, "--password", password], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: "silent" },
-    encoding: "utf8",
-  });
-}
 
 async function signIn(page: Page, path = "/login") {
   await page.goto(path);
@@ -64,7 +56,7 @@ test.describe.serial("admin sign-in and dashboard", () => {
   });
 
   test("the operator command creates an admin or resets the password", async () => {
-    const output = adminCreate(ADMIN.email, ADMIN.password);
+    const output = createAdmin(ADMIN);
     expect(output).toMatch(/Created admin e2e-admin@example.org|Set a new password for e2e-admin@example.org/);
   });
 

@@ -1,7 +1,7 @@
-import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { totp } from "../test/totp";
+import { closeToasts, createAdmin, signInAs, submitSignIn } from "./admin-session";
 import { expectAccessible, visit } from "./helpers";
 
 /**
@@ -13,40 +13,14 @@ import { expectAccessible, visit } from "./helpers";
  * and a session is ended from the list.
  */
 
-const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const ADMIN = { email: "users-admin@example.org", password: "harbour lights at midnight 7" };
 const INVITED = { email: `invited-${crypto.randomBytes(4).toString("hex")}@example.org`, password: "kingfisher over the calder" };
 
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(() => {
-  execFileSync("node", ["scripts/cli.mjs", "admin:create", "--email", ADMIN.email, "--password", ADMIN.password], {
-    env: { ...process.env, BUILD_DIR, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: "silent" },
-    stdio: "pipe",
-    timeout: 30_000,
-  });
+  createAdmin(ADMIN);
 });
-
-/** Reads a toast, then closes every toast so axe checks the page itself. */
-async function expectToast(page: Page, title: string): Promise<void> {
-  const toasts = page.locator("[data-sonner-toast]");
-  await expect(toasts.filter({ hasText: title }).first()).toBeVisible();
-  for (const close of await page.getByRole("button", { name: "Close toast" }).all()) await close.click().catch(() => {});
-  await expect(toasts).toHaveCount(0);
-}
-
-async function passwordStep(page: Page, who: { email: string; password: string }, to: string): Promise<void> {
-  await page.goto(`/login?redirectTo=${encodeURIComponent(to)}`);
-  await page.getByLabel("Email").fill(who.email);
-  await page.getByLabel("Password").fill(who.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-}
-
-async function signIn(page: Page, to = "/admin/users"): Promise<void> {
-  await passwordStep(page, ADMIN, to);
-  await page.waitForURL((url) => url.pathname === to);
-  await expectToast(page, "Login Successful");
-}
 
 let secret = "";
 let adminPage: Page;
@@ -60,7 +34,8 @@ async function newPage(browser: Browser): Promise<Page> {
 test("an admin invites a colleague, whose link sets a password and makes an admin account", async ({ browser }) => {
   adminPage = await newPage(browser);
   const page = adminPage;
-  await signIn(page);
+  await signInAs(page, ADMIN, "/admin/users");
+  await closeToasts(page, "Login Successful");
   await expect(page.getByRole("navigation", { name: "More admin areas" }).getByRole("link", { name: "Admin users" })).toBeVisible();
   await visit(page, "/admin/users");
   await expect(page.getByRole("heading", { name: "Admin users" })).toBeVisible();
@@ -73,7 +48,7 @@ test("an admin invites a colleague, whose link sets a password and makes an admi
 
   await page.getByLabel("E-mail address").fill(INVITED.email);
   await page.getByRole("button", { name: "Send invitation" }).click();
-  await expectToast(page, "Invitation sent");
+  await closeToasts(page, "Invitation sent");
   const pending = page.getByRole("region", { name: "Waiting to be accepted" });
   await expect(pending.getByText(INVITED.email)).toBeVisible();
 
@@ -99,15 +74,14 @@ test("an admin invites a colleague, whose link sets a password and makes an admi
   await invited.getByLabel("Confirm password").fill(INVITED.password);
   await invited.getByRole("button", { name: "Create my admin account" }).click();
   await invited.waitForURL((url) => url.pathname === "/login");
-  await expectToast(invited, "Account created");
+  await closeToasts(invited, "Account created");
 
   // The link is used up.
   await visit(invited, new URL(link!).pathname, { status: 410 });
   await expect(invited.getByText("This invitation has already been used.")).toBeVisible();
 
-  await passwordStep(invited, INVITED, "/admin/users");
-  await invited.waitForURL((url) => url.pathname === "/admin/users");
-  await expectToast(invited, "Login Successful");
+  await signInAs(invited, INVITED, "/admin/users");
+  await closeToasts(invited, "Login Successful");
   await expect(invited.getByText(`Signed in as ${INVITED.email}`)).toBeVisible();
 });
 
@@ -136,13 +110,13 @@ test("the new admin turns on two-factor sign-in and then signs in with a code", 
   await page.getByLabel("Code from the app").fill(totp(secret));
   await page.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
   await page.waitForURL((url) => url.pathname === "/admin/users");
-  await expectToast(page, "Two-factor sign-in is on");
+  await closeToasts(page, "Two-factor sign-in is on");
   await expect(page.getByText("Two-factor sign-in is on for your account.")).toBeVisible();
 
   // Sign out, then in again: the password alone is not enough.
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page.getByText("Logged Out", { exact: true })).toBeVisible();
-  await passwordStep(page, INVITED, "/admin/users");
+  await submitSignIn(page, INVITED, "/admin/users");
   await page.waitForURL((url) => url.pathname === "/two-factor");
   await expectAccessible(page, "two-factor challenge");
   await expect(page.getByRole("heading", { name: "Two-factor sign-in" })).toBeVisible();
@@ -156,13 +130,13 @@ test("the new admin turns on two-factor sign-in and then signs in with a code", 
   await page.getByLabel("Authentication code").fill(totp(secret));
   await page.getByRole("button", { name: "Verify" }).click();
   await page.waitForURL((url) => url.pathname === "/admin/users");
-  await expectToast(page, "Login Successful");
+  await closeToasts(page, "Login Successful");
   await expect(page.getByText(`Signed in as ${INVITED.email}`)).toBeVisible();
 });
 
 test("an admin can require two-factor for everyone: one without it is sent to set it up", async () => {
   await invitedPage.getByRole("button", { name: "Require two-factor sign-in for all admins" }).click();
-  await expectToast(invitedPage, "Two-factor sign-in required");
+  await closeToasts(invitedPage, "Two-factor sign-in required");
   try {
     await adminPage.goto("/admin/media");
     await adminPage.waitForURL((url) => url.pathname === "/two-factor/setup");
@@ -170,7 +144,7 @@ test("an admin can require two-factor for everyone: one without it is sent to se
     await expectAccessible(adminPage, "enrolment required");
   } finally {
     await invitedPage.getByRole("button", { name: "Make two-factor sign-in optional" }).click();
-    await expectToast(invitedPage, "Two-factor sign-in optional");
+    await closeToasts(invitedPage, "Two-factor sign-in optional");
   }
   await visit(adminPage, "/admin/users");
 });
@@ -183,7 +157,7 @@ test("sessions are listed, and ending one signs that device out at once", async 
   await expect(row).toHaveCount(1);
   await expect(page.getByRole("region", { name: "Your sessions" }).getByText("This device")).toBeVisible();
   await row.getByRole("button", { name: /^End session/ }).click();
-  await expectToast(page, "Session ended");
+  await closeToasts(page, "Session ended");
   await expect(all.getByRole("row").filter({ hasText: INVITED.email })).toHaveCount(0);
 
   await invitedPage.goto("/admin/users");

@@ -1,7 +1,7 @@
-import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
+import { closeToasts, createAdmin, signInAs } from "./admin-session";
 import { expectAccessible, visit } from "./helpers";
 
 /**
@@ -10,36 +10,20 @@ import { expectAccessible, visit } from "./helpers";
  * a page playing there.
  */
 
-const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const ADMIN = { email: "media-admin@example.org", password: "media library e2e passphrase 5" };
 
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(() => {
-  execFileSync("node", ["scripts/cli.mjs", "admin:create", "--email", ADMIN.email, "--password", ADMIN.password], {
-    env: { ...process.env, BUILD_DIR, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: "silent" },
-    stdio: "pipe",
-    timeout: 30_000,
-  });
+  createAdmin(ADMIN);
 });
 
 async function signIn(page: Page, to: string): Promise<void> {
-  await page.goto(`/login?redirectTo=${encodeURIComponent(to)}`);
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL((url) => url.pathname === to);
+  await signInAs(page, ADMIN, to);
   await closeToasts(page, "Login Successful");
 }
 
-/** Reads a toast, then closes every toast so axe checks the page itself. */
-async function closeToasts(page: Page, text?: string | RegExp): Promise<void> {
-  const toasts = page.locator("[data-sonner-toast]");
-  if (text) await expect(toasts.filter({ hasText: text }).first()).toBeVisible();
-  for (const close of await page.getByRole("button", { name: "Close toast" }).all()) await close.click().catch(() => {});
-  await expect(toasts).toHaveCount(0);
-}
-
+/** Reads a toast (and its description, if given), then closes every toast. */
 async function expectToast(page: Page, title: string, description?: string): Promise<void> {
   const toast = page.locator("[data-sonner-toast]").filter({ hasText: title });
   await expect(toast.first()).toBeVisible();

@@ -1,10 +1,11 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { SMTPServer } from "smtp-server";
+import { createAdmin, signInAs } from "./admin-session";
 import { expectAccessible, visit } from "./helpers";
 
 /**
@@ -94,22 +95,6 @@ function linkIn(text: string, pathname: string): string {
   return match[0];
 }
 
-function createAdmin(dataDir: string): void {
-  execFileSync("node", ["scripts/cli.mjs", "admin:create", "--email", ADMIN.email, "--password", ADMIN.password], {
-    env: { ...process.env, BUILD_DIR, DATA_DIR: dataDir, LOG_LEVEL: "silent" },
-    stdio: "pipe",
-    timeout: 30_000,
-  });
-}
-
-async function signIn(page: Page, origin: string, to: string): Promise<void> {
-  await page.goto(`${origin}/login?redirectTo=${encodeURIComponent(to)}`);
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL((url) => url.pathname === to);
-}
-
 async function subscribeInFooter(page: Page, origin: string, email: string): Promise<void> {
   await visit(page, `${origin}/news`);
   const footer = page.getByRole("region", { name: "Join Our Newsletter" });
@@ -171,7 +156,7 @@ test.describe("newsletter over SMTP", () => {
   test.beforeAll(async () => {
     test.setTimeout(90_000);
     await mailbox.start();
-    createAdmin(dataDir);
+    createAdmin(ADMIN, dataDir);
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
     server = spawn("node", ["server.js"], {
@@ -210,7 +195,7 @@ test.describe("newsletter over SMTP", () => {
     expect(headerOf(confirmation.raw, "From")).toContain("news@example.org");
     await confirmThroughLink(page, linkIn(readable(confirmation.raw), "/newsletter/confirm"));
 
-    await signIn(page, origin, "/admin/newsletter");
+    await signInAs(page, ADMIN, "/admin/newsletter", origin);
     await expect(page.getByRole("region", { name: "Figures" })).toContainText("Subscribers1Awaiting confirmation: 0");
     await expect(page.getByRole("row", { name: new RegExp(email) })).toContainText("Confirmed");
 
@@ -250,10 +235,10 @@ test.describe("newsletter on the embedded default (outbox)", () => {
     test.setTimeout(180_000);
     const origin = baseURL!;
     const email = `outbox-reader-${Date.now()}@example.org`;
-    createAdmin(process.env.E2E_DATA_DIR!);
+    createAdmin(ADMIN);
     await subscribeInFooter(page, origin, email);
 
-    await signIn(page, origin, "/admin/outbox");
+    await signInAs(page, ADMIN, "/admin/outbox", origin);
     await visit(page, `${origin}/admin/outbox`);
     const confirmation = page.getByRole("listitem").filter({ hasText: email }).filter({ hasText: "Please confirm your subscription" });
     await confirmation.locator("summary").click();

@@ -1,6 +1,6 @@
-import { execFileSync } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
+import { checkAdminPage, closeToasts, createAdmin, signInAs } from "./admin-session";
 import { expectAccessible, visit } from "./helpers";
 
 /**
@@ -9,39 +9,17 @@ import { expectAccessible, visit } from "./helpers";
  * shows each change on the next visit.
  */
 
-const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const ADMIN = { email: "pages-admin@example.org", password: "page content e2e passphrase 6" };
 
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(() => {
-  execFileSync("node", ["scripts/cli.mjs", "admin:create", "--email", ADMIN.email, "--password", ADMIN.password], {
-    env: { ...process.env, BUILD_DIR, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: "silent" },
-    stdio: "pipe",
-    timeout: 30_000,
-  });
+  createAdmin(ADMIN);
 });
 
 async function signIn(page: Page, to: string): Promise<void> {
-  await page.goto(`/login?redirectTo=${encodeURIComponent(to)}`);
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL((url) => url.pathname === new URL(to, "http://x").pathname);
+  await signInAs(page, ADMIN, to);
   await closeToasts(page, "Login Successful");
-}
-
-/** Reads a toast, closes every toast, then checks the page with axe. */
-async function closeToasts(page: Page, toast?: string | RegExp): Promise<void> {
-  const toasts = page.locator("[data-sonner-toast]");
-  if (toast) await expect(toasts.filter({ hasText: toast }).first()).toBeVisible();
-  for (const close of await page.getByRole("button", { name: "Close toast" }).all()) await close.click().catch(() => {});
-  await expect(toasts).toHaveCount(0);
-}
-
-async function checkAdmin(page: Page, context: string, toast?: string | RegExp): Promise<void> {
-  await closeToasts(page, toast);
-  await expectAccessible(page, context);
 }
 
 test("edit About Us in the Pages tab, see it on /about, then restore the earlier version", async ({ page, context }) => {
@@ -55,7 +33,7 @@ test("edit About Us in the Pages tab, see it on /about, then restore the earlier
   // Grouped by category, every page by title.
   await expect(selector.locator("optgroup")).toHaveCount(6);
   await expect(selector.locator('optgroup[label="What We Offer"] option', { hasText: "Serving Humanity" })).toHaveCount(1);
-  await checkAdmin(page, "Pages tab, no page chosen");
+  await checkAdminPage(page, "Pages tab, no page chosen");
 
   await selector.selectOption({ label: "About Us" });
   await page.waitForURL(/\/admin\?page=about$/);
@@ -64,7 +42,7 @@ test("edit About Us in the Pages tab, see it on /about, then restore the earlier
   await expect(page.getByLabel("Main Content")).toHaveAttribute("rows", "12");
   await expect(save).toBeDisabled();
   await expect(page.getByText("Unsaved Changes")).toHaveCount(0);
-  await checkAdmin(page, "Pages tab, About Us");
+  await checkAdminPage(page, "Pages tab, About Us");
 
   await page.getByLabel("Hero Title", { exact: true }).fill("About our Halifax charity");
   await page.getByLabel("Main Content").fill("We changed this text in the admin area.\n\n## Our promise\n\n- Free youth sessions\n- **Everyone** welcome");
@@ -191,7 +169,7 @@ test("an uploaded image applied to the Serving Humanity hero shows on the page",
   await expect(page.getByRole("heading", { name: /Select Image \(\d+ available\)/ })).toBeVisible();
   // The picker opens on the humanitarian category.
   await expect(page.getByLabel("Category", { exact: true }).first()).toHaveValue("humanitarian");
-  await checkAdmin(page, "Serving Humanity, browse");
+  await checkAdminPage(page, "Serving Humanity, browse");
 
   await page.getByRole("radio", { name: /Hero/ }).check();
   await expect(page.getByRole("button", { name: "Apply Image" })).toHaveCount(0);
@@ -212,7 +190,7 @@ test("an uploaded image applied to the Serving Humanity hero shows on the page",
   await expect(page).toHaveURL(/view=direct/);
   await expect(page.getByRole("heading", { name: "Hero image" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "UC3 Infographic image" })).toBeVisible();
-  await checkAdmin(page, "Serving Humanity, direct upload");
+  await checkAdminPage(page, "Serving Humanity, direct upload");
 
   await visit(page, "/what-we-offer/serving-humanity");
   const hero = page.locator('[data-section="hero"]').getByRole("img", { name: "Volunteers packing food parcels" });
@@ -222,7 +200,7 @@ test("an uploaded image applied to the Serving Humanity hero shows on the page",
 
 test("Page Images tab: choose a section and an existing image, apply it, and the register banner follows", async ({ page }) => {
   await signIn(page, "/admin/page-images?page=register-child");
-  await checkAdmin(page, "Page Images tab");
+  await checkAdminPage(page, "Page Images tab");
   await page.getByRole("radio", { name: /Register banner/ }).check();
   await page.getByLabel("Category", { exact: true }).selectOption("all");
   await page.getByRole("button", { name: /bicycle on a road/ }).click();
@@ -239,7 +217,7 @@ test("the Content tab's page selector edits the same stored content", async ({ p
   const selector = page.getByLabel("CMS page");
   await expect(selector.locator("option:not([disabled])")).toHaveText(["Home", "About Us", "Our Mission", "The Difference We Make", "Our Facilities", "Open Access Youth Provision", "Sports & Physical Activities", "Contact"].map((t) => new RegExp(t)));
   await expect(page.getByRole("button", { name: "Save Changes" })).toBeDisabled();
-  await checkAdmin(page, "Content tab, no page chosen");
+  await checkAdminPage(page, "Content tab, no page chosen");
 
   await selector.selectOption({ label: "Our Mission" });
   await page.waitForURL(/page=mission/);
@@ -262,7 +240,7 @@ test("the Content tab's page selector edits the same stored content", async ({ p
 
 test("a phone number saved in Settings appears in the footer; a bad value is refused and kept", async ({ page }) => {
   await signIn(page, "/admin/settings");
-  await checkAdmin(page, "Settings");
+  await checkAdminPage(page, "Settings");
   await page.getByLabel("Phone").fill("not a number");
   await page.getByRole("button", { name: "Save Settings" }).click();
   await expect(page.getByText("Phone must be a phone number")).toBeVisible();

@@ -1,10 +1,11 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { SMTPServer } from "smtp-server";
+import { createAdmin, signInAs } from "./admin-session";
 import { expectAccessible, visit } from "./helpers";
 
 /**
@@ -17,22 +18,6 @@ import { expectAccessible, visit } from "./helpers";
 
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const ADMIN = { email: "forms-admin@example.org", password: "public forms e2e passphrase 7" };
-
-function createAdmin(dataDir: string): void {
-  execFileSync("node", ["scripts/cli.mjs", "admin:create", "--email", ADMIN.email, "--password", ADMIN.password], {
-    env: { ...process.env, BUILD_DIR, DATA_DIR: dataDir, LOG_LEVEL: "silent" },
-    stdio: "pipe",
-    timeout: 30_000,
-  });
-}
-
-async function signIn(page: Page, origin: string, to: string): Promise<void> {
-  await page.goto(`${origin}/login?redirectTo=${encodeURIComponent(to)}`);
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL((url) => url.pathname === to);
-}
 
 /** A date of birth that makes someone `years` old today (UK date near enough for whole years). */
 function bornYearsAgo(years: number): string {
@@ -198,13 +183,13 @@ for (const js of [false, true]) {
       const applicantEmail = `alex-${tag.toLowerCase()}@example.org`;
       const asker = `Sam ${tag} Asker`;
       const child = `Riley ${tag} Child`;
-      createAdmin(process.env.E2E_DATA_DIR!);
+      createAdmin(ADMIN);
 
       await applyToVolunteer(page, origin, { name: applicant, email: applicantEmail }, js);
       await askAQuestion(page, origin, asker, js);
       await registerChild(page, origin, child, js);
 
-      await signIn(page, origin, "/admin/volunteers");
+      await signInAs(page, ADMIN, "/admin/volunteers", origin);
       await approveInDashboard(page, origin, applicant, js);
       await seeQuestionAndRegistration(page, origin, asker, child, js);
 
@@ -261,7 +246,7 @@ test.describe("volunteer e-mails over SMTP", () => {
     test.setTimeout(90_000);
     const smtpPort = await freePort();
     await new Promise<void>((resolve) => smtp.listen(smtpPort, "127.0.0.1", resolve));
-    createAdmin(dataDir);
+    createAdmin(ADMIN, dataDir);
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
     server = spawn("node", ["server.js"], {
@@ -298,7 +283,7 @@ test.describe("volunteer e-mails over SMTP", () => {
     await applyToVolunteer(page, origin, { name: applicant, email: "morgan@example.org" }, true);
     const confirmation = await mailTo("morgan@example.org", /Subject: Thank you for applying to volunteer/);
     expect(confirmation.raw).toContain("Youth Mentor");
-    await signIn(page, origin, "/admin/volunteers");
+    await signInAs(page, ADMIN, "/admin/volunteers", origin);
     await approveInDashboard(page, origin, applicant, true);
     const approval = await mailTo("morgan@example.org", /Subject: Welcome to the team/);
     expect(approval.raw.replace(/=\r?\n/g, "")).toContain("P.S. Our induction evening is on Thursday.");

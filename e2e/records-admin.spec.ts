@@ -1,6 +1,6 @@
-import { execFileSync } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
+import { checkAdminPage, createAdmin, signInAs } from "./admin-session";
 import { expectAccessible, visit } from "./helpers";
 
 /**
@@ -10,35 +10,17 @@ import { expectAccessible, visit } from "./helpers";
  * page, with JavaScript or without.
  */
 
-const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const ADMIN = { email: "events-picture-admin@example.org", password: "events picture e2e passphrase 3" };
 
 test.describe.configure({ mode: "serial", timeout: 150_000 });
 
 test.beforeAll(() => {
-  execFileSync("node", ["scripts/cli.mjs", "admin:create", "--email", ADMIN.email, "--password", ADMIN.password], {
-    env: { ...process.env, BUILD_DIR, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: "silent" },
-    stdio: "pipe",
-    timeout: 30_000,
-  });
+  createAdmin(ADMIN);
 });
 
-/** Reads a toast, closes every toast, then checks the page with axe. */
-async function checkAdmin(page: Page, context: string, toast?: string | RegExp): Promise<void> {
-  const toasts = page.locator("[data-sonner-toast]");
-  if (toast) await expect(toasts.filter({ hasText: toast }).first()).toBeVisible();
-  for (const close of await page.getByRole("button", { name: "Close toast" }).all()) await close.click().catch(() => {});
-  await expect(toasts).toHaveCount(0);
-  await expectAccessible(page, context);
-}
-
 async function signIn(page: Page, to: string): Promise<void> {
-  await page.goto(`/login?redirectTo=${encodeURIComponent(to)}`);
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL((url) => url.pathname === to);
-  await checkAdmin(page, "after signing in", "Login Successful");
+  await signInAs(page, ADMIN, to);
+  await checkAdminPage(page, "after signing in", "Login Successful");
 }
 
 function daysFromNow(days: number): string {
@@ -65,7 +47,7 @@ test("staff give an event a picture from the media library and visitors see it o
   await form.getByLabel("Image file").setInputFiles({ name: "bike-ride.jpg", mimeType: "image/jpeg", buffer: photo });
   await form.getByLabel("Alt text").fill("Riders setting off past the lake");
   await form.getByRole("button", { name: "Upload Image" }).click();
-  await checkAdmin(page, "events tab after uploading a picture", "Image uploaded successfully");
+  await checkAdminPage(page, "events tab after uploading a picture", "Image uploaded successfully");
   await expect(form.getByText("Chosen: Riders setting off past the lake")).toBeVisible();
   await expect(form.getByLabel("Image description (alt text)")).toHaveValue("Riders setting off past the lake");
 
@@ -86,7 +68,7 @@ test("staff give an event a picture from the media library and visitors see it o
   await form.getByLabel("Image description (alt text)").fill("Riders setting off past the lake at Shibden");
 
   await form.getByRole("button", { name: "Create event" }).click();
-  await checkAdmin(page, "events tab after creating the event", "Event created");
+  await checkAdminPage(page, "events tab after creating the event", "Event created");
 
   await visit(page, "/news/charity-bike-ride");
   const picture = page.getByRole("img", { name: "Riders setting off past the lake at Shibden" });
@@ -122,7 +104,7 @@ test("acting on an event that another admin deleted answers 404 and says so, wit
   // The first tab deletes it.
   await page.getByRole("listitem", { name: "Charity Bike Ride" }).getByRole("button", { name: "Delete the event Charity Bike Ride" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
-  await checkAdmin(page, "events tab after deleting", "Event deleted");
+  await checkAdminPage(page, "events tab after deleting", "Event deleted");
 
   // The stale tab duplicates it: refused with a 404 and the message on the page, nothing created.
   const [answer] = await Promise.all([
