@@ -9,6 +9,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { refusesHydration } from "./lib/hydration";
 import { readThemeChoice } from "./lib/theme";
 import { useNonce } from "./lib/nonce";
 import { ErrorPage } from "#app/components/site/error-page";
@@ -25,7 +26,7 @@ import { enhanceLoader } from "./enhance/loader";
  * area, sign-in) hydrates as usual.
  */
 export function useHydrates(): boolean {
-  return !useMatches().some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
+  return !useMatches().some((match) => refusesHydration(match.handle));
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

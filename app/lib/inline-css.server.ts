@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { EntryContext } from "react-router";
+import { refusesHydration } from "#app/lib/hydration";
 
 /**
  * Public pages (routes whose handle says `hydrate: false`, decision 010) get
@@ -61,9 +62,7 @@ function stylesheetText(href: string): string | null {
 
 /** Whether a page's routes hydrate: not when one says `handle.hydrate === false` (the public site, decision 010). */
 export function pageHydrates(context: EntryContext): boolean {
-  return !context.staticHandlerContext.matches.some(
-    (match) => (context.routeModules[match.route.id]?.handle as { hydrate?: boolean } | undefined)?.hydrate === false,
-  );
+  return !context.staticHandlerContext.matches.some((match) => refusesHydration(context.routeModules[match.route.id]?.handle));
 }
 
 /** The routes `<Links />` takes links from: all matches, or those down to the route showing an error. */
