@@ -10,6 +10,9 @@ import { getSiteSettings } from "./site-settings.server";
 import { getPublicPageContent } from "./page-content.server";
 import type { Seo } from "./seo";
 import type { Gallery } from "#app/components/site/video-gallery";
+import { heroImageOf } from "#app/components/site/content-page";
+import { builtInSvgDataUri } from "./built-in-image.server";
+import { resolveImageSrc } from "./page-image-src";
 
 export type { Gallery };
 
@@ -70,6 +73,12 @@ export interface PublicPageData {
   gallery: Gallery;
   settings: SiteSettings;
   seo: Seo;
+  /**
+   * The hero picture as a data: URI when it is one of the site's own small
+   * drawings: it is the page's largest paint on a phone, and in the HTML it
+   * needs no request after the page (issue 10; the home page does the same).
+   */
+  heroInline: string | null;
 }
 
 /** Everything a public page's loader returns, by page id from the content catalogue. */
@@ -85,5 +94,7 @@ export async function loadBuiltInPage(builtIn: BuiltInPage, requestId?: string):
     getPageContent(builtIn),
     loadGallery(builtIn.videoAssignment, { requestId }),
   ]);
-  return { page, title: builtIn.title, path: builtIn.path, gallery, settings, seo: pageSeo(builtIn, settings) };
+  const hero = heroImageOf(page);
+  const heroInline = hero && !hero.responsive ? builtInSvgDataUri(resolveImageSrc(hero.filename)) : null;
+  return { page, title: builtIn.title, path: builtIn.path, gallery, settings, seo: pageSeo(builtIn, settings), heroInline };
 }

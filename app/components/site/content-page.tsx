@@ -37,16 +37,19 @@ function PageImageFigure({
   lazy = true,
   className = "",
   sizes = "(min-width: 1024px) 50vw, 100vw",
+  inlineSrc,
 }: {
   image: PageImage;
   lazy?: boolean;
   className?: string;
   sizes?: string;
+  /** The picture itself as a data: URI, when the loader put it in the HTML. */
+  inlineSrc?: string | null;
 }) {
   return (
     <figure className={className}>
       <SiteImage
-        src={pageImageSrc(image.filename)}
+        src={inlineSrc ?? pageImageSrc(image.filename)}
         alt={image.alt}
         width={image.width ?? 1200}
         height={image.height ?? 800}
@@ -114,6 +117,12 @@ export function placeImages(page: Pick<PageContent, "layout" | "images">): {
   return { hero, side, inline: rest.filter((i) => i.position !== "gallery"), gallery: rest.filter((i) => i.position === "gallery") };
 }
 
+/** The banner under a page's title: the Page Images tab's hero section, else the layout's hero image. */
+export function heroImageOf(page: PageContent): PageImage | undefined {
+  const hero = page.sectionImages?.hero;
+  return hero ? sectionAsImage(hero) : placeImages(page).hero;
+}
+
 /**
  * Every public page's hero and main body, drawn from one PageContent record
  * (built-in copy or the staff's saved version), laid out as the record's
@@ -125,15 +134,18 @@ export function ContentPage({
   gallery,
   children,
   heroExtra,
+  heroInline,
 }: {
   page: PageContent;
   gallery?: Gallery;
   children?: ReactNode;
   heroExtra?: ReactNode;
+  /** The hero picture as a data: URI (PublicPageData.heroInline), so the page's largest paint needs no request of its own. */
+  heroInline?: string | null;
 }) {
   const layout = placeImages(page);
   const sections = page.sectionImages ?? {};
-  const heroImage: PageImage | undefined = sections.hero ? sectionAsImage(sections.hero) : layout.hero;
+  const heroImage = heroImageOf(page);
   const contentImage = sections.content ? sectionAsImage(sections.content) : undefined;
   // The register banner has its own place on its page (SPEC §2); hero and content are placed above.
   const otherSections = Object.values(sections).filter(
@@ -157,7 +169,7 @@ export function ContentPage({
       </PageHero>
       {heroImage ? (
         <div className="mx-auto max-w-7xl px-4 pt-10" data-section="hero">
-          <PageImageFigure image={heroImage} lazy={false} sizes="(min-width: 80rem) 80rem, 100vw" />
+          <PageImageFigure image={heroImage} lazy={false} sizes="(min-width: 80rem) 80rem, 100vw" inlineSrc={heroInline} />
         </div>
       ) : null}
       <section aria-labelledby="main-content-heading" className="mx-auto max-w-7xl px-4 py-12">

@@ -25,5 +25,5 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function CatalogPage({ loaderData }: Route.ComponentProps) {
-  return <ContentPage page={loaderData.page} gallery={loaderData.gallery} />;
+  return <ContentPage page={loaderData.page} gallery={loaderData.gallery} heroInline={loaderData.heroInline} />;
 }

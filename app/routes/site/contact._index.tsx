@@ -36,7 +36,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const { settings } = loaderData;
   const socials = CONTACT_SOCIALS.filter((key) => settings.social[key]);
   return (
-    <ContentPage page={loaderData.page} gallery={loaderData.gallery}>
+    <ContentPage page={loaderData.page} gallery={loaderData.gallery} heroInline={loaderData.heroInline}>
       <PageSection id="contact-details" title="Contact Details" muted>
         <ContactDetails settings={settings} />
         {socials.length > 0 ? (

@@ -26,7 +26,7 @@ const FOLLOW_UP: Record<string, { label: string; href: string }> = {
 
 export default function Faqs({ loaderData }: Route.ComponentProps) {
   return (
-    <ContentPage page={loaderData.page} gallery={loaderData.gallery}>
+    <ContentPage page={loaderData.page} gallery={loaderData.gallery} heroInline={loaderData.heroInline}>
       <PageSection id="faq-topics" title="Topics" muted>
         <ul className="mb-8 flex flex-wrap gap-2" aria-label="Jump to a topic">
           {FAQ_TOPICS.map((faq) => (

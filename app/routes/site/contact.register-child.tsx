@@ -41,7 +41,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function RegisterChild({ loaderData, actionData }: Route.ComponentProps) {
   const { banner, form } = loaderData;
   return (
-    <ContentPage page={loaderData.page} gallery={loaderData.gallery}>
+    <ContentPage page={loaderData.page} gallery={loaderData.gallery} heroInline={loaderData.heroInline}>
       <PageSection id="benefits" title="Why Join Us" muted>
         <InfoCardGrid cards={REGISTER_BENEFITS} columns={4} />
       </PageSection>

@@ -38,7 +38,7 @@ export default function Donate({ loaderData }: Route.ComponentProps) {
     <p className="mt-4 text-muted-foreground">Online giving is being set up. To give now, please get in touch and we will help you donate.</p>
   );
   return (
-    <ContentPage page={loaderData.page} gallery={loaderData.gallery}>
+    <ContentPage page={loaderData.page} gallery={loaderData.gallery} heroInline={loaderData.heroInline}>
       <PageSection id="your-impact" title="Your Impact" muted>
         <InfoCardGrid cards={DONATION_IMPACT_CARDS} columns={4} />
       </PageSection>

@@ -19,7 +19,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function JoinUs({ loaderData }: Route.ComponentProps) {
   return (
-    <ContentPage page={loaderData.page} gallery={loaderData.gallery}>
+    <ContentPage page={loaderData.page} gallery={loaderData.gallery} heroInline={loaderData.heroInline}>
       <PageSection id="ways-to-get-involved" title="Ways to Get Involved" muted>
         <InfoCardGrid cards={JOIN_WAYS} linkLabel="Learn More" />
       </PageSection>

@@ -81,7 +81,7 @@ function EventCards({ events }: { events: PublicEvent[] }) {
 
 export default function News({ loaderData }: Route.ComponentProps) {
   return (
-    <ContentPage page={loaderData.page} gallery={loaderData.gallery}>
+    <ContentPage page={loaderData.page} gallery={loaderData.gallery} heroInline={loaderData.heroInline}>
       <PageSection id="events" title="Upcoming Events" muted>
         {loaderData.events.upcoming.length > 0 ? (
           <EventCards events={loaderData.events.upcoming} />

@@ -18,7 +18,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function Volunteer({ loaderData }: Route.ComponentProps) {
   return (
-    <ContentPage page={loaderData.page} gallery={loaderData.gallery}>
+    <ContentPage page={loaderData.page} gallery={loaderData.gallery} heroInline={loaderData.heroInline}>
       <PageSection id="volunteer-roles" title="Volunteer Roles" muted>
         <InfoCardGrid cards={VOLUNTEER_ROLE_CARDS} />
         <div className="mt-10 flex flex-wrap gap-3">

@@ -35,7 +35,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function VolunteerApply({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <ContentPage page={loaderData.page} gallery={loaderData.gallery}>
+    <ContentPage page={loaderData.page} gallery={loaderData.gallery} heroInline={loaderData.heroInline}>
       <PageSection
         id="apply"
         title="Apply to Volunteer"

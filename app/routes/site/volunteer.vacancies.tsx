@@ -23,7 +23,7 @@ const typeLabel = (value: string) => VOLUNTEER_TYPES.find((t) => t.value === val
 
 export default function VolunteerVacancies({ loaderData }: Route.ComponentProps) {
   return (
-    <ContentPage page={loaderData.page} gallery={loaderData.gallery}>
+    <ContentPage page={loaderData.page} gallery={loaderData.gallery} heroInline={loaderData.heroInline}>
       <PageSection id="vacancies" title="Current Vacancies" muted>
         {loaderData.roles.length === 0 ? (
           <p className="text-lg text-muted-foreground">
