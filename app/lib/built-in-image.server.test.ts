@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { builtInSvgDataUri, MAX_INLINE_SVG_BYTES, svgDataUri } from "./built-in-image.server";
+import { builtInSvgDataUri, inlinePictureUri, MAX_INLINE_SVG_BYTES, svgDataUri } from "./built-in-image.server";
 
 const PREFIX = "data:image/svg+xml,";
 const publicImages = path.resolve("public/images");
@@ -45,5 +45,14 @@ describe("built-in pictures as data: URIs", () => {
     ]) {
       expect(builtInSvgDataUri(src), src).toBeNull();
     }
+  });
+
+  it("puts a page's picture inline only when it is a built-in drawing, never an upload with its responsive sizes", () => {
+    expect(inlinePictureUri({ filename: "/images/hiking.svg" })).toBe(builtInSvgDataUri("/images/hiking.svg"));
+    expect(inlinePictureUri({ filename: "/images/hiking.svg" })).not.toBeNull();
+    const responsive = { srcSet: "/media/a-640.webp 640w", avifSrcSet: "/media/a-640.avif 640w" };
+    expect(inlinePictureUri({ filename: "/images/hiking.svg", responsive })).toBeNull();
+    expect(inlinePictureUri({ filename: "summer-camp.jpg" })).toBeNull();
+    expect(inlinePictureUri(undefined)).toBeNull();
   });
 });

@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { PageImage } from "#app/content/types";
+import { resolveImageSrc } from "./page-image-src";
 
 /**
  * The site's own small SVG pictures (public/images/*.svg) as `data:` URIs,
@@ -64,4 +66,14 @@ export function builtInSvgDataUri(src: string): string | null {
     cache.set(src, uri);
   }
   return cache.get(src)!;
+}
+
+/**
+ * A page's picture as a data: URI when it is one of the built-in drawings;
+ * null for an upload (it has responsive sizes to offer instead) or anything
+ * else. For the picture at the top of a page (the home page's still, a
+ * content page's banner).
+ */
+export function inlinePictureUri(image: Pick<PageImage, "filename" | "responsive"> | undefined): string | null {
+  return image && !image.responsive ? builtInSvgDataUri(resolveImageSrc(image.filename)) : null;
 }

@@ -11,8 +11,7 @@ import { getPublicPageContent } from "./page-content.server";
 import type { Seo } from "./seo";
 import type { Gallery } from "#app/components/site/video-gallery";
 import { heroImageOf } from "#app/components/site/content-page";
-import { builtInSvgDataUri } from "./built-in-image.server";
-import { resolveImageSrc } from "./page-image-src";
+import { inlinePictureUri } from "./built-in-image.server";
 
 export type { Gallery };
 
@@ -94,7 +93,5 @@ export async function loadBuiltInPage(builtIn: BuiltInPage, requestId?: string):
     getPageContent(builtIn),
     loadGallery(builtIn.videoAssignment, { requestId }),
   ]);
-  const hero = heroImageOf(page);
-  const heroInline = hero && !hero.responsive ? builtInSvgDataUri(resolveImageSrc(hero.filename)) : null;
-  return { page, title: builtIn.title, path: builtIn.path, gallery, settings, seo: pageSeo(builtIn, settings), heroInline };
+  return { page, title: builtIn.title, path: builtIn.path, gallery, settings, seo: pageSeo(builtIn, settings), heroInline: inlinePictureUri(heroImageOf(page)) };
 }

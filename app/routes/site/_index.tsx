@@ -12,7 +12,7 @@ import { TestimonialCarousel } from "#app/components/site/testimonial-carousel";
 import { TONE_BADGE } from "#app/components/site/tone";
 import { VideoPlayer } from "#app/components/site/video-player";
 import { YouTubeEmbed } from "#app/components/site/youtube-embed";
-import { builtInSvgDataUri } from "#app/lib/built-in-image.server";
+import { inlinePictureUri } from "#app/lib/built-in-image.server";
 import { absoluteUrl, seoMeta } from "#app/lib/seo";
 import { loadPublicPage } from "#app/lib/public-page.server";
 import { loadCarouselTestimonials } from "#app/lib/testimonials.server";
@@ -49,7 +49,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     testimonials,
     // The still is the page's largest paint on a phone: one of the site's own small
     // drawings goes into the HTML itself, so no request stands before that paint.
-    stillInline: still && !still.responsive ? builtInSvgDataUri(pageImageSrc(still.filename)) : null,
+    stillInline: inlinePictureUri(still),
     seo: { ...seo, title: data.page.heroTitle, structuredData },
   };
 }
