@@ -238,6 +238,63 @@ test("the Content tab's page selector edits the same stored content", async ({ p
   await expect(page.getByLabel("Main Title")).not.toHaveValue("What drives us");
 });
 
+test("edits survive a session that ended before Save: after signing in again they are offered back, and saved", async ({ page, context }) => {
+  const editor = "/admin/content?page=facilities";
+  await signIn(page, editor);
+  const heroTitle = page.getByLabel("Hero Title", { exact: true });
+  const saved = await heroTitle.inputValue();
+  await heroTitle.fill("Our building, kept through a lost session");
+  await expect(page.getByText("Unsaved Changes")).toBeVisible();
+
+  // The session ends (it expired, or was signed out elsewhere) before Save.
+  await context.clearCookies();
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Your session ended before that could be saved. Sign in to carry on." })).toBeVisible();
+  await expectAccessible(page, "sign-in after a save with an ended session");
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+
+  // Back on the same editor: the stored text, and the lost edit offered back.
+  await page.waitForURL((url) => url.pathname === "/admin/content" && url.search === "?page=facilities");
+  await expect(heroTitle).toHaveValue(saved);
+  const offer = page.getByRole("status").filter({ hasText: "Unsaved changes kept in this browser" });
+  await expect(offer).toBeVisible();
+  await checkAdminPage(page, "editor offering unsaved changes", "Login Successful");
+  await offer.getByRole("button", { name: "Restore changes" }).click();
+  await expect(offer).toHaveCount(0);
+  await expect(heroTitle).toHaveValue("Our building, kept through a lost session");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await closeToasts(page, "Changes saved");
+  await visit(page, "/about/facilities");
+  await expect(page.getByRole("heading", { level: 1, name: "Our building, kept through a lost session" })).toBeVisible();
+
+  // Saved, so nothing is offered any more.
+  await page.goto(editor);
+  await expect(heroTitle).toHaveValue("Our building, kept through a lost session");
+  await expect(page.getByText("Unsaved changes kept in this browser")).toHaveCount(0);
+
+  // A tab closed with unsaved edits: the next visit offers them, and "Discard them" lets them go for good.
+  await heroTitle.fill("An edit left in a closed tab");
+  await expect(page.getByText("Unsaved Changes")).toBeVisible();
+  const next = await context.newPage();
+  await next.goto(editor);
+  await expect(next.getByText("Unsaved changes kept in this browser")).toBeVisible();
+  await next.getByRole("button", { name: "Discard them" }).click();
+  await expect(next.getByText("Unsaved changes kept in this browser")).toHaveCount(0);
+  await expect(next.getByLabel("Hero Title", { exact: true })).toHaveValue("Our building, kept through a lost session");
+  await next.reload();
+  await expect(next.getByLabel("Hero Title", { exact: true })).toHaveValue("Our building, kept through a lost session");
+  await expect(next.getByText("Unsaved changes kept in this browser")).toHaveCount(0);
+  await next.close();
+
+  // Leave the page as built in for later specs.
+  await page.getByRole("button", { name: "Discard changes" }).click();
+  await page.getByRole("button", { name: "Restore the built-in text" }).click();
+  await closeToasts(page, "Revision restored");
+  await expect(heroTitle).toHaveValue(saved);
+});
+
 test("a phone number saved in Settings appears in the footer; a bad value is refused and kept", async ({ page }) => {
   await signIn(page, "/admin/settings");
   await checkAdminPage(page, "Settings");

@@ -18,6 +18,7 @@ import { resolveImageSrc } from "#app/lib/page-image-src";
 import { imageErrors, LIMITS, moveImage, newImageEntry, renumber } from "#app/lib/schemas/page-content";
 import type { FieldErrors } from "#app/lib/schemas/parse-form";
 import { cn } from "#app/lib/utils";
+import { usePageDraft } from "./page-draft";
 import { UnsavedChangesDialog, useUnsavedChangesGuard } from "./page-editor-guard";
 
 /** What the editor edits: the page's effective content (staff's fields over the built-in copy). */
@@ -92,7 +93,9 @@ export function PageEditor({
   const id = useId();
   const [values, setValues] = useState<EditorValues>(actionData?.values ?? initial);
   const [panel, setPanel] = useState<Panel>(panels[0] ?? "content");
+  const [baseRevision, setBaseRevision] = useState(revision);
   const dirty = !same(values, initial);
+  const draft = usePageDraft({ pageId: page.id, panels, initial, values, dirty, revision, baseRevision, revisions: revisions ?? [], same });
   const { blocker, markSubmitting } = useUnsavedChangesGuard(dirty);
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
@@ -130,6 +133,34 @@ export function PageEditor({
         </a>
       </div>
 
+      {draft.offered ? (
+        <Alert>
+          <AlertTitle>Unsaved changes kept in this browser</AlertTitle>
+          <AlertDescription>
+            <p>
+              You changed this page at {formatWhen(draft.offered.changedAt)} and those changes were not saved. Restore them to carry on, or
+              discard them.
+              {draft.savedSince ? " The page has been saved since then: saving your changes will ask before it replaces the newer version." : ""}
+            </p>
+            <div className="mt-2 flex flex-wrap gap-2">
+              <Button
+                type="button"
+                size="sm"
+                onClick={() => {
+                  setValues(draft.offered!.values);
+                  setBaseRevision(draft.offered!.baseRevision);
+                  draft.dismiss(false);
+                }}
+              >
+                Restore changes
+              </Button>
+              <Button type="button" size="sm" variant="outline" onClick={() => draft.dismiss(true)}>
+                Discard them
+              </Button>
+            </div>
+          </AlertDescription>
+        </Alert>
+      ) : null}
       {actionData?.conflict ? (
         <Alert variant="destructive">
           <AlertTitle>Someone else saved this page after you opened it</AlertTitle>
@@ -162,7 +193,7 @@ export function PageEditor({
       >
         <input type="hidden" name="intent" value="save" />
         <input type="hidden" name="pageId" value={page.id} />
-        <input type="hidden" name="baseRevision" value={revision} />
+        <input type="hidden" name="baseRevision" value={baseRevision} />
         {panels.includes("images") ? <input type="hidden" name="images" value={JSON.stringify(values.images)} /> : null}
 
         {panels.length > 1 ? (
@@ -283,7 +314,14 @@ export function PageEditor({
           <div aria-live="polite">{dirty ? <Badge variant="destructive">Unsaved Changes</Badge> : <span className="text-sm text-muted-foreground">All changes saved</span>}</div>
           <div className="flex flex-wrap gap-2">
             {dirty ? (
-              <Button type="button" variant="ghost" onClick={() => setValues(initial)}>
+              <Button
+                type="button"
+                variant="ghost"
+                onClick={() => {
+                  setValues(initial);
+                  setBaseRevision(revision);
+                }}
+              >
                 Discard changes
               </Button>
             ) : null}

@@ -140,13 +140,19 @@ function AreaLink({ to, label, current }: { to: string; label: string; current: 
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const location = useLocation();
   if (isRouteErrorResponse(error) && error.status === 401) {
-    const info = error.data as { adminExists?: boolean; redirectTo?: string; toast?: ToastData | null };
+    // The layout's own loader says where to come back to; a save refused
+    // because the session ended (a plain 401 from the tab's action) comes
+    // back to the tab it was made on.
+    const info = typeof error.data === "object" ? (error.data as { adminExists?: boolean; redirectTo?: string; toast?: ToastData | null }) : null;
+    const back = info?.redirectTo ?? `${location.pathname}${location.search}`;
     return (
       <div className="flex min-h-screen flex-col items-center justify-center gap-6 bg-muted px-4 py-12">
         <main id="main" className="flex w-full flex-col items-center gap-6">
           <h1 className="text-2xl font-bold">Admin Dashboard</h1>
-          <LoginForm redirectTo={info?.redirectTo ?? "/admin"} adminExists={info?.adminExists ?? true} headingLevel="h2" />
+          {info ? null : <p role="alert">Your session ended before that could be saved. Sign in to carry on.</p>}
+          <LoginForm redirectTo={back.startsWith("/admin") ? back : "/admin"} adminExists={info?.adminExists ?? true} headingLevel="h2" />
           <Link to="/" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
             Back to the website
           </Link>

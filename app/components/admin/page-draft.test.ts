@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { draftWasSaved, pageDraftKey, readPageDraft, type PageDraft } from "./page-draft";
+
+const draft: PageDraft = {
+  values: { heroTitle: "Typed", heroSubtitle: "", mainTitle: "Main", content: "Body", layout: "text-only", images: [] },
+  baseRevision: 3,
+  changedAt: "2026-11-21T22:00:00.000Z",
+};
+
+const revision = (n: number, email: string | null) => ({ revision: n, createdAt: "2026-11-21T22:05:00.000Z", createdByEmail: email, restoredFrom: null, heroTitle: "" });
+
+describe("page drafts kept in the browser", () => {
+  it("reads back what the editor stored", () => {
+    expect(readPageDraft(JSON.stringify(draft))).toEqual(draft);
+  });
+
+  it("ignores anything that is not a whole draft, rather than put it in the editor", () => {
+    expect(readPageDraft(null)).toBeNull();
+    expect(readPageDraft("not json")).toBeNull();
+    expect(readPageDraft("null")).toBeNull();
+    expect(readPageDraft(JSON.stringify({ ...draft, baseRevision: "3" }))).toBeNull();
+    expect(readPageDraft(JSON.stringify({ ...draft, values: { ...draft.values, layout: "sideways" } }))).toBeNull();
+    expect(readPageDraft(JSON.stringify({ ...draft, values: { ...draft.values, content: 7 } }))).toBeNull();
+    expect(readPageDraft(JSON.stringify({ ...draft, values: { ...draft.values, images: "none" } }))).toBeNull();
+  });
+
+  it("counts a draft as saved only when the same person saved a newer revision", () => {
+    expect(draftWasSaved(draft, [revision(3, "me@example.org")], "me@example.org")).toBe(false);
+    expect(draftWasSaved(draft, [revision(4, "me@example.org"), revision(3, "me@example.org")], "me@example.org")).toBe(true);
+    // A colleague's save since: the draft stands, and saving it will meet the conflict check.
+    expect(draftWasSaved(draft, [revision(4, "colleague@example.org")], "me@example.org")).toBe(false);
+    expect(draftWasSaved(draft, [revision(4, null)], undefined)).toBe(false);
+  });
+
+  it("keeps each person's drafts of each page and editor apart", () => {
+    const keys = new Set([
+      pageDraftKey("user-1", "about", ["content", "images", "layout"]),
+      pageDraftKey("user-2", "about", ["content", "images", "layout"]),
+      pageDraftKey("user-1", "mission", ["content", "images", "layout"]),
+      pageDraftKey("user-1", "about", ["content"]),
+    ]);
+    expect(keys.size).toBe(4);
+  });
+});
