@@ -87,3 +87,18 @@ export function cookiesOf(response: Response): string {
     .filter((c) => !c.endsWith("="))
     .join("; ");
 }
+
+/**
+ * Creates the site's first admin through /login, as the setup form does,
+ * signs in as it and returns the session as a Cookie header.
+ */
+export async function createFirstAdmin(site: SiteProcess, account: { email: string; password: string }): Promise<string> {
+  const login = (fields: Record<string, string>) =>
+    fetch(`${site.url}/login`, { method: "POST", redirect: "manual", headers: { Origin: site.url }, body: new URLSearchParams(fields) });
+  const created = await login({ intent: "create-admin", email: account.email, password: account.password, confirm: account.password });
+  if (created.status !== 302) throw new Error(`creating the first admin answered ${created.status}`);
+  const signedIn = await login({ intent: "sign-in", email: account.email, password: account.password, redirectTo: "/admin" });
+  const cookie = cookiesOf(signedIn);
+  if (signedIn.status !== 302 || !cookie) throw new Error(`signing in answered ${signedIn.status}`);
+  return cookie;
+}

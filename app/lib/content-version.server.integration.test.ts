@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachEngine } from "../../test/engines";
-import { cookiesOf, type SiteProcess, startTwoSiteProcesses, stopSiteProcesses } from "../../test/site-process";
+import { createFirstAdmin, type SiteProcess, startTwoSiteProcesses, stopSiteProcesses } from "../../test/site-process";
 import { DEFAULT_SITE_SETTINGS } from "#app/content/site";
 import { getPageById } from "#app/content/pages";
 import { getStoredPageContent, savePageContent } from "./page-content.server";
@@ -73,11 +73,7 @@ describeEachEngine("settings and page text kept in memory until a save", (getDb)
       expect(html).toContain(mission.heroTitle);
       expect(html).toContain(DEFAULT_SITE_SETTINGS.charityName);
     }
-    const created = await post(a, "/login", { intent: "create-admin", email: ADMIN.email, password: ADMIN.password, confirm: ADMIN.password });
-    expect(created.status).toBe(302);
-    const signedIn = await post(a, "/login", { intent: "sign-in", ...ADMIN, redirectTo: "/admin" });
-    expect(signedIn.status).toBe(302);
-    const cookie = cookiesOf(signedIn);
+    const cookie = await createFirstAdmin(a, ADMIN);
 
     const heroTitle = `Our mission, restated ${crypto.randomUUID().slice(0, 8)}`;
     const saved = await post(

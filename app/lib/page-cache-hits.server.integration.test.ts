@@ -3,7 +3,7 @@ import net from "node:net";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachEngine } from "../../test/engines";
-import { type SiteProcess, startTwoSiteProcesses, stopSiteProcesses } from "../../test/site-process";
+import { createFirstAdmin, type SiteProcess, startTwoSiteProcesses, stopSiteProcesses } from "../../test/site-process";
 import { EVENT_CATEGORIES } from "#app/content/site";
 
 /**
@@ -149,14 +149,7 @@ describeEachEngine("page-cache hits answered before Hono", (getDb) => {
   it("stops serving a page from memory once a save in another process has changed it, within the check interval", async () => {
     const post = (server: SiteProcess, p: string, fields: Record<string, string>, cookie = "") =>
       fetch(`${server.url}${p}`, { method: "POST", body: new URLSearchParams(fields), redirect: "manual", headers: { Origin: server.url, ...(cookie ? { cookie } : {}) } });
-    expect((await post(a, "/login", { intent: "create-admin", email: ADMIN.email, password: ADMIN.password, confirm: ADMIN.password })).status).toBe(302);
-    const signedIn = await post(a, "/login", { intent: "sign-in", ...ADMIN, redirectTo: "/admin" });
-    expect(signedIn.status).toBe(302);
-    const cookie = signedIn.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .filter((c) => !c.endsWith("="))
-      .join("; ");
+    const cookie = await createFirstAdmin(a, ADMIN);
 
     await raw(b, "GET", "/news");
     expect((await raw(b, "GET", "/news")).get("x-page-cache")).toBe("hit");

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachEngine } from "../../test/engines";
-import { cookiesOf, type SiteProcess, startTwoSiteProcesses, stopSiteProcesses } from "../../test/site-process";
+import { createFirstAdmin, type SiteProcess, startTwoSiteProcesses, stopSiteProcesses } from "../../test/site-process";
 import { EVENT_CATEGORIES } from "#app/content/site";
 
 /**
@@ -66,12 +66,7 @@ describeEachEngine("full-page cache across processes", (getDb) => {
   });
 
   it("shows a staff save made through one process to anonymous visitors of the other within the check interval", async () => {
-    const created = await post(a, "/login", { intent: "create-admin", email: ADMIN.email, password: ADMIN.password, confirm: ADMIN.password });
-    expect(created.status).toBe(302);
-    const signedIn = await post(a, "/login", { intent: "sign-in", ...ADMIN, redirectTo: "/admin" });
-    expect(signedIn.status).toBe(302);
-    const cookie = cookiesOf(signedIn);
-    expect(cookie).not.toBe("");
+    const cookie = await createFirstAdmin(a, ADMIN);
 
     // Both processes now hold /news.
     for (const server of [a, b]) {

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachEngine } from "../../../test/engines";
-import { cookiesOf, ensureProductionBuild, type SiteProcess, startSiteProcess, stopSiteProcesses } from "../../../test/site-process";
+import { createFirstAdmin, ensureProductionBuild, type SiteProcess, startSiteProcess, stopSiteProcesses } from "../../../test/site-process";
 import { recordAudit } from "#app/lib/audit.server";
 
 /**
@@ -86,12 +86,7 @@ describeEachEngine("admin lists page through every record", (getDb) => {
     for (let i = 0; i < 60; i++) await recordAudit(getDb(), { action: "event.created", actorEmail: ADMIN.email, detail: { title: `Event ${i}` } });
 
     site = await startSiteProcess({ DATA_DIR: getDb().dataDir, DATABASE_URL: getDb().url });
-    const login = (fields: Record<string, string>) =>
-      fetch(`${site.url}/login`, { method: "POST", redirect: "manual", headers: { Origin: site.url }, body: new URLSearchParams(fields) });
-    expect((await login({ intent: "create-admin", email: ADMIN.email, password: ADMIN.password, confirm: ADMIN.password })).status).toBe(302);
-    const signedIn = await login({ intent: "sign-in", email: ADMIN.email, password: ADMIN.password, redirectTo: "/admin" });
-    expect(signedIn.status).toBe(302);
-    cookie = cookiesOf(signedIn);
+    cookie = await createFirstAdmin(site, ADMIN);
   }, 240_000);
 
   afterAll(async () => {
