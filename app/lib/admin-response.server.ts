@@ -37,3 +37,12 @@ export function isRecordId(value: unknown): value is string {
 export function refuseMissingRecord(id: unknown, message: RefusalMessage) {
   return refuseAdminRequest(isRecordId(id) ? 404 : 400, message);
 }
+
+/**
+ * The database or file store failed while carrying out a write: 503, nothing
+ * was changed, and what the admin typed goes back to the form (`kept`), so
+ * it can be sent again without typing it twice, with JavaScript or without.
+ */
+export function refuseFailedWrite<T extends object>(message: RefusalMessage, kept: T) {
+  return data<AdminRefusal & { kept: T }>({ refusal: { title: message.title, description: message.description, status: 503 }, kept }, { status: 503 });
+}

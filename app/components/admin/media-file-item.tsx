@@ -53,8 +53,17 @@ function Preview({ file }: { file: MediaFileView }) {
   );
 }
 
-/** One file of the library: its preview and details, or (one at a time) its edit form. */
-export function MediaFileItem({ file, editing, returnTo }: { file: MediaFileView; editing: boolean; returnTo: string }) {
+/** What was typed into a file's edit form whose save failed, to put back in it. */
+export interface KeptMediaEdit {
+  id: string;
+  altText: string;
+  caption: string;
+  page: string;
+  section: string;
+}
+
+/** One file of the library: its preview and details, or (one at a time) its edit form, holding `kept` when a save failed. */
+export function MediaFileItem({ file, editing, kept, returnTo }: { file: MediaFileView; editing: boolean; kept?: KeptMediaEdit; returnTo: string }) {
   const name = file.altText || file.originalName;
   const idp = `media-${file.id}`;
   return (
@@ -66,16 +75,16 @@ export function MediaFileItem({ file, editing, returnTo }: { file: MediaFileView
           <input type="hidden" name="returnTo" value={returnTo} />
           <div className="grid gap-2">
             <Label htmlFor={`${idp}-alt`}>Alt text</Label>
-            <Input id={`${idp}-alt`} name="altText" defaultValue={file.altText} maxLength={500} />
+            <Input id={`${idp}-alt`} name="altText" defaultValue={kept?.altText ?? file.altText} maxLength={500} />
           </div>
           <div className="grid gap-2">
             <Label htmlFor={`${idp}-caption`}>Caption</Label>
-            <Textarea id={`${idp}-caption`} name="caption" defaultValue={file.caption ?? ""} rows={2} maxLength={2000} />
+            <Textarea id={`${idp}-caption`} name="caption" defaultValue={kept?.caption ?? file.caption ?? ""} rows={2} maxLength={2000} />
           </div>
           <div className="grid gap-3 sm:grid-cols-2">
             <div className="grid gap-2">
               <Label htmlFor={`${idp}-page`}>Page</Label>
-              <NativeSelect id={`${idp}-page`} name="page" defaultValue={file.pageAssignment ?? "none"}>
+              <NativeSelect id={`${idp}-page`} name="page" defaultValue={kept?.page ?? file.pageAssignment ?? "none"}>
                 <option value="none">None</option>
                 {PAGE_OPTIONS.map((p) => (
                   <option key={p.value} value={p.value}>
@@ -89,7 +98,7 @@ export function MediaFileItem({ file, editing, returnTo }: { file: MediaFileView
             </div>
             <div className="grid gap-2">
               <Label htmlFor={`${idp}-section`}>Section</Label>
-              <NativeSelect id={`${idp}-section`} name="section" defaultValue={file.sectionAssignment ?? "none"}>
+              <NativeSelect id={`${idp}-section`} name="section" defaultValue={kept?.section ?? file.sectionAssignment ?? "none"}>
                 <option value="none">None</option>
                 {SECTION_OPTIONS.map((s) => (
                   <option key={s.value} value={s.value}>

@@ -3,7 +3,7 @@ import { Search } from "lucide-react";
 import type { Route } from "./+types/admin.media";
 import { AdminRefusalNotice } from "#app/components/admin/admin-refusal";
 import { ImagePicker } from "#app/components/admin/image-picker";
-import { MediaFileItem } from "#app/components/admin/media-file-item";
+import { type KeptMediaEdit, MediaFileItem } from "#app/components/admin/media-file-item";
 import { CATEGORY_OPTIONS, pageLabel } from "#app/components/admin/media-options";
 import { MediaUploadForm } from "#app/components/admin/media-upload-form";
 import { Pager, pageCount, pageHref, redirectPastEnd, requestedPage } from "#app/components/admin/pager";
@@ -13,7 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/
 import { Input } from "#app/components/ui/input";
 import { Label } from "#app/components/ui/label";
 import { NativeSelect } from "#app/components/ui/native-select";
-import { isRecordId, refuseMissingRecord, refuseUnknownAction } from "#app/lib/admin-response.server";
+import { isRecordId, refuseFailedWrite, refuseMissingRecord, refuseUnknownAction } from "#app/lib/admin-response.server";
 import { requireAdmin } from "#app/lib/auth.server";
 import { getDatabase } from "#app/lib/db.server";
 import { logger } from "#app/lib/logger.server";
@@ -102,7 +102,10 @@ export async function action({ request }: Route.ActionArgs) {
         return redirectWithToast(back, { title: LIBRARY_MESSAGES.updated });
       } catch (error) {
         logger.error({ err: error instanceof Error ? error.message : String(error), mediaId: id }, "media update failed");
-        return redirectWithToast(back, { title: LIBRARY_MESSAGES.updateFailed, type: "error" });
+        return refuseFailedWrite(
+          { title: LIBRARY_MESSAGES.updateFailed, description: "Nothing was changed. What you typed is still in the form: save it again in a moment." },
+          { id, altText: text("altText"), caption: text("caption"), page: text("page"), section: text("section") } satisfies KeptMediaEdit,
+        );
       }
     }
     case "toggle": {
@@ -146,6 +149,8 @@ const MEDIA_INTENTS = ["update", "toggle", "delete"];
 
 export default function MediaTab({ loaderData, actionData }: Route.ComponentProps) {
   const { files, matching, total, pages, pageNumber, editId, loadFailed } = loaderData;
+  // A save the database refused comes back with what was typed.
+  const kept = actionData && "kept" in actionData ? (actionData.kept as KeptMediaEdit) : undefined;
   const [params] = useSearchParams();
   const listParams = new URLSearchParams(params);
   listParams.delete("edit");
@@ -246,7 +251,13 @@ export default function MediaTab({ loaderData, actionData }: Route.ComponentProp
               ) : null}
               <ul className="grid gap-4">
                 {files.map((file) => (
-                  <MediaFileItem key={file.id} file={file} editing={file.id === editId} returnTo={returnTo} />
+                  <MediaFileItem
+                    key={file.id}
+                    file={file}
+                    editing={file.id === editId || kept?.id === file.id}
+                    kept={kept?.id === file.id ? kept : undefined}
+                    returnTo={returnTo}
+                  />
                 ))}
               </ul>
               <Pager

@@ -1,0 +1,94 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { describeEachEngine } from "../../../test/engines";
+import { createFirstAdmin, ensureProductionBuild, type SiteProcess, startSiteProcess, stopSiteProcesses } from "../../../test/site-process";
+import { createMediaFile } from "#app/lib/media.server";
+
+/**
+ * A media library save the database refuses (a full disk, a lost
+ * connection) changes nothing and gives the admin their typed alt text and
+ * caption back in the open edit form, rather than a redirect to the list
+ * that drops them. Over HTTP against the production build, as a browser
+ * without JavaScript would send it, on each database engine.
+ */
+
+const ADMIN = { email: "library@example.org", password: "shelves of pictures 42" };
+
+describeEachEngine("a media edit the database refuses keeps what was typed", (getDb) => {
+  let site: SiteProcess;
+  let cookie = "";
+  let fileId = "";
+
+  beforeAll(async () => {
+    ensureProductionBuild();
+    const file = await createMediaFile(getDb(), {
+      filename: "uploads/hall.png",
+      originalName: "hall.png",
+      fileUrl: "/media/uploads/hall.png",
+      fileType: "image",
+      fileSize: 1024,
+      category: "general",
+      altText: "The sports hall",
+      caption: "Before the refit",
+      pageAssignment: null,
+      sectionAssignment: null,
+      createdBy: null,
+    });
+    fileId = file.id;
+    site = await startSiteProcess({ DATA_DIR: getDb().dataDir, DATABASE_URL: getDb().url });
+    cookie = await createFirstAdmin(site, ADMIN);
+  }, 240_000);
+
+  afterAll(async () => {
+    await stopSiteProcesses(site);
+  });
+
+  /** Every update of media_files fails, as it would with the disk full. */
+  async function breakUpdates(broken: boolean) {
+    const { db, engine } = getDb();
+    if (engine === "sqlite") {
+      await sql`drop trigger if exists media_update_fails`.execute(db);
+      if (broken) await sql`create trigger media_update_fails before update on media_files begin select raise(abort, 'database or disk is full'); end`.execute(db);
+      return;
+    }
+    await sql`drop trigger if exists media_update_fails on media_files`.execute(db);
+    await sql`drop function if exists media_update_fails()`.execute(db);
+    if (broken) {
+      await sql`create function media_update_fails() returns trigger language plpgsql as $$ begin raise exception 'could not extend file: No space left on device'; end $$`.execute(db);
+      await sql`create trigger media_update_fails before update on media_files for each row execute function media_update_fails()`.execute(db);
+    }
+  }
+
+  const save = (fields: Record<string, string>) =>
+    fetch(`${site.url}/admin/media?edit=${fileId}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie, Origin: site.url },
+      body: new URLSearchParams({ intent: "update", id: fileId, returnTo: "/admin/media", page: "about", section: "none", ...fields }),
+    });
+
+  it("answers 503 with the form still open and holding the typed alt text and caption, and changes nothing", async () => {
+    await breakUpdates(true);
+    const refused = await save({ altText: "Young people playing five-a-side", caption: "After the refit & repaint" });
+    expect(refused.status).toBe(503);
+    const page = (await refused.text()).replaceAll("<!-- -->", "");
+    expect(page).toContain("Failed to update media file.");
+    expect(page).toContain("Nothing was changed. What you typed is still in the form: save it again in a moment.");
+    expect(page).toMatch(/<form[^>]*aria-label="Edit The sports hall"/);
+    expect(page).toMatch(/name="altText"[^>]*value="Young people playing five-a-side"|value="Young people playing five-a-side"[^>]*name="altText"/);
+    expect(page).toMatch(/name="caption"[^>]*>After the refit &amp; repaint<\/textarea>/);
+    expect(page).toMatch(/<option value="about" selected="">/);
+
+    const row = await getDb().db.selectFrom("media_files").select(["alt_text", "caption", "page_assignment"]).where("id", "=", fileId).executeTakeFirstOrThrow();
+    expect(row).toEqual({ alt_text: "The sports hall", caption: "Before the refit", page_assignment: null });
+  });
+
+  it("saves the same form once the database is back, and returns to the list", async () => {
+    await breakUpdates(false);
+    const saved = await save({ altText: "Young people playing five-a-side", caption: "After the refit & repaint" });
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("location")).toBe("/admin/media");
+    const row = await getDb().db.selectFrom("media_files").select(["alt_text", "caption", "page_assignment"]).where("id", "=", fileId).executeTakeFirstOrThrow();
+    expect(row).toEqual({ alt_text: "Young people playing five-a-side", caption: "After the refit & repaint", page_assignment: "about" });
+  });
+});
