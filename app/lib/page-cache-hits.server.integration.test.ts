@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
-import net from "node:net";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachEngine } from "../../test/engines";
+import { rawRequest, type RawResponse } from "../../test/raw-http";
 import { createFirstAdmin, type SiteProcess, startTwoSiteProcesses, stopSiteProcesses } from "../../test/site-process";
 import { EVENT_CATEGORIES } from "#app/content/site";
 
@@ -18,35 +18,16 @@ import { EVENT_CATEGORIES } from "#app/content/site";
 
 const ADMIN = { email: "fast-hits-admin@example.org", password: "kingfishers on the hebble" };
 
-interface Raw {
-  status: number;
-  /** As sent, in order, less the ones that differ on every response. */
-  headers: [string, string][];
-  body: Buffer;
-  get: (name: string) => string | undefined;
-}
+type Raw = RawResponse;
+
+/** Headers that differ on every answer, left out when two answers are compared. */
+const VARYING = ["date", "x-request-id", "x-page-cache"];
 
 /** One request written byte for byte (fetch would decompress, and cannot send an absolute target), read to the end. */
-function raw(server: SiteProcess, method: string, target: string, headers: Record<string, string> = {}): Promise<Raw> {
-  const lines = [`${method} ${target} HTTP/1.1`, `Host: 127.0.0.1:${server.port}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`), "Connection: close"];
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(server.port, "127.0.0.1", () => socket.write(`${lines.join("\r\n")}\r\n\r\n`));
-    const chunks: Buffer[] = [];
-    socket.on("data", (c) => chunks.push(c));
-    socket.on("error", reject);
-    socket.on("end", () => {
-      const all = Buffer.concat(chunks);
-      const split = all.indexOf("\r\n\r\n");
-      const [statusLine, ...headerLines] = all.subarray(0, split).toString("latin1").split("\r\n");
-      const sent = headerLines.map((l): [string, string] => [l.slice(0, l.indexOf(":")), l.slice(l.indexOf(":") + 1).trim()]);
-      resolve({
-        status: Number(statusLine!.split(" ")[1]),
-        headers: sent.filter(([name]) => !["date", "x-request-id", "x-page-cache"].includes(name.toLowerCase())),
-        body: all.subarray(split + 4),
-        get: (name) => sent.find(([n]) => n.toLowerCase() === name)?.[1],
-      });
-    });
-  });
+async function raw(server: SiteProcess, method: string, target: string, headers: Record<string, string> = {}): Promise<Raw> {
+  const lines = [`${method} ${target} HTTP/1.1`, `Host: 127.0.0.1:${server.port}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+  const answer = await rawRequest(server.port, lines.join("\r\n"));
+  return { ...answer, headers: answer.headers.filter(([name]) => !VARYING.includes(name.toLowerCase())) };
 }
 
 const decoded = (r: Raw) =>

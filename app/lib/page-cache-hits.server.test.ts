@@ -1,8 +1,9 @@
 import http from "node:http";
-import net from "node:net";
+import type net from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { pageCacheHitListener } from "./page-cache-hits.server";
 import { PageCache, type CachedPage } from "./page-cache.server";
+import { rawRequest, type RawResponse } from "../../test/raw-http";
 
 /**
  * The listener that answers page-cache hits before Hono, on a real HTTP
@@ -15,11 +16,7 @@ import { PageCache, type CachedPage } from "./page-cache.server";
 const HTML = `<!DOCTYPE html><html><head><title>About</title></head><body>${"<p>Community sport, youth work and art.</p>".repeat(60)}</body></html>`;
 const BASE = { "X-Content-Type-Options": "nosniff", "X-Frame-Options": "DENY" };
 
-interface Raw {
-  status: number;
-  headers: [string, string][];
-  body: Buffer;
-}
+type Raw = RawResponse;
 
 let server: http.Server;
 let port: number;
@@ -43,28 +40,9 @@ function listen() {
   });
 }
 
-/** Sends exactly these bytes (so duplicate headers and odd targets reach the server as written) and reads the whole answer. */
-function raw(head: string): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, "127.0.0.1", () => socket.end(`${head}\r\nConnection: close\r\n\r\n`));
-    const chunks: Buffer[] = [];
-    socket.on("data", (c) => chunks.push(c));
-    socket.on("error", reject);
-    socket.on("end", () => {
-      const all = Buffer.concat(chunks);
-      const split = all.indexOf("\r\n\r\n");
-      const [statusLine, ...lines] = all.subarray(0, split).toString("latin1").split("\r\n");
-      resolve({
-        status: Number(statusLine!.split(" ")[1]),
-        headers: lines.map((l) => [l.slice(0, l.indexOf(":")), l.slice(l.indexOf(":") + 1).trim()]),
-        body: all.subarray(split + 4),
-      });
-    });
-  });
-}
-
+const raw = (head: string) => rawRequest(port, head);
 const get = (target: string, ...headers: string[]) => raw([`GET ${target} HTTP/1.1`, `Host: 127.0.0.1:${port}`, ...headers].join("\r\n"));
-const header = (r: Raw, name: string) => r.headers.find(([n]) => n.toLowerCase() === name)?.[1];
+const header = (r: Raw, name: string) => r.get(name);
 const fromFallback = (r: Raw) => r.body.toString() === "fallback";
 
 beforeAll(async () => {
