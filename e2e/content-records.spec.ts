@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { checkAdminPage, createAdmin, signInAs } from "./admin-session";
+import { createEventForm, daysFromNow, fillEventForm } from "./event-form";
 import { expectAccessible, visit } from "./helpers";
 
 /**
@@ -24,12 +25,6 @@ async function signIn(page: Page, to: string): Promise<void> {
 /** Axe on an admin page as checkAdminPage, strictly: exactly one toast says `toast`, and without one no toast may be showing. */
 async function checkStrictly(page: Page, context: string, toast?: string | RegExp): Promise<void> {
   await checkAdminPage(page, context, toast, { strict: true });
-}
-
-/** A date this many days from today, as the date input wants it. */
-function daysFromNow(days: number): string {
-  const d = new Date(Date.now() + days * 86_400_000);
-  return d.toISOString().slice(0, 10);
 }
 
 test("a testimonial staff add and approve appears in the home carousel", async ({ page }) => {
@@ -85,7 +80,7 @@ test("an event staff create shows on /news, on its own page and in /events.ics",
   await signIn(page, "/admin/events");
   await expect(page.getByText(/3 events: 3 published, 0 drafts, 0 upcoming/)).toBeVisible();
 
-  const form = page.locator("form", { has: page.getByRole("heading", { name: "Create an event" }) });
+  const form = createEventForm(page);
   await form.getByLabel("Title").fill("Family Fun Day");
   await form.getByRole("button", { name: "Create event" }).click();
   for (const message of ["Category is required: choose one from the list", "Date is required", "Time is required", "Location is required", "Description is required"]) {
@@ -183,4 +178,50 @@ test("a YouTube video added to the marathons page loads nothing from YouTube unt
   await expect(page.getByText("0 videos on 0 pages")).toBeVisible();
   await visit(page, "/what-we-offer/marathons");
   await expect(page.getByRole("link", { name: /Play video/ })).toHaveCount(0);
+});
+
+test("a session that ends while an event is being written: Save is held back, and the same Save works after signing in again", async ({ page, context }) => {
+  await signIn(page, "/admin/events");
+  const form = createEventForm(page);
+  await fillEventForm(form, {
+    title: "Quiz Night",
+    category: "community",
+    date: daysFromNow(30),
+    time: "19:00",
+    location: "Community Centre, Halifax",
+    description: "Teams of four; tea and cake at half-time.",
+  });
+
+  // The session ends meanwhile (it expired, or was signed out elsewhere).
+  await context.clearCookies();
+  await form.getByRole("button", { name: "Create event" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Your session has ended" });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page, "session ended dialog");
+  await dialog.getByRole("button", { name: "I have signed in" }).click();
+  await expect(dialog.getByText("You are still signed out. Sign in in the other tab first.")).toBeVisible();
+  await dialog.getByRole("button", { name: "Close" }).click();
+  // Nothing was sent and nothing replaced: the form is as it was typed.
+  await expect(page.getByRole("heading", { name: "Create an event" })).toBeVisible();
+  await expect(form.getByLabel("Title")).toHaveValue("Quiz Night");
+  await expect(form.getByLabel(/^Description/)).toHaveValue("Teams of four; tea and cake at half-time.");
+
+  // Coming back to the tab while signed out says so again, before any Save.
+  const comeBack = () => page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+  await comeBack();
+  await expect(dialog).toBeVisible();
+
+  // Signing in in another tab, as the dialog's link offers; coming back closes the dialog.
+  const other = await context.newPage();
+  await signInAs(other, ADMIN, "/admin");
+  await other.close();
+  await comeBack();
+  await expect(dialog).toHaveCount(0);
+  await form.getByRole("button", { name: "Create event" }).click();
+  await checkStrictly(page, "after creating an event with a new session", "Event created");
+  await expect(page.getByRole("listitem", { name: "Quiz Night" })).toBeVisible();
+
+  await page.getByRole("listitem", { name: "Quiz Night" }).getByRole("button", { name: "Delete the event Quiz Night" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByRole("listitem", { name: "Quiz Night" })).toHaveCount(0);
 });

@@ -238,7 +238,7 @@ test("the Content tab's page selector edits the same stored content", async ({ p
   await expect(page.getByLabel("Main Title")).not.toHaveValue("What drives us");
 });
 
-test("edits survive a session that ended before Save: after signing in again they are offered back, and saved", async ({ page, context }) => {
+test("edits survive a save refused for an ended session: after signing in again they are offered back, and saved", async ({ page, context }) => {
   const editor = "/admin/content?page=facilities";
   await signIn(page, editor);
   const heroTitle = page.getByLabel("Hero Title", { exact: true });
@@ -246,8 +246,11 @@ test("edits survive a session that ended before Save: after signing in again the
   await heroTitle.fill("Our building, kept through a lost session");
   await expect(page.getByText("Unsaved Changes")).toBeVisible();
 
-  // The session ends (it expired, or was signed out elsewhere) before Save.
+  // The session ends (it expired, or was signed out elsewhere) after the
+  // dashboard's check before every save said it was there, and before the
+  // save itself: the check is answered once as it was a moment earlier.
   await context.clearCookies();
+  await page.route("**/api/session", (route) => route.fulfill({ json: { admin: true, endsAt: new Date(Date.now() + 3_600_000).toISOString() } }), { times: 1 });
   await page.getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Your session ended before that could be saved. Sign in to carry on." })).toBeVisible();
   await expectAccessible(page, "sign-in after a save with an ended session");

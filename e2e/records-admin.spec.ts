@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { checkAdminPage, createAdmin, signInAs } from "./admin-session";
+import { createEventForm, daysFromNow, fillEventForm } from "./event-form";
 import { expectAccessible, visit } from "./helpers";
 
 /**
@@ -23,19 +24,17 @@ async function signIn(page: Page, to: string): Promise<void> {
   await checkAdminPage(page, "after signing in", "Login Successful");
 }
 
-function daysFromNow(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
-
 test("staff give an event a picture from the media library and visitors see it on the event page and /news", async ({ page }) => {
   await signIn(page, "/admin/events");
-  const form = page.locator("form", { has: page.getByRole("heading", { name: "Create an event" }) });
-  await form.getByLabel("Title").fill("Charity Bike Ride");
-  await form.getByLabel("Category").selectOption("sports");
-  await form.getByLabel(/^Date/).fill(daysFromNow(20));
-  await form.getByLabel(/^Time/).fill("09:30");
-  await form.getByLabel("Location").fill("Shibden Park, Halifax");
-  await form.getByLabel(/^Description/).fill("A ride round the park for all ages.");
+  const form = createEventForm(page);
+  await fillEventForm(form, {
+    title: "Charity Bike Ride",
+    category: "sports",
+    date: daysFromNow(20),
+    time: "09:30",
+    location: "Shibden Park, Halifax",
+    description: "A ride round the park for all ages.",
+  });
   // No typed address: the picture is chosen, not entered.
   await expect(form.getByLabel(/Image address/)).toHaveCount(0);
   await expect(form.getByText("No image: the event shows without a picture.")).toBeVisible();

@@ -51,6 +51,8 @@ export interface SessionUser {
 export interface CurrentSession {
   user: SessionUser;
   sessionId: string;
+  /** When the session ends unless it is used before then: its idle expiry or its absolute lifetime, whichever comes first (ISO). */
+  endsAt: string;
 }
 
 /** An auth instance on the given database (tests open their own). */
@@ -120,13 +122,17 @@ export function toSessionUser(user: { id: string; email: string; name: string; r
   return { id: user.id, email: user.email, name: user.name, role: typeof user.role === "string" ? user.role : "member", twoFactorEnabled };
 }
 
-/** The signed-in person for this request, or null. Renews a sliding session. */
-export async function getSession(site: SiteAuth, request: Request | Headers): Promise<CurrentSession | null> {
+/**
+ * The signed-in person for this request, or null. Renews a sliding session,
+ * unless `renew` is false: a check made without the person doing anything
+ * (the admin area asking whether its session has ended) must not keep it alive.
+ */
+export async function getSession(site: SiteAuth, request: Request | Headers, { renew = true }: { renew?: boolean } = {}): Promise<CurrentSession | null> {
   const headers = authHeaders(request);
   if (!headers.has("cookie")) return null;
   let result;
   try {
-    result = await (await site.load()).api.getSession({ headers, returnHeaders: true });
+    result = await (await site.load()).api.getSession({ headers, returnHeaders: true, query: renew ? undefined : { disableRefresh: true } });
   } catch (error) {
     logger.warn({ err: error }, "session check failed");
     return null;
@@ -140,7 +146,8 @@ export async function getSession(site: SiteAuth, request: Request | Headers): Pr
     await (await site.load()).api.signOut({ headers, returnHeaders: true }).then((r) => queueCookies(r.headers), () => undefined);
     return null;
   }
-  return { user: toSessionUser(current.user as never), sessionId: current.session.id };
+  const endsAt = Math.min(new Date(current.session.expiresAt).getTime(), created + SESSION_MAX_AGE_MS);
+  return { user: toSessionUser(current.user as never), sessionId: current.session.id, endsAt: new Date(endsAt).toISOString() };
 }
 
 /** The signed-in person, or null: for pages that adapt (e.g. /login). */

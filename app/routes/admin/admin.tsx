@@ -3,6 +3,7 @@ import { ExternalLink, Loader2, LogOut, ShieldAlert } from "lucide-react";
 import type { Route } from "./+types/admin";
 import { ADMIN_SECONDARY, ADMIN_TABS, activeArea } from "#app/components/admin/admin-tabs";
 import { LoginForm } from "#app/components/admin/login-form";
+import { SessionWatch } from "#app/components/admin/session-watch";
 import { ToastMessage, Toaster, type ToastData } from "#app/components/admin/toast-message";
 import { Button } from "#app/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
@@ -39,7 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     if (status === 403) throw data({ notAllowed: true, email: current?.user.email ?? "" }, { status: 403 });
     throw thrown;
   }
-  return data({ user: current!.user, toast }, { headers });
+  return data({ user: current!.user, sessionEndsAt: current!.endsAt, toast }, { headers });
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
@@ -120,6 +121,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       </main>
       <Toaster position="top-right" closeButton />
       <ToastMessage toast={loaderData.toast} />
+      <SessionWatch endsAt={loaderData.sessionEndsAt} />
     </div>
   );
 }
