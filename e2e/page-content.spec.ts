@@ -54,6 +54,8 @@ test("edit About Us in the Pages tab, see it on /about, then restore the earlier
   await preview.waitForLoadState();
   await expect(preview.getByRole("heading", { level: 1, name: "About our Halifax charity" })).toBeVisible();
   await expect(preview.getByRole("note")).toContainText("unsaved changes");
+  // With the public pages' enhancement script, as the live page has it.
+  await expect(preview.locator("html")).toHaveAttribute("data-enhanced", "true");
   await expectAccessible(preview, "preview");
   await preview.close();
   const stillLive = await page.request.get("/about");

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/admin_.preview";
 import { ContentPage } from "#app/components/site/content-page";
@@ -11,6 +12,10 @@ import { loadGallery } from "#app/lib/public-page.server";
 import { pageContentFormSchema } from "#app/lib/schemas/page-content";
 import { parseForm } from "#app/lib/schemas/parse-form";
 import { getSiteSettings } from "#app/lib/site-settings.server";
+// The public pages' enhancement script (decision 010), so the preview
+// behaves as the page will: pictures that fail fall back, videos and the
+// map load when asked, the testimonials turn.
+import enhanceScript from "#app/enhance/site.ts?worker&url";
 
 /**
  * POST /admin/preview: the public page as it would look with the editor's
@@ -54,6 +59,11 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Preview({ actionData }: Route.ComponentProps) {
+  const showsPage = Boolean(actionData && !("problems" in actionData));
+  useEffect(() => {
+    // A module runs once however often it is imported: one preview per tab.
+    if (showsPage) void import(/* @vite-ignore */ enhanceScript);
+  }, [showsPage]);
   if (!actionData) {
     return (
       <main id="main" className="mx-auto max-w-3xl px-4 py-12">
