@@ -182,6 +182,18 @@ describeEachEngine("admin accounts", (getDb) => {
       expect(result.ok, `backup code use ${expected ? 1 : 2}`).toBe(expected);
     }
 
+    // Over https the challenge and the session after it are __Host- cookies, and are read back under those names.
+    const secure = createAuth(getDb(), { ...options, baseURL: "https://charity.example" });
+    const overHttps = await signIn(secure, { email: "treasurer@example.org", password: "ledgers in the lamplight", ip: "203.0.113.6" });
+    if (!overHttps.ok) throw new Error(overHttps.message);
+    expect(overHttps.twoFactorRequired).toBe(true);
+    const secureChallenge = cookieFrom(overHttps.headers);
+    expect(secureChallenge).toMatch(/^__Host-site\.two_factor=/);
+    const secureAnswer = await verifySignInCode(secure, requestWith(secureChallenge), { code: begun.setup.backupCodes[1]!, method: "backup", ip: "203.0.113.6" });
+    if (!secureAnswer.ok) throw new Error(secureAnswer.message);
+    expect(secureAnswer.headers.getSetCookie().find((c) => c.includes("session_token="))).toMatch(/^__Host-site\.session_token=[^;]+;.*Secure/i);
+    expect((await getSession(secure, requestWith(cookieFrom(secureAnswer.headers), "GET")))?.user.email).toBe("treasurer@example.org");
+
     const codes = await newBackupCodes(auth(), requestWith(cookie), current, "ledgers in the lamplight");
     expect(codes).toMatchObject({ ok: true });
 

@@ -18,6 +18,7 @@ export { APIError } from "better-auth/api";
 
 /** The library's instance with our options. */
 export function betterAuthFor(database: Database, options: AuthOptions) {
+  const secureCookies = options.baseURL.startsWith("https://");
   return betterAuth({
     ...authSchemaOptions,
     appName: "Halifax community site",
@@ -58,9 +59,13 @@ export function betterAuthFor(database: Database, options: AuthOptions) {
     logger: { level: "error" },
     advanced: {
       ...authSchemaOptions.advanced,
-      cookiePrefix: "site",
-      useSecureCookies: options.baseURL.startsWith("https://"),
-      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/" },
+      // Over https every cookie is __Host- (Secure, Path=/, no Domain: the
+      // browser then refuses one set by a sibling subdomain or over http).
+      // The library's own switch would add __Secure-, so the prefix is part
+      // of the name here and Secure is set directly.
+      cookiePrefix: secureCookies ? "__Host-site" : "site",
+      useSecureCookies: false,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/", secure: secureCookies },
       // We pass the address we trust (see server/app.ts) in this header ourselves.
       ipAddress: { ipAddressHeaders: ["x-site-client-ip"] },
     },

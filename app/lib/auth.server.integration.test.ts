@@ -111,22 +111,26 @@ describeEachEngine("auth", (getDb) => {
     ).toMatchObject({ allowed: true });
   });
 
-  it("over https names the session cookie __Secure- and marks it Secure, and reads it back", async () => {
+  it("over https names every cookie __Host- (Secure, Path=/, no Domain), and reads the session back", async () => {
     const secure = createAuth(getDb(), { ...options, baseURL: "https://charity.example" });
     await createOrResetAdmin(secure, { email: "secure@example.org", password: PASSWORD });
     const result = await signIn(secure, { email: "secure@example.org", password: PASSWORD, ip: "203.0.113.8" });
     if (!result.ok) throw new Error(result.message);
-    const setCookie = result.headers.getSetCookie().find((c) => c.includes("session_token="));
-    expect(setCookie).toMatch(/^__Secure-site\.session_token=/);
-    expect(setCookie).toMatch(/;\s*Secure/i);
-    expect(setCookie).toMatch(/;\s*Path=\//i);
-    expect(setCookie).not.toMatch(/Domain=/i);
+    const setCookies = result.headers.getSetCookie();
+    expect(setCookies.find((c) => c.includes("session_token="))).toMatch(/^__Host-site\.session_token=/);
+    for (const setCookie of setCookies) {
+      expect(setCookie).toMatch(/^__Host-/);
+      expect(setCookie).toMatch(/;\s*Secure/i);
+      expect(setCookie).toMatch(/;\s*Path=\/(;|$)/i);
+      expect(setCookie).not.toMatch(/Domain=/i);
+    }
     const cookie = cookieFrom(result.headers);
     const request = new Request("https://charity.example/admin", { headers: { cookie } });
     expect((await getSession(secure, request))?.user.email).toBe("secure@example.org");
-    // The same token without the prefix is not the session cookie over https.
-    const unprefixed = cookie.replace("__Secure-", "");
-    expect(await getSession(secure, new Request("https://charity.example/admin", { headers: { cookie: unprefixed } }))).toBeNull();
+    // The same token under another name (without the prefix, or with the weaker __Secure-) is not the session cookie over https.
+    for (const renamed of [cookie.replace("__Host-", ""), cookie.replace("__Host-", "__Secure-")]) {
+      expect(await getSession(secure, new Request("https://charity.example/admin", { headers: { cookie: renamed } }))).toBeNull();
+    }
   });
 
   it("ends the session server-side on sign-out: the old token no longer works", async () => {

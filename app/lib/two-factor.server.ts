@@ -25,7 +25,7 @@ export const TWO_FACTOR_MESSAGES = {
 
 /** The cookie a password sign-in leaves while the second factor is pending. */
 export function hasPendingChallenge(request: Request): boolean {
-  return /(?:^|;\s*)(?:__Secure-)?site\.two_factor=/.test(request.headers.get("cookie") ?? "");
+  return /(?:^|;\s*)(?:__Host-)?site\.two_factor=/.test(request.headers.get("cookie") ?? "");
 }
 
 export interface TwoFactorSetup {
