@@ -10,7 +10,7 @@ import { getSiteSettings } from "./site-settings.server";
 import { getPublicPageContent } from "./page-content.server";
 import type { Seo } from "./seo";
 import type { Gallery } from "#app/components/site/video-gallery";
-import { heroImageOf } from "#app/components/site/content-page";
+import { heroImageOf } from "#app/lib/page-layout";
 import { inlinePictureUri } from "./built-in-image.server";
 
 export type { Gallery };

@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
-import type { PageContent, PageImage, SectionImage } from "#app/content/types";
+import type { PageContent, PageImage } from "#app/content/types";
 import { REGISTER_CHILD_BANNER } from "#app/content/site";
 import { Markdown, type MarkdownLinkProps } from "#app/lib/markdown";
+import { heroImageOf, placeImages, sectionAsImage } from "#app/lib/page-layout";
 import { resolveImageSrc, sectionLabel } from "#app/lib/page-image-src";
 import { ButtonLink } from "./button-link";
 import { SiteImage } from "./site-image";
@@ -74,53 +75,6 @@ export function PageHero({ title, subtitle, children }: { title: string; subtitl
       </div>
     </header>
   );
-}
-
-function sectionAsImage(s: SectionImage): PageImage {
-  return {
-    id: `section-${s.section}`,
-    filename: s.src,
-    alt: s.alt,
-    caption: "",
-    position: s.section === "hero" ? "hero" : "inline",
-    order: 0,
-    width: s.width,
-    height: s.height,
-    responsive: s.responsive,
-  };
-}
-
-/**
- * Where each of a page's images goes, by layout and position (SPEC §5).
- * Text-only pages show none. A "hero" image becomes the banner under the
- * page title (hero-content pages use their first image if none is marked
- * hero); image-left and image-right put one image beside the text,
- * preferring a "sidebar" one; "gallery" images form the grid under the
- * text (on gallery pages every image does); the rest follow the text.
- */
-export function placeImages(page: Pick<PageContent, "layout" | "images">): {
-  hero?: PageImage;
-  side?: PageImage;
-  inline: PageImage[];
-  gallery: PageImage[];
-} {
-  if (page.layout === "text-only") return { inline: [], gallery: [] };
-  const sorted = [...page.images].sort((a, b) => a.order - b.order);
-  const hero = sorted.find((i) => i.position === "hero") ?? (page.layout === "hero-content" ? sorted[0] : undefined);
-  let rest = sorted.filter((i) => i !== hero);
-  let side: PageImage | undefined;
-  if (page.layout === "image-left" || page.layout === "image-right") {
-    side = rest.find((i) => i.position === "sidebar") ?? rest.find((i) => i.position === "inline") ?? rest[0];
-    rest = rest.filter((i) => i !== side);
-  }
-  if (page.layout === "gallery") return { hero, side, inline: [], gallery: rest };
-  return { hero, side, inline: rest.filter((i) => i.position !== "gallery"), gallery: rest.filter((i) => i.position === "gallery") };
-}
-
-/** The banner under a page's title: the Page Images tab's hero section, else the layout's hero image. */
-export function heroImageOf(page: PageContent): PageImage | undefined {
-  const hero = page.sectionImages?.hero;
-  return hero ? sectionAsImage(hero) : placeImages(page).hero;
 }
 
 /**
