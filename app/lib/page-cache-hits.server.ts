@@ -79,34 +79,30 @@ function honoUrl(req: IncomingMessage): URL | null {
  */
 const THEME_ONLY_COOKIE = /^theme=[^;,\s]*$/;
 
+/** Keeps up to `limit` computed answers by key, and forgets them all when full: the hot keys come straight back. */
+function boundedMemo<V>(limit: number): (key: string, compute: () => V) => V {
+  const known = new Map<string, V>();
+  return (key, compute) => {
+    let value = known.get(key);
+    if (value === undefined) {
+      value = compute();
+      if (known.size >= limit) known.clear();
+      known.set(key, value);
+    }
+    return value;
+  };
+}
+
 export function pageCacheHitListener({ cache, baseHeaders, fallback, log }: PageCacheHitOptions): Listener {
   // Parsing the URL was the largest cost left in a hit; the same few pages are asked for over and over.
-  const urls = new Map<string, URL | null>();
-  function urlOf(req: IncomingMessage): URL | null {
-    if (req.headers.host === undefined) return null;
-    const memo = `${req.headers.host}\n${req.url}`;
-    let url = urls.get(memo);
-    if (url === undefined) {
-      url = honoUrl(req);
-      if (urls.size >= 1024) urls.clear();
-      urls.set(memo, url);
-    }
-    return url;
-  }
+  const urls = boundedMemo<URL | null>(1024);
+  const urlOf = (req: IncomingMessage): URL | null => (req.headers.host === undefined ? null : urls(`${req.headers.host}\n${req.url}`, () => honoUrl(req)));
   const wires = new WeakMap<CachedPage, EntryWire>();
 
   // Browsers send a handful of distinct Accept-Encoding values: each is parsed once.
-  const encodings = new Map<string, Encoding>();
-  function encodingFor(acceptEncoding: string | undefined): Encoding {
-    if (acceptEncoding === undefined) return pickEncoding(acceptEncoding);
-    let encoding = encodings.get(acceptEncoding);
-    if (encoding === undefined) {
-      encoding = pickEncoding(acceptEncoding);
-      if (encodings.size >= 256) encodings.clear();
-      encodings.set(acceptEncoding, encoding);
-    }
-    return encoding;
-  }
+  const encodings = boundedMemo<Encoding>(256);
+  const encodingFor = (acceptEncoding: string | undefined): Encoding =>
+    acceptEncoding === undefined ? pickEncoding(acceptEncoding) : encodings(acceptEncoding, () => pickEncoding(acceptEncoding));
 
   function wireFor(entry: CachedPage, kind: Kind): WireHeaders {
     let cached = wires.get(entry);
