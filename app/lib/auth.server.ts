@@ -123,11 +123,16 @@ export function toSessionUser(user: { id: string; email: string; name: string; r
 }
 
 /**
- * The signed-in person for this request, or null. Renews a sliding session,
- * unless `renew` is false: a check made without the person doing anything
- * (the admin area asking whether its session has ended) must not keep it alive.
+ * The signed-in person for this request, or null (also when the session
+ * cannot be read, unless `throwOnError`). Renews a sliding session, unless
+ * `renew` is false: a check made without the person doing anything (the
+ * admin area asking whether its session has ended) must not keep it alive.
  */
-export async function getSession(site: SiteAuth, request: Request | Headers, { renew = true }: { renew?: boolean } = {}): Promise<CurrentSession | null> {
+export async function getSession(
+  site: SiteAuth,
+  request: Request | Headers,
+  { renew = true, throwOnError = false }: { renew?: boolean; throwOnError?: boolean } = {},
+): Promise<CurrentSession | null> {
   const headers = authHeaders(request);
   if (!headers.has("cookie")) return null;
   let result;
@@ -135,6 +140,8 @@ export async function getSession(site: SiteAuth, request: Request | Headers, { r
     result = await (await site.load()).api.getSession({ headers, returnHeaders: true, query: renew ? undefined : { disableRefresh: true } });
   } catch (error) {
     logger.warn({ err: error }, "session check failed");
+    // A caller that must tell "no session" from "could not tell" (the database is down) asks for the error.
+    if (throwOnError) throw error;
     return null;
   }
   queueCookies(result.headers);

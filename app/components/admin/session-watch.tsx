@@ -9,19 +9,21 @@ import {
   AlertDialogTitle,
 } from "#app/components/ui/alert-dialog";
 import { Button } from "#app/components/ui/button";
+import type { SessionCheck } from "#app/routes/resources/api.session";
 
 /** How often, at most, coming back to the tab asks the server again. */
 const RECHECK_MS = 15_000;
+/** After the server says the session is there, the next timed check waits at least this long. */
+const MIN_WAIT_MS = 30_000;
 /** setTimeout's longest wait; a later end is checked at this point and rescheduled. */
 const MAX_WAIT_MS = 2 ** 31 - 1;
+/** A check that takes longer than this tells nothing, and the save goes ahead. */
+const CHECK_TIMEOUT_MS = 5_000;
 
-interface SessionState {
-  admin: boolean;
-  endsAt: string | null;
-}
+export type EndReason = Extract<SessionCheck, { admin: false }>["reason"];
 
 /** The clock and the server check behind SessionWatch, outside React so its timer and handlers share one state. */
-function createWatch(onEnded: () => void, onRenewed: () => void) {
+function createWatch(onEnded: (reason: EndReason) => void, onRenewed: () => void) {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let lastCheck = 0;
   let ended = false;
@@ -29,28 +31,32 @@ function createWatch(onEnded: () => void, onRenewed: () => void) {
     get ended() {
       return ended;
     },
-    /** Asks the server; true when this browser can still save. */
+    /** Asks the server; true when a save from this browser would be accepted, or when that cannot be told (offline, slow, the database down). */
     async check(): Promise<boolean> {
       lastCheck = Date.now();
-      let state: SessionState;
+      let state: SessionCheck;
       try {
-        const response = await fetch("/api/session", { cache: "no-store", credentials: "same-origin" });
-        state = (await response.json()) as SessionState;
+        const response = await fetch("/api/session", { cache: "no-store", credentials: "same-origin", signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) });
+        if (!response.ok) return !ended;
+        state = (await response.json()) as SessionCheck;
       } catch {
-        // Offline, or the server is restarting: nothing new is known.
         return !ended;
       }
       const wasEnded = ended;
       ended = !state.admin;
-      if (ended) return (onEnded(), false);
+      if (!state.admin) return (onEnded(state.reason), false);
       if (wasEnded) onRenewed();
-      if (state.endsAt) watch.schedule(state.endsAt);
+      watch.schedule(state.endsAt, state.now);
       return true;
     },
-    /** Checks again just after `at`, when the session should end unless it was used elsewhere. */
-    schedule(at: string) {
+    /**
+     * Checks again just after `endsAt`, when the session should end unless it
+     * is used meanwhile. Measured from the server's `now`, not this
+     * browser's clock, which may be off.
+     */
+    schedule(endsAt: string, now: string) {
       clearTimeout(timer);
-      const wait = Math.min(Math.max(new Date(at).getTime() - Date.now() + 1000, 0), MAX_WAIT_MS);
+      const wait = Math.min(Math.max(new Date(endsAt).getTime() - new Date(now).getTime() + 1000, MIN_WAIT_MS), MAX_WAIT_MS);
       timer = setTimeout(() => void watch.check(), wait);
     },
     /**
@@ -67,6 +73,26 @@ function createWatch(onEnded: () => void, onRenewed: () => void) {
   return watch;
 }
 
+const DIALOG: Record<EndReason, { title: string; description: string; link: string; href: string; done: string; stillOut: string }> = {
+  "signed-out": {
+    title: "Your session has ended",
+    description: "Nothing on this page has been lost, but it cannot be saved until you sign in again. Sign in in a new tab, then come back to this one and save.",
+    link: "Sign in",
+    href: "/login?redirectTo=%2Fadmin",
+    done: "I have signed in",
+    stillOut: "You are still signed out. Sign in in the other tab first.",
+  },
+  "two-factor": {
+    title: "Two-factor sign-in is now required",
+    description:
+      "Every admin of this site must now sign in with a code as well as a password. Nothing on this page has been lost, but it cannot be saved until you set that up. Set it up in a new tab, then come back to this one and save.",
+    link: "Set up two-factor sign-in",
+    href: "/two-factor/setup?redirectTo=%2Fadmin",
+    done: "I have set it up",
+    stillOut: "Two-factor sign-in is not set up yet. Finish setting it up in the other tab first.",
+  },
+};
+
 /**
  * Keeps an admin's work when their session has ended. A save sent without a
  * session is refused and answered with the sign-in form, which takes the
@@ -77,20 +103,24 @@ function createWatch(onEnded: () => void, onRenewed: () => void) {
  * Save works. The dialog also opens as soon as the end is known: when the
  * session's end time passes, or the tab comes back into view.
  */
-export function SessionWatch({ endsAt }: { endsAt: string }) {
+export function SessionWatch({ endsAt, now }: { endsAt: string; now: string }) {
   const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState<EndReason>("signed-out");
   const [stillOut, setStillOut] = useState(false);
   const [watch] = useState(() =>
     createWatch(
-      () => setOpen(true),
+      (why) => {
+        setReason(why);
+        setOpen(true);
+      },
       () => setOpen(false),
     ),
   );
 
   useEffect(() => {
-    watch.schedule(endsAt);
+    watch.schedule(endsAt, now);
     return () => watch.stop();
-  }, [endsAt, watch]);
+  }, [endsAt, now, watch]);
 
   useEffect(() => {
     const onReturn = () => watch.recheck();
@@ -110,9 +140,11 @@ export function SessionWatch({ endsAt }: { endsAt: string }) {
       event.stopPropagation();
       if (checking.has(form)) return;
       checking.add(form);
+      form.setAttribute("aria-busy", "true");
       const submitter = event.submitter;
       void watch.check().then((signedIn) => {
         checking.delete(form);
+        form.removeAttribute("aria-busy");
         if (!signedIn) {
           setStillOut(false);
           setOpen(true);
@@ -139,22 +171,20 @@ export function SessionWatch({ endsAt }: { endsAt: string }) {
     <AlertDialog open={open} onOpenChange={setOpen}>
       <AlertDialogContent>
         <AlertDialogHeader>
-          <AlertDialogTitle>Your session has ended</AlertDialogTitle>
-          <AlertDialogDescription>
-            Nothing on this page has been lost, but it cannot be saved until you sign in again. Sign in in a new tab, then come back to this one
-            and save.
-          </AlertDialogDescription>
+          <AlertDialogTitle>{DIALOG[reason].title}</AlertDialogTitle>
+          <AlertDialogDescription>{DIALOG[reason].description}</AlertDialogDescription>
         </AlertDialogHeader>
         {stillOut ? (
           <p role="alert" className="text-sm font-medium text-destructive">
-            You are still signed out. Sign in in the other tab first.
+            {DIALOG[reason].stillOut}
           </p>
         ) : null}
         <AlertDialogFooter>
           <AlertDialogCancel>Close</AlertDialogCancel>
           <Button asChild variant="outline">
-            <a href="/login?redirectTo=%2Fadmin" target="_blank" rel="noopener">
-              Sign in<span className="sr-only"> (opens in a new tab)</span>
+            <a href={DIALOG[reason].href} target="_blank" rel="noopener">
+              {DIALOG[reason].link}
+              <span className="sr-only"> (opens in a new tab)</span>
             </a>
           </Button>
           <Button
@@ -165,7 +195,7 @@ export function SessionWatch({ endsAt }: { endsAt: string }) {
               if (back) setOpen(false);
             }}
           >
-            I have signed in
+            {DIALOG[reason].done}
           </Button>
         </AlertDialogFooter>
       </AlertDialogContent>

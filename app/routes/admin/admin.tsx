@@ -40,7 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     if (status === 403) throw data({ notAllowed: true, email: current?.user.email ?? "" }, { status: 403 });
     throw thrown;
   }
-  return data({ user: current!.user, sessionEndsAt: current!.endsAt, toast }, { headers });
+  return data({ user: current!.user, sessionEndsAt: current!.endsAt, serverNow: new Date().toISOString(), toast }, { headers });
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
@@ -121,7 +121,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       </main>
       <Toaster position="top-right" closeButton />
       <ToastMessage toast={loaderData.toast} />
-      <SessionWatch endsAt={loaderData.sessionEndsAt} />
+      <SessionWatch endsAt={loaderData.sessionEndsAt} now={loaderData.serverNow} />
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachEngine } from "../../../test/engines";
 import { createFirstAdmin, ensureProductionBuild, type SiteProcess, startSiteProcess, stopSiteProcesses } from "../../../test/site-process";
+import { sql } from "kysely";
+import { setRequireTwoFactor } from "#app/lib/admin-accounts.server";
 import { SESSION_IDLE_SECONDS } from "#app/lib/auth.server";
 
 /**
@@ -31,22 +33,50 @@ describeEachEngine("the admin session check", (getDb) => {
     const response = await fetch(`${site.url}/api/session`, { headers: withCookie ? { cookie: withCookie } : {} });
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("private, no-store");
-    return (await response.json()) as { admin: boolean; endsAt: string | null };
+    return (await response.json()) as { admin: boolean; endsAt: string | null; reason?: string; now: string };
   };
   const storedEnd = async () => {
     const row = await getDb().db.selectFrom("sessions").select("expires_at").executeTakeFirstOrThrow();
     return new Date(row.expires_at).getTime();
   };
 
-  it("says an admin can save, and until when", async () => {
+  it("says an admin can save, and until when by the server's clock", async () => {
     const state = await check(cookie);
     expect(state.admin).toBe(true);
+    expect(Math.abs(new Date(state.now).getTime() - Date.now())).toBeLessThan(60_000);
     expect(Math.abs(new Date(state.endsAt!).getTime() - (Date.now() + SESSION_IDLE_SECONDS * 1000))).toBeLessThan(60_000);
   });
 
   it("says nobody can save without a session, or with a forged one", async () => {
-    expect(await check("")).toEqual({ admin: false, endsAt: null });
-    expect(await check("site.session_token=forged.signature")).toEqual({ admin: false, endsAt: null });
+    expect(await check("")).toMatchObject({ admin: false, reason: "signed-out", endsAt: null });
+    expect(await check("site.session_token=forged.signature")).toMatchObject({ admin: false, reason: "signed-out", endsAt: null });
+  });
+
+  it("says a save would be refused once two-factor sign-in is required of an admin without it, as requireAdmin does", async () => {
+    const { db } = getDb();
+    const admin = await db.selectFrom("users").select(["id", "email"]).executeTakeFirstOrThrow();
+    await setRequireTwoFactor(getDb(), true, admin);
+    try {
+      expect(await check(cookie)).toMatchObject({ admin: false, reason: "two-factor", endsAt: null });
+      const save = await fetch(`${site.url}/admin/settings`, { method: "POST", redirect: "manual", headers: { cookie, Origin: site.url }, body: new URLSearchParams({ intent: "save" }) });
+      expect(save.status).toBe(403);
+    } finally {
+      await setRequireTwoFactor(getDb(), false, admin);
+    }
+    expect((await check(cookie)).admin).toBe(true);
+  });
+
+  it("answers 503, not signed out, when the sessions cannot be read", async () => {
+    const { db } = getDb();
+    await sql`alter table sessions rename to sessions_away`.execute(db);
+    try {
+      const response = await fetch(`${site.url}/api/session`, { headers: { cookie } });
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({ unknown: true });
+    } finally {
+      await sql`alter table sessions_away rename to sessions`.execute(db);
+    }
+    expect((await check(cookie)).admin).toBe(true);
   });
 
   it("does not renew a session that is due for renewal; using the dashboard does", async () => {

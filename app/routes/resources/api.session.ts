@@ -1,15 +1,39 @@
 import type { Route } from "./+types/api.session";
+import { requiresTwoFactor } from "#app/lib/admin-accounts.server";
 import { getAuth, getSession } from "#app/lib/auth.server";
 
+/** What the dashboard is told: whether a save would be accepted now, and if not, why. */
+export type SessionCheck =
+  | { admin: true; endsAt: string; now: string }
+  | { admin: false; reason: "signed-out" | "two-factor"; endsAt: null; now: string };
+
 /**
- * GET /api/session: can this browser still save in the admin area, and when
- * does its session end? The dashboard asks when a tab comes back into view
- * and when the session it knew of should have ended, so that an admin whose
- * session ended is told before pressing Save rather than after. The check
- * does not renew the session: only what the person does keeps it alive.
+ * GET /api/session: would an admin save from this browser be accepted, and
+ * when does its session end (with the server's time, so a browser whose
+ * clock is off still waits the right while)? The dashboard asks before
+ * every save and when a tab comes back into view, so that an admin whose
+ * session ended is told before pressing Save rather than after. The same
+ * rules as requireAdmin; the check does not renew the session (only what
+ * the person does keeps it alive), and a database that cannot be read is a
+ * 503, not "signed out".
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const current = await getSession(await getAuth(), request, { renew: false });
-  const admin = current?.user.role === "admin";
-  return Response.json({ admin, endsAt: admin ? current!.endsAt : null }, { headers: { "Cache-Control": "private, no-store" } });
+  const headers = { "Cache-Control": "private, no-store" };
+  const site = await getAuth();
+  const now = new Date().toISOString();
+  let current;
+  let twoFactorMissing = false;
+  try {
+    current = await getSession(site, request, { renew: false, throwOnError: true });
+    if (current?.user.role === "admin" && !current.user.twoFactorEnabled) twoFactorMissing = await requiresTwoFactor(site.database);
+  } catch {
+    return Response.json({ unknown: true }, { status: 503, headers });
+  }
+  const answer: SessionCheck =
+    current?.user.role !== "admin"
+      ? { admin: false, reason: "signed-out", endsAt: null, now }
+      : twoFactorMissing
+        ? { admin: false, reason: "two-factor", endsAt: null, now }
+        : { admin: true, endsAt: current.endsAt, now };
+  return Response.json(answer, { headers });
 }
