@@ -298,6 +298,15 @@ test("edits survive a save refused for an ended session: after signing in again 
   await page.getByRole("button", { name: "Restore the built-in text" }).click();
   await closeToasts(page, "Revision restored");
   await expect(heroTitle).toHaveValue(saved);
+
+  // Edits left on purpose (signing out, then "Leave without saving") are not offered back.
+  await heroTitle.fill("An edit left behind on purpose");
+  await page.getByRole("button", { name: "Logout" }).click();
+  await page.getByRole("alertdialog", { name: "Leave without saving?" }).getByRole("button", { name: "Leave without saving" }).click();
+  await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
+  await signIn(page, editor);
+  await expect(heroTitle).toHaveValue(saved);
+  await expect(page.getByText("Unsaved changes kept in this browser")).toHaveCount(0);
 });
 
 test("a phone number saved in Settings appears in the footer; a bad value is refused and kept", async ({ page }) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { draftWasSaved, pageDraftKey, readPageDraft, type PageDraft } from "./page-draft";
+import { DRAFT_MAX_AGE_MS, draftIsDone, pageDraftKey, readPageDraft, type PageDraft } from "./page-draft";
 
 const draft: PageDraft = {
   values: { heroTitle: "Typed", heroSubtitle: "", mainTitle: "Main", content: "Body", layout: "text-only", images: [] },
@@ -22,14 +22,22 @@ describe("page drafts kept in the browser", () => {
     expect(readPageDraft(JSON.stringify({ ...draft, values: { ...draft.values, layout: "sideways" } }))).toBeNull();
     expect(readPageDraft(JSON.stringify({ ...draft, values: { ...draft.values, content: 7 } }))).toBeNull();
     expect(readPageDraft(JSON.stringify({ ...draft, values: { ...draft.values, images: "none" } }))).toBeNull();
+    expect(readPageDraft(JSON.stringify({ ...draft, values: { ...draft.values, images: [{ id: "a", filename: 7 }] } }))).toBeNull();
+    const withImage = { ...draft, values: { ...draft.values, images: [{ id: "a", filename: "a.jpg", alt: "A", caption: "", position: "hero", order: 0 }] } };
+    expect(readPageDraft(JSON.stringify(withImage))).toEqual(withImage);
   });
 
-  it("counts a draft as saved only when the same person saved a newer revision", () => {
-    expect(draftWasSaved(draft, [revision(3, "me@example.org")], "me@example.org")).toBe(false);
-    expect(draftWasSaved(draft, [revision(4, "me@example.org"), revision(3, "me@example.org")], "me@example.org")).toBe(true);
+  it("counts a draft as done only when it was sent with Save and the same person saved a newer revision, or when it is two weeks old", () => {
+    const sent = { ...draft, submitted: true };
+    const now = new Date(draft.changedAt).getTime() + 60_000;
+    expect(draftIsDone(sent, [revision(3, "me@example.org")], "me@example.org", now)).toBe(false);
+    expect(draftIsDone(sent, [revision(4, "me@example.org"), revision(3, "me@example.org")], "me@example.org", now)).toBe(true);
+    // Never sent: my save of the page elsewhere (another tab, the other editor) was not this draft.
+    expect(draftIsDone(draft, [revision(4, "me@example.org")], "me@example.org", now)).toBe(false);
     // A colleague's save since: the draft stands, and saving it will meet the conflict check.
-    expect(draftWasSaved(draft, [revision(4, "colleague@example.org")], "me@example.org")).toBe(false);
-    expect(draftWasSaved(draft, [revision(4, null)], undefined)).toBe(false);
+    expect(draftIsDone(sent, [revision(4, "colleague@example.org")], "me@example.org", now)).toBe(false);
+    expect(draftIsDone(sent, [revision(4, null)], undefined, now)).toBe(false);
+    expect(draftIsDone(draft, [], "me@example.org", new Date(draft.changedAt).getTime() + DRAFT_MAX_AGE_MS + 1)).toBe(true);
   });
 
   it("keeps each person's drafts of each page and editor apart", () => {

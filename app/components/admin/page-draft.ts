@@ -18,7 +18,12 @@ export interface PageDraft {
   baseRevision: number;
   /** When the edits were last changed (ISO, this browser's clock). */
   changedAt: string;
+  /** Sent with Save since they last changed: if a newer revision by the same person exists, that save went through. */
+  submitted?: boolean;
 }
+
+/** Drafts older than this are not offered: the page has moved on, and they should not linger in a shared browser. */
+export const DRAFT_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
 
 const PREFIX = "page-draft";
 
@@ -39,7 +44,8 @@ export function readPageDraft(raw: string | null): PageDraft | null {
       typeof parsed.changedAt !== "string" ||
       !["heroTitle", "heroSubtitle", "mainTitle", "content"].every((k) => typeof v[k as keyof EditorValues] === "string") ||
       !LAYOUTS.includes(v.layout as EditorValues["layout"]) ||
-      !Array.isArray(v.images)
+      !Array.isArray(v.images) ||
+      !v.images.every(isImageEntry)
     ) {
       return null;
     }
@@ -49,13 +55,33 @@ export function readPageDraft(raw: string | null): PageDraft | null {
   }
 }
 
+function isImageEntry(entry: unknown): boolean {
+  const e = entry as Record<string, unknown> | null;
+  return (
+    typeof e === "object" &&
+    e !== null &&
+    ["id", "filename", "alt", "caption", "position"].every((k) => typeof e[k] === "string") &&
+    typeof e.order === "number"
+  );
+}
+
 /**
- * Whether a draft is already saved: a revision newer than the one it started
- * from was saved by the same person (their save went through, and the editor
- * started afresh from it). A newer revision by someone else leaves it standing.
+ * Whether a draft is done with: it is too old, or it was sent with Save and
+ * a revision newer than the one it started from was saved by the same person
+ * (that save went through, and the editor started afresh from it). Edits
+ * never sent, and a newer revision by someone else, leave it standing.
  */
-export function draftWasSaved(draft: PageDraft, revisions: readonly RevisionItem[], email: string | undefined): boolean {
-  return revisions.some((r) => r.revision > draft.baseRevision && email !== undefined && r.createdByEmail === email);
+export function draftIsDone(draft: PageDraft, revisions: readonly RevisionItem[], email: string | undefined, now = Date.now()): boolean {
+  if (!(now - new Date(draft.changedAt).getTime() < DRAFT_MAX_AGE_MS)) return true;
+  return draft.submitted === true && email !== undefined && revisions.some((r) => r.revision > draft.baseRevision && r.createdByEmail === email);
+}
+
+/** Forgets every draft a person left in this browser (on signing out). */
+export function forgetPageDrafts(userId: string): void {
+  const store = storage();
+  if (!store) return;
+  const mine = `${PREFIX}:${userId}:`;
+  for (const key of Array.from({ length: store.length }, (_, i) => store.key(i))) if (key?.startsWith(mine)) store.removeItem(key);
 }
 
 function storage(): Storage | null {
@@ -106,7 +132,7 @@ export function usePageDraft({
     const store = storage();
     if (key && store) {
       const draft = readPageDraft(store.getItem(key));
-      if (draft && !same(draft.values, initial) && !draftWasSaved(draft, revisions, user?.email)) setOffered(draft);
+      if (draft && !same(draft.values, initial) && !draftIsDone(draft, revisions, user?.email)) setOffered(draft);
       else store.removeItem(key);
     }
     setChecked(true);
@@ -132,6 +158,20 @@ export function usePageDraft({
     dismiss: (discard: boolean) => {
       if (discard && key) storage()?.removeItem(key);
       setOffered(null);
+    },
+    /** Save was pressed: the kept copy is marked as sent, until the next change. */
+    markSubmitted: () => {
+      const store = storage();
+      if (!key || !store || offered) return;
+      try {
+        store.setItem(key, JSON.stringify({ values, baseRevision, changedAt: new Date().toISOString(), submitted: true } satisfies PageDraft));
+      } catch {
+        // As above: no safety copy.
+      }
+    },
+    /** The admin chose to leave without saving: nothing is kept. */
+    forget: () => {
+      if (key) storage()?.removeItem(key);
     },
   };
 }

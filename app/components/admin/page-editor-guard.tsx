@@ -51,7 +51,7 @@ export function useUnsavedChangesGuard(dirty: boolean) {
   };
 }
 
-export function UnsavedChangesDialog({ blocker }: { blocker: ReturnType<typeof useBlocker> }) {
+export function UnsavedChangesDialog({ blocker, onLeave }: { blocker: ReturnType<typeof useBlocker>; onLeave?: () => void }) {
   const open = blocker.state === "blocked";
   return (
     <AlertDialog open={open} onOpenChange={(next) => (!next && blocker.state === "blocked" ? blocker.reset() : undefined)}>
@@ -64,7 +64,15 @@ export function UnsavedChangesDialog({ blocker }: { blocker: ReturnType<typeof u
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel onClick={() => blocker.state === "blocked" && blocker.reset()}>Stay on this page</AlertDialogCancel>
-          <AlertDialogAction onClick={() => blocker.state === "blocked" && blocker.proceed()}>Leave without saving</AlertDialogAction>
+          <AlertDialogAction
+            onClick={() => {
+              if (blocker.state !== "blocked") return;
+              onLeave?.();
+              blocker.proceed();
+            }}
+          >
+            Leave without saving
+          </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>
     </AlertDialog>

@@ -147,7 +147,17 @@ export function PageEditor({
                 type="button"
                 size="sm"
                 onClick={() => {
-                  setValues(draft.offered!.values);
+                  // Only what this editor edits: the Content tab leaves images and layout as they are now.
+                  const kept = draft.offered!.values;
+                  setValues({
+                    ...initial,
+                    heroTitle: kept.heroTitle,
+                    heroSubtitle: kept.heroSubtitle,
+                    mainTitle: kept.mainTitle,
+                    content: kept.content,
+                    ...(panels.includes("images") ? { images: kept.images } : {}),
+                    ...(panels.includes("layout") ? { layout: kept.layout } : {}),
+                  });
                   setBaseRevision(draft.offered!.baseRevision);
                   draft.dismiss(false);
                 }}
@@ -187,7 +197,10 @@ export function PageEditor({
       <Form
         method="post"
         id={formId}
-        onSubmit={() => markSubmitting()}
+        onSubmit={() => {
+          markSubmitting();
+          draft.markSubmitted();
+        }}
         className="grid gap-4"
         aria-label={`Edit ${page.title}`}
       >
@@ -352,7 +365,7 @@ export function PageEditor({
         <input type="hidden" name="images" value={JSON.stringify(values.images)} />
       </form>
       {revisions ? <RevisionList pageId={page.id} revisions={revisions} current={revision} dirty={dirty} headingLevel={headingLevel} /> : null}
-      <UnsavedChangesDialog blocker={blocker} />
+      <UnsavedChangesDialog blocker={blocker} onLeave={draft.forget} />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { ExternalLink, Loader2, LogOut, ShieldAlert } from "lucide-react";
 import type { Route } from "./+types/admin";
 import { ADMIN_SECONDARY, ADMIN_TABS, activeArea } from "#app/components/admin/admin-tabs";
 import { LoginForm } from "#app/components/admin/login-form";
+import { forgetPageDrafts } from "#app/components/admin/page-draft";
 import { SessionWatch } from "#app/components/admin/session-watch";
 import { ToastMessage, Toaster, type ToastData } from "#app/components/admin/toast-message";
 import { Button } from "#app/components/ui/button";
@@ -69,7 +70,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                 View site
               </Link>
             </Button>
-            <Form method="post" action="/logout">
+            {/* Signing out leaves none of this person's unsaved page edits in the browser. */}
+            <Form method="post" action="/logout" onSubmit={() => forgetPageDrafts(loaderData.user.id)}>
               <Button type="submit" variant="outline">
                 <LogOut aria-hidden="true" />
                 Logout
