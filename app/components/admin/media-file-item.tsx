@@ -62,64 +62,75 @@ export interface KeptMediaEdit {
   section: string;
 }
 
+/** The values the edit form starts from. */
+type MediaEditValues = Pick<KeptMediaEdit, "altText" | "caption" | "page" | "section">;
+
+/** Where a file is assigned (a page, a section), "None" first; a stored value no longer offered stays chosen, so editing other fields does not change it. */
+function AssignmentSelect({ id, label, name, value, options }: { id: string; label: string; name: string; value: string; options: readonly { value: string; label: string }[] }) {
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <NativeSelect id={id} name={name} defaultValue={value}>
+        <option value="none">None</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+        {value !== "none" && !options.some((o) => o.value === value) ? <option value={value}>{value}</option> : null}
+      </NativeSelect>
+    </div>
+  );
+}
+
+/**
+ * A media file's edit form: alt text, caption, page and section. Used in the
+ * library's list, and on its own (`name` only) when a save failed and the
+ * file is not on the page to hold what was typed.
+ */
+export function MediaEditForm({ id, name, values, returnTo }: { id: string; name: string; values: MediaEditValues; returnTo: string }) {
+  const idp = `media-${id}`;
+  return (
+    <Form method="post" className="grid gap-3" aria-label={`Edit ${name}`}>
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <div className="grid gap-2">
+        <Label htmlFor={`${idp}-alt`}>Alt text</Label>
+        <Input id={`${idp}-alt`} name="altText" defaultValue={values.altText} maxLength={500} />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${idp}-caption`}>Caption</Label>
+        <Textarea id={`${idp}-caption`} name="caption" defaultValue={values.caption} rows={2} maxLength={2000} />
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <AssignmentSelect id={`${idp}-page`} label="Page" name="page" value={values.page} options={PAGE_OPTIONS} />
+        <AssignmentSelect id={`${idp}-section`} label="Section" name="section" value={values.section} options={SECTION_OPTIONS} />
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" name="intent" value="update">
+          Save
+        </Button>
+        <Button asChild variant="outline">
+          <Link to={returnTo}>Cancel</Link>
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
 /** One file of the library: its preview and details, or (one at a time) its edit form, holding `kept` when a save failed. */
 export function MediaFileItem({ file, editing, kept, returnTo }: { file: MediaFileView; editing: boolean; kept?: KeptMediaEdit; returnTo: string }) {
   const name = file.altText || file.originalName;
-  const idp = `media-${file.id}`;
   return (
     <li className="grid gap-4 rounded-lg border border-border p-4 sm:grid-cols-[12rem_1fr]" aria-label={name}>
       <Preview file={file} />
       {editing ? (
-        <Form method="post" className="grid gap-3" aria-label={`Edit ${name}`}>
-          <input type="hidden" name="id" value={file.id} />
-          <input type="hidden" name="returnTo" value={returnTo} />
-          <div className="grid gap-2">
-            <Label htmlFor={`${idp}-alt`}>Alt text</Label>
-            <Input id={`${idp}-alt`} name="altText" defaultValue={kept?.altText ?? file.altText} maxLength={500} />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${idp}-caption`}>Caption</Label>
-            <Textarea id={`${idp}-caption`} name="caption" defaultValue={kept?.caption ?? file.caption ?? ""} rows={2} maxLength={2000} />
-          </div>
-          <div className="grid gap-3 sm:grid-cols-2">
-            <div className="grid gap-2">
-              <Label htmlFor={`${idp}-page`}>Page</Label>
-              <NativeSelect id={`${idp}-page`} name="page" defaultValue={kept?.page ?? file.pageAssignment ?? "none"}>
-                <option value="none">None</option>
-                {PAGE_OPTIONS.map((p) => (
-                  <option key={p.value} value={p.value}>
-                    {p.label}
-                  </option>
-                ))}
-                {file.pageAssignment && !PAGE_OPTIONS.some((p) => p.value === file.pageAssignment) ? (
-                  <option value={file.pageAssignment}>{file.pageAssignment}</option>
-                ) : null}
-              </NativeSelect>
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor={`${idp}-section`}>Section</Label>
-              <NativeSelect id={`${idp}-section`} name="section" defaultValue={kept?.section ?? file.sectionAssignment ?? "none"}>
-                <option value="none">None</option>
-                {SECTION_OPTIONS.map((s) => (
-                  <option key={s.value} value={s.value}>
-                    {s.label}
-                  </option>
-                ))}
-                {file.sectionAssignment && !SECTION_OPTIONS.some((s) => s.value === file.sectionAssignment) ? (
-                  <option value={file.sectionAssignment}>{file.sectionAssignment}</option>
-                ) : null}
-              </NativeSelect>
-            </div>
-          </div>
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" name="intent" value="update">
-              Save
-            </Button>
-            <Button asChild variant="outline">
-              <Link to={returnTo}>Cancel</Link>
-            </Button>
-          </div>
-        </Form>
+        <MediaEditForm
+          id={file.id}
+          name={name}
+          values={kept ?? { altText: file.altText, caption: file.caption ?? "", page: file.pageAssignment ?? "none", section: file.sectionAssignment ?? "none" }}
+          returnTo={returnTo}
+        />
       ) : (
         <div className="grid content-start gap-2">
           <div className="flex flex-wrap items-center gap-2">

@@ -83,6 +83,24 @@ describeEachEngine("a media edit the database refuses keeps what was typed", (ge
     expect(row).toEqual({ alt_text: "The sports hall", caption: "Before the refit", page_assignment: null });
   });
 
+  it("keeps the typed edit in a form of its own when the library cannot even be read", async () => {
+    const { db } = getDb();
+    await sql`alter table media_files rename to media_files_away`.execute(db);
+    try {
+      const refused = await save({ altText: "Typed while the disk was gone", caption: "Kept anyway" });
+      expect(refused.status).toBe(503);
+      const page = (await refused.text()).replaceAll("<!-- -->", "");
+      expect(page).toContain("Failed to update media file.");
+      expect(page).toContain("Your edit");
+      expect(page).toMatch(/<form[^>]*aria-label="Edit the file"/);
+      expect(page).toMatch(/name="altText"[^>]*value="Typed while the disk was gone"|value="Typed while the disk was gone"[^>]*name="altText"/);
+      expect(page).toMatch(/name="caption"[^>]*>Kept anyway<\/textarea>/);
+      expect(page).toContain(`name="id" value="${fileId}"`);
+    } finally {
+      await sql`alter table media_files_away rename to media_files`.execute(db);
+    }
+  });
+
   it("saves the same form once the database is back, and returns to the list", async () => {
     await breakUpdates(false);
     const saved = await save({ altText: "Young people playing five-a-side", caption: "After the refit & repaint" });

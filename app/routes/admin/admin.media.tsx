@@ -3,7 +3,7 @@ import { Search } from "lucide-react";
 import type { Route } from "./+types/admin.media";
 import { AdminRefusalNotice } from "#app/components/admin/admin-refusal";
 import { ImagePicker } from "#app/components/admin/image-picker";
-import { type KeptMediaEdit, MediaFileItem } from "#app/components/admin/media-file-item";
+import { type KeptMediaEdit, MediaEditForm, MediaFileItem } from "#app/components/admin/media-file-item";
 import { CATEGORY_OPTIONS, pageLabel } from "#app/components/admin/media-options";
 import { MediaUploadForm } from "#app/components/admin/media-upload-form";
 import { Pager, pageCount, pageHref, redirectPastEnd, requestedPage } from "#app/components/admin/pager";
@@ -161,6 +161,18 @@ export default function MediaTab({ loaderData, actionData }: Route.ComponentProp
   return (
     <div className="grid gap-6">
       <AdminRefusalNotice data={actionData} className="mb-0" />
+      {kept && !files.some((f) => f.id === kept.id) ? (
+        // The library itself could not be read, or the file is on another of its pages: the typed edit still has a form.
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Your edit</CardTitle>
+            <CardDescription>What you typed for the file, not saved yet. Save it again when the library is back.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <MediaEditForm id={kept.id} name="the file" values={kept} returnTo={returnTo} />
+          </CardContent>
+        </Card>
+      ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader>
