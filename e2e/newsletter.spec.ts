@@ -119,6 +119,12 @@ async function composeAndSend(page: Page, origin: string, subject: string): Prom
   await expect(page.getByLabel("Subject")).toHaveValue("You're invited: [event name]");
   await page.getByLabel("Subject").fill(subject);
   await page.getByLabel("Content").fill("## See you there\n\nCome to **the park** on Saturday.\n\n- Games\n- Food");
+  // A campaign being written is not left by accident: another tab asks first.
+  await page.getByRole("link", { name: "Events" }).click();
+  const leave = page.getByRole("alertdialog", { name: "Leave without saving?" });
+  await expect(leave).toBeVisible();
+  await leave.getByRole("button", { name: "Stay on this page" }).click();
+  await expect(page.getByLabel("Subject")).toHaveValue(subject);
   const preview = page.getByTestId("newsletter-preview");
   await expect(preview.getByRole("heading", { name: subject })).toBeVisible();
   await expect(preview.getByRole("heading", { name: "See you there" })).toBeVisible();

@@ -9,6 +9,7 @@ import { NativeSelect } from "#app/components/ui/native-select";
 import { Textarea } from "#app/components/ui/textarea";
 import { NewsletterEmail } from "./newsletter-email";
 import { NEWSLETTER_TEMPLATE_STARTERS, type NewsletterTemplate } from "./newsletter-templates";
+import { UnsavedChangesDialog, useUnsavedChangesGuard } from "./page-editor-guard";
 
 export interface ComposerValues {
   id?: string;
@@ -29,6 +30,7 @@ type Errors = Partial<Record<"template" | "subject" | "content" | "testTo", stri
  */
 export function NewsletterComposer({
   initial,
+  saved,
   errors,
   formError,
   confirmSend,
@@ -37,6 +39,8 @@ export function NewsletterComposer({
   email,
 }: {
   initial?: ComposerValues;
+  /** The draft as stored, when one is open: what "unsaved" is measured against. */
+  saved?: Pick<ComposerValues, "template" | "subject" | "content">;
   errors?: Errors;
   formError?: string;
   confirmSend?: boolean;
@@ -55,6 +59,10 @@ export function NewsletterComposer({
     return starter && ((subject === starter.subject && content === starter.content) || (subject === "" && content === ""));
   };
 
+  // Unsaved: different from the stored draft, or for a new campaign, anything but a template's starting text.
+  const dirty = saved ? template !== saved.template || subject !== saved.subject || content !== saved.content : !isStarter(template);
+  const { blocker, markSubmitting } = useUnsavedChangesGuard(dirty);
+
   const chooseTemplate = (next: string) => {
     const starter = NEWSLETTER_TEMPLATE_STARTERS[next as NewsletterTemplate];
     if (starter && (isStarter(template) || window.confirm("Replace the subject and content with this template's starting text?"))) {
@@ -66,7 +74,7 @@ export function NewsletterComposer({
 
   return (
     <div className="grid gap-8 xl:grid-cols-2">
-      <Form method="post" id="composer-form" className="space-y-4" noValidate>
+      <Form method="post" id="composer-form" className="space-y-4" noValidate onSubmit={markSubmitting}>
         {start.id ? <input type="hidden" name="id" value={start.id} /> : null}
         {formError ? (
           <p role="alert" className="rounded-md border border-destructive p-3 text-sm font-medium text-destructive">
@@ -198,6 +206,7 @@ export function NewsletterComposer({
           />
         </div>
       </section>
+      <UnsavedChangesDialog blocker={blocker} />
     </div>
   );
 }

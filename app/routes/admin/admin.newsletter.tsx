@@ -225,6 +225,7 @@ export default function NewsletterTab({ loaderData, actionData: answer }: Route.
         <NewsletterComposer
           key={draft?.id ?? actionData?.values?.id ?? "new"}
           initial={actionData?.values ?? (draft ? { id: draft.id, template: draft.template, subject: draft.subject, content: draft.content, testTo: "" } : undefined)}
+          saved={draft ? { template: draft.template, subject: draft.subject, content: draft.content } : undefined}
           errors={actionData?.errors}
           formError={actionData?.formError}
           confirmSend={Boolean(actionData?.confirmSend)}
