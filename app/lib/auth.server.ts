@@ -173,9 +173,7 @@ const NOT_ALLOWED = "You are signed in, but your account is not allowed to use t
 export async function requireAdmin(request: Request): Promise<CurrentSession> {
   const site = await getAuth();
   const current = checkAdmin(request, await getSession(site, request));
-  // "Require two-factor sign-in for all admins": an admin without it may
-  // do nothing but enrol (at /two-factor/setup, which does not come here).
-  if (!current.user.twoFactorEnabled && (await requiresTwoFactor(site.database))) {
+  if (await mustEnrolTwoFactor(site, current)) {
     if (request.method === "GET" || request.method === "HEAD") {
       const url = new URL(request.url);
       const path = url.pathname.replace(/\.data$/, "").replace(/\/+$/, "") || "/admin";
@@ -184,6 +182,14 @@ export async function requireAdmin(request: Request): Promise<CurrentSession> {
     throw new Response(TWO_FACTOR_REQUIRED, { status: 403, headers: { "Cache-Control": "private, no-store" } });
   }
   return current;
+}
+
+/**
+ * "Require two-factor sign-in for all admins": an admin without it may do
+ * nothing but enrol (at /two-factor/setup, which does not ask this).
+ */
+export async function mustEnrolTwoFactor(site: SiteAuth, current: CurrentSession): Promise<boolean> {
+  return !current.user.twoFactorEnabled && (await requiresTwoFactor(site.database));
 }
 
 export const TWO_FACTOR_REQUIRED = "Two-factor sign-in is required for every admin of this site. Set it up to continue.";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DRAFT_MAX_AGE_MS, draftIsDone, pageDraftKey, readPageDraft, type PageDraft } from "./page-draft";
+import { DRAFT_MAX_AGE_MS, draftIsDone, pageDraftKey, readPageDraft, restorableValues, type PageDraft } from "./page-draft";
 
 const draft: PageDraft = {
   values: { heroTitle: "Typed", heroSubtitle: "", mainTitle: "Main", content: "Body", layout: "text-only", images: [] },
@@ -38,6 +38,13 @@ describe("page drafts kept in the browser", () => {
     expect(draftIsDone(sent, [revision(4, "colleague@example.org")], "me@example.org", now)).toBe(false);
     expect(draftIsDone(sent, [revision(4, null)], undefined, now)).toBe(false);
     expect(draftIsDone(draft, [], "me@example.org", new Date(draft.changedAt).getTime() + DRAFT_MAX_AGE_MS + 1)).toBe(true);
+  });
+
+  it("restores only the fields the editor edits: the Content tab leaves images and layout as they are now", () => {
+    const now = { ...draft.values, heroTitle: "Saved", layout: "gallery" as const, images: [{ id: "n", filename: "n.jpg", alt: "", caption: "", position: "gallery" as const, order: 0 }] };
+    const kept = { ...draft.values, layout: "image-left" as const, images: [] };
+    expect(restorableValues(kept, now, ["content"])).toEqual({ ...kept, layout: "gallery", images: now.images });
+    expect(restorableValues(kept, now, ["content", "images", "layout"])).toEqual(kept);
   });
 
   it("keeps each person's drafts of each page and editor apart", () => {

@@ -84,6 +84,31 @@ export function forgetPageDrafts(userId: string): void {
   for (const key of Array.from({ length: store.length }, (_, i) => store.key(i))) if (key?.startsWith(mine)) store.removeItem(key);
 }
 
+/**
+ * What "Restore changes" puts back: only the fields this editor edits. The
+ * Content tab leaves images and layout as they are now.
+ */
+export function restorableValues(kept: EditorValues, initial: EditorValues, panels: readonly string[]): EditorValues {
+  return {
+    ...initial,
+    heroTitle: kept.heroTitle,
+    heroSubtitle: kept.heroSubtitle,
+    mainTitle: kept.mainTitle,
+    content: kept.content,
+    ...(panels.includes("images") ? { images: kept.images } : {}),
+    ...(panels.includes("layout") ? { layout: kept.layout } : {}),
+  };
+}
+
+/** Stores a draft; a full or refused storage leaves the editor working as before, without the safety copy. */
+function writeDraft(key: string, draft: PageDraft): void {
+  try {
+    storage()?.setItem(key, JSON.stringify(draft));
+  } catch {
+    // See above.
+  }
+}
+
 function storage(): Storage | null {
   try {
     return window.localStorage;
@@ -141,14 +166,9 @@ export function usePageDraft({
   }, []);
 
   useEffect(() => {
-    const store = storage();
-    if (!checked || offered || !key || !store) return;
-    try {
-      if (dirty) store.setItem(key, JSON.stringify({ values, baseRevision, changedAt: new Date().toISOString() } satisfies PageDraft));
-      else store.removeItem(key);
-    } catch {
-      // Storage full or refused: the editor works as before, without the safety copy.
-    }
+    if (!checked || offered || !key) return;
+    if (dirty) writeDraft(key, { values, baseRevision, changedAt: new Date().toISOString() });
+    else storage()?.removeItem(key);
   }, [checked, offered, key, dirty, values, baseRevision]);
 
   return {
@@ -161,13 +181,7 @@ export function usePageDraft({
     },
     /** Save was pressed: the kept copy is marked as sent, until the next change. */
     markSubmitted: () => {
-      const store = storage();
-      if (!key || !store || offered) return;
-      try {
-        store.setItem(key, JSON.stringify({ values, baseRevision, changedAt: new Date().toISOString(), submitted: true } satisfies PageDraft));
-      } catch {
-        // As above: no safety copy.
-      }
+      if (key && !offered) writeDraft(key, { values, baseRevision, changedAt: new Date().toISOString(), submitted: true });
     },
     /** The admin chose to leave without saving: nothing is kept. */
     forget: () => {

@@ -18,7 +18,7 @@ import { resolveImageSrc } from "#app/lib/page-image-src";
 import { imageErrors, LIMITS, moveImage, newImageEntry, renumber } from "#app/lib/schemas/page-content";
 import type { FieldErrors } from "#app/lib/schemas/parse-form";
 import { cn } from "#app/lib/utils";
-import { usePageDraft } from "./page-draft";
+import { restorableValues, usePageDraft } from "./page-draft";
 import { UnsavedChangesDialog, useUnsavedChangesGuard } from "./page-editor-guard";
 
 /** What the editor edits: the page's effective content (staff's fields over the built-in copy). */
@@ -147,17 +147,7 @@ export function PageEditor({
                 type="button"
                 size="sm"
                 onClick={() => {
-                  // Only what this editor edits: the Content tab leaves images and layout as they are now.
-                  const kept = draft.offered!.values;
-                  setValues({
-                    ...initial,
-                    heroTitle: kept.heroTitle,
-                    heroSubtitle: kept.heroSubtitle,
-                    mainTitle: kept.mainTitle,
-                    content: kept.content,
-                    ...(panels.includes("images") ? { images: kept.images } : {}),
-                    ...(panels.includes("layout") ? { layout: kept.layout } : {}),
-                  });
+                  setValues(restorableValues(draft.offered!.values, initial, panels));
                   setBaseRevision(draft.offered!.baseRevision);
                   draft.dismiss(false);
                 }}

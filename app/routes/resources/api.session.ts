@@ -1,6 +1,5 @@
 import type { Route } from "./+types/api.session";
-import { requiresTwoFactor } from "#app/lib/admin-accounts.server";
-import { getAuth, getSession } from "#app/lib/auth.server";
+import { getAuth, getSession, mustEnrolTwoFactor } from "#app/lib/auth.server";
 
 /** What the dashboard is told: whether a save would be accepted now, and if not, why. */
 export type SessionCheck =
@@ -25,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   let twoFactorMissing = false;
   try {
     current = await getSession(site, request, { renew: false, throwOnError: true });
-    if (current?.user.role === "admin" && !current.user.twoFactorEnabled) twoFactorMissing = await requiresTwoFactor(site.database);
+    if (current?.user.role === "admin") twoFactorMissing = await mustEnrolTwoFactor(site, current);
   } catch {
     return Response.json({ unknown: true }, { status: 503, headers });
   }
