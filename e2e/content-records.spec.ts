@@ -2,6 +2,8 @@ import { expect, test, type Page } from "@playwright/test";
 import { checkAdminPage, createAdmin, signInAs } from "./admin-session";
 import { createEventForm, daysFromNow, fillEventForm } from "./event-form";
 import { expectAccessible, visit } from "./helpers";
+import { withSiteDatabase } from "./site-database";
+import { failWrites } from "../test/failing-writes";
 
 /**
  * Testimonials, events and YouTube videos end to end: staff add them in the
@@ -224,4 +226,42 @@ test("a session that ends while an event is being written: Save is held back, an
   await page.getByRole("listitem", { name: "Quiz Night" }).getByRole("button", { name: "Delete the event Quiz Night" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
   await expect(page.getByRole("listitem", { name: "Quiz Night" })).toHaveCount(0);
+});
+
+test("an event the database refuses to save stays in the form, beside the list, and is saved when sent again", async ({ page }) => {
+  await signIn(page, "/admin/events");
+  const form = createEventForm(page);
+  const event = {
+    title: "Family Fun Day",
+    category: "community",
+    date: daysFromNow(40),
+    time: "12:00",
+    location: "People's Park, Halifax",
+    description: "Face painting, five-a-side and a barbecue.",
+  };
+  await fillEventForm(form, event);
+
+  // The database refuses every write to events meanwhile (a full disk, say).
+  await withSiteDatabase((database) => failWrites(database, "events", true));
+  try {
+    await form.getByRole("button", { name: "Create event" }).click();
+    const refusal = page.getByRole("alert").filter({ hasText: "Failed to save event." });
+    await expect(refusal).toContainText("Nothing was changed. What you typed is still in the form: save it again in a moment.");
+  } finally {
+    await withSiteDatabase((database) => failWrites(database, "events", false));
+  }
+  await expect(form.getByLabel("Title")).toHaveValue(event.title);
+  await expect(form.getByLabel("Location")).toHaveValue(event.location);
+  await expect(form.getByLabel(/^Description/)).toHaveValue(event.description);
+  await expect(page.getByRole("heading", { name: /^Upcoming/ })).toBeVisible();
+  await expect(page.getByRole("listitem", { name: event.title })).toHaveCount(0);
+  await checkStrictly(page, "a refused event save");
+
+  // The same Save, once the database takes writes again.
+  await form.getByRole("button", { name: "Create event" }).click();
+  await checkStrictly(page, "after the event is saved", "Event created");
+  await expect(page.getByRole("listitem", { name: event.title })).toBeVisible();
+  await page.getByRole("listitem", { name: event.title }).getByRole("button", { name: `Delete the event ${event.title}` }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByRole("listitem", { name: event.title })).toHaveCount(0);
 });

@@ -1,6 +1,7 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
 
 /**
  * The production server as a child process, for integration tests that
@@ -101,4 +102,30 @@ export async function createFirstAdmin(site: SiteProcess, account: { email: stri
   const cookie = cookiesOf(signedIn);
   if (signedIn.status !== 302 || !cookie) throw new Error(`signing in answered ${signedIn.status}`);
   return cookie;
+}
+
+/** The site a suite serves over HTTP and its first admin's session, once the suite has started. */
+export interface ServedSite {
+  site: SiteProcess;
+  cookie: string;
+}
+
+/**
+ * For a describeEachEngine body: before the suite, `seed` (if given) fills
+ * that engine's database, then the production build serves it and its first
+ * admin signs in; after the suite the process stops. Read `site` and
+ * `cookie` from the returned object inside the tests.
+ */
+export function serveWithFirstAdmin(getDb: () => { dataDir: string; url?: string }, account: { email: string; password: string }, seed?: () => Promise<void>): ServedSite {
+  const served = {} as ServedSite;
+  beforeAll(async () => {
+    ensureProductionBuild();
+    await seed?.();
+    served.site = await startSiteProcess({ DATA_DIR: getDb().dataDir, DATABASE_URL: getDb().url });
+    served.cookie = await createFirstAdmin(served.site, account);
+  }, 240_000);
+  afterAll(async () => {
+    await stopSiteProcesses(served.site);
+  });
+  return served;
 }

@@ -1,5 +1,7 @@
 import { data } from "react-router";
 import type { AdminRefusal, RefusalMessage } from "#app/components/admin/admin-refusal";
+import { logger } from "#app/lib/logger.server";
+import { formValues, type FieldErrors } from "#app/lib/schemas/parse-form";
 
 /**
  * The one way an admin action refuses a request it cannot carry out: an
@@ -38,6 +40,9 @@ export function refuseMissingRecord(id: unknown, message: RefusalMessage) {
   return refuseAdminRequest(isRecordId(id) ? 404 : 400, message);
 }
 
+/** What a refused save says under its title: the form still holds the admin's text. */
+export const KEPT_TYPED_TEXT = "Nothing was changed. What you typed is still in the form: save it again in a moment.";
+
 /**
  * The database or file store failed while carrying out a write: 503, nothing
  * was changed, and what the admin typed goes back to the form (`kept`), so
@@ -45,4 +50,21 @@ export function refuseMissingRecord(id: unknown, message: RefusalMessage) {
  */
 export function refuseFailedWrite<T extends object>(message: RefusalMessage, kept: T) {
   return data<AdminRefusal & { kept: T }>({ refusal: { title: message.title, description: message.description, status: 503 }, kept }, { status: 503 });
+}
+
+/**
+ * A record form's save (an event, a video, a testimonial, a role, the
+ * settings) that the database refused: logged, then a 503 that gives the
+ * form its text back as `values`, the shape a refused validation has, so the
+ * same form shows it again under the message. Each of these saves is one
+ * statement or one transaction, so nothing was changed. With JavaScript,
+ * React Router does not reload the page's data after a 5xx action, so the
+ * list around the form stays as it was even when the database cannot be read.
+ */
+export function refuseFailedSave(title: string, form: FormData, error: unknown, context: Record<string, unknown> = {}) {
+  logger.error({ err: error instanceof Error ? error.message : String(error), ...context }, "admin save failed");
+  return data<AdminRefusal & { errors: FieldErrors; values: Record<string, string> }>(
+    { refusal: { title, description: KEPT_TYPED_TEXT, status: 503 }, errors: {}, values: formValues(form) },
+    { status: 503 },
+  );
 }

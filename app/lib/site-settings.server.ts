@@ -82,7 +82,7 @@ export async function getRegistrationRetentionMonths(database?: Database): Promi
 }
 
 /** Saves every setting of the Settings form in one transaction. */
-export async function saveSettings(database: Database, form: SettingsForm, actor: Actor): Promise<AllSettings> {
+export async function saveSettings(database: Database, form: SettingsForm, actor: Actor): Promise<void> {
   const values: Record<string, unknown> = {
     charityName: form.charityName,
     tagline: form.tagline,
@@ -111,7 +111,6 @@ export async function saveSettings(database: Database, form: SettingsForm, actor
     await bumpContentVersion(trx);
   });
   notifyContentChange({ kind: "settings" });
-  return readSettings(database);
 }
 
 const keptSettings = keptUntilContentChanges((database) => readSettings(database));

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { describeEachEngine } from "../../../test/engines";
-import { createFirstAdmin, ensureProductionBuild, type SiteProcess, startSiteProcess, stopSiteProcesses } from "../../../test/site-process";
+import { serveWithFirstAdmin } from "../../../test/site-process";
 import { recordAudit } from "#app/lib/audit.server";
 
 /**
@@ -16,22 +16,7 @@ const at = (n: number) => new Date(Date.UTC(2026, 0, 1, 9, n)).toISOString();
 const pad = (n: number) => String(n).padStart(3, "0");
 
 describeEachEngine("admin lists page through every record", (getDb) => {
-  let site: SiteProcess;
-  let cookie = "";
-
-  const get = (path: string) => fetch(`${site.url}${path}`, { redirect: "manual", headers: { cookie } });
-  const html = async (path: string) => {
-    const response = await get(path);
-    expect(response.status, path).toBe(200);
-    // Without the markers React puts between neighbouring pieces of text.
-    return (await response.text()).replaceAll("<!-- -->", "");
-  };
-  /** The names a page lists, in order: each is the whole text of its element. */
-  const names = (page: string, prefix: string) => [...page.matchAll(new RegExp(`>(${prefix} \\d{3})<`, "g"))].map((m) => m[1]);
-  const expectedNames = (prefix: string, from: number, to: number) => Array.from({ length: from - to + 1 }, (_, i) => `${prefix} ${pad(from - i)}`);
-
-  beforeAll(async () => {
-    ensureProductionBuild();
+  const served = serveWithFirstAdmin(getDb, ADMIN, async () => {
     const { db } = getDb();
     // Created one a minute apart, so "newest first" has one right answer.
     await db
@@ -84,14 +69,18 @@ describeEachEngine("admin lists page through every record", (getDb) => {
       )
       .execute();
     for (let i = 0; i < 60; i++) await recordAudit(getDb(), { action: "event.created", actorEmail: ADMIN.email, detail: { title: `Event ${i}` } });
-
-    site = await startSiteProcess({ DATA_DIR: getDb().dataDir, DATABASE_URL: getDb().url });
-    cookie = await createFirstAdmin(site, ADMIN);
-  }, 240_000);
-
-  afterAll(async () => {
-    await stopSiteProcesses(site);
   });
+
+  const get = (path: string) => fetch(`${served.site.url}${path}`, { redirect: "manual", headers: { cookie: served.cookie } });
+  const html = async (path: string) => {
+    const response = await get(path);
+    expect(response.status, path).toBe(200);
+    // Without the markers React puts between neighbouring pieces of text.
+    return (await response.text()).replaceAll("<!-- -->", "");
+  };
+  /** The names a page lists, in order: each is the whole text of its element. */
+  const names = (page: string, prefix: string) => [...page.matchAll(new RegExp(`>(${prefix} \\d{3})<`, "g"))].map((m) => m[1]);
+  const expectedNames = (prefix: string, from: number, to: number) => Array.from({ length: from - to + 1 }, (_, i) => `${prefix} ${pad(from - i)}`);
 
   it("shows questions fifty to a page, newest first, with links between the pages that keep the filter", async () => {
     const first = await html("/admin/messages");
@@ -116,10 +105,10 @@ describeEachEngine("admin lists page through every record", (getDb) => {
     const second = await html("/admin/messages?status=new&page=2");
     const id = /<article aria-labelledby="message-([0-9a-f-]{36})"/.exec(second)?.[1];
     expect(id).toBeTruthy();
-    const answered = await fetch(`${site.url}/admin/messages?status=new&page=2`, {
+    const answered = await fetch(`${served.site.url}/admin/messages?status=new&page=2`, {
       method: "POST",
       redirect: "manual",
-      headers: { Origin: site.url, cookie },
+      headers: { Origin: served.site.url, cookie: served.cookie },
       body: new URLSearchParams({ intent: "answered", id: id! }),
     });
     expect(answered.status).toBe(302);

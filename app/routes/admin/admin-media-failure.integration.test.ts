@@ -1,7 +1,8 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { describeEachEngine } from "../../../test/engines";
-import { createFirstAdmin, ensureProductionBuild, type SiteProcess, startSiteProcess, stopSiteProcesses } from "../../../test/site-process";
+import { failWrites } from "../../../test/failing-writes";
+import { serveWithFirstAdmin } from "../../../test/site-process";
 import { createMediaFile } from "#app/lib/media.server";
 
 /**
@@ -15,12 +16,8 @@ import { createMediaFile } from "#app/lib/media.server";
 const ADMIN = { email: "library@example.org", password: "shelves of pictures 42" };
 
 describeEachEngine("a media edit the database refuses keeps what was typed", (getDb) => {
-  let site: SiteProcess;
-  let cookie = "";
   let fileId = "";
-
-  beforeAll(async () => {
-    ensureProductionBuild();
+  const served = serveWithFirstAdmin(getDb, ADMIN, async () => {
     const file = await createMediaFile(getDb(), {
       filename: "uploads/hall.png",
       originalName: "hall.png",
@@ -35,40 +32,18 @@ describeEachEngine("a media edit the database refuses keeps what was typed", (ge
       createdBy: null,
     });
     fileId = file.id;
-    site = await startSiteProcess({ DATA_DIR: getDb().dataDir, DATABASE_URL: getDb().url });
-    cookie = await createFirstAdmin(site, ADMIN);
-  }, 240_000);
-
-  afterAll(async () => {
-    await stopSiteProcesses(site);
   });
 
-  /** Every update of media_files fails, as it would with the disk full. */
-  async function breakUpdates(broken: boolean) {
-    const { db, engine } = getDb();
-    if (engine === "sqlite") {
-      await sql`drop trigger if exists media_update_fails`.execute(db);
-      if (broken) await sql`create trigger media_update_fails before update on media_files begin select raise(abort, 'database or disk is full'); end`.execute(db);
-      return;
-    }
-    await sql`drop trigger if exists media_update_fails on media_files`.execute(db);
-    await sql`drop function if exists media_update_fails()`.execute(db);
-    if (broken) {
-      await sql`create function media_update_fails() returns trigger language plpgsql as $$ begin raise exception 'could not extend file: No space left on device'; end $$`.execute(db);
-      await sql`create trigger media_update_fails before update on media_files for each row execute function media_update_fails()`.execute(db);
-    }
-  }
-
   const save = (fields: Record<string, string>) =>
-    fetch(`${site.url}/admin/media?edit=${fileId}`, {
+    fetch(`${served.site.url}/admin/media?edit=${fileId}`, {
       method: "POST",
       redirect: "manual",
-      headers: { cookie, Origin: site.url },
+      headers: { cookie: served.cookie, Origin: served.site.url },
       body: new URLSearchParams({ intent: "update", id: fileId, returnTo: "/admin/media", page: "about", section: "none", ...fields }),
     });
 
   it("answers 503 with the form still open and holding the typed alt text and caption, and changes nothing", async () => {
-    await breakUpdates(true);
+    await failWrites(getDb(), "media_files", true, ["update"]);
     const refused = await save({ altText: "Young people playing five-a-side", caption: "After the refit & repaint" });
     expect(refused.status).toBe(503);
     const page = (await refused.text()).replaceAll("<!-- -->", "");
@@ -102,7 +77,7 @@ describeEachEngine("a media edit the database refuses keeps what was typed", (ge
   });
 
   it("saves the same form once the database is back, and returns to the list", async () => {
-    await breakUpdates(false);
+    await failWrites(getDb(), "media_files", false);
     const saved = await save({ altText: "Young people playing five-a-side", caption: "After the refit & repaint" });
     expect(saved.status).toBe(302);
     expect(saved.headers.get("location")).toBe("/admin/media");

@@ -6,7 +6,7 @@ import { AdminRefusalNotice } from "#app/components/admin/admin-refusal";
 import { ActionButton, ConfirmDeleteButton } from "#app/components/admin/record-fields";
 import { Badge } from "#app/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
-import { isRecordId, refuseMissingRecord, refuseUnknownAction } from "#app/lib/admin-response.server";
+import { isRecordId, refuseFailedSave, refuseMissingRecord, refuseUnknownAction } from "#app/lib/admin-response.server";
 import { requireAdmin } from "#app/lib/auth.server";
 import { getDatabase } from "#app/lib/db.server";
 import { eventCategoryLabel, eventPath, formatEventWhen } from "#app/lib/event-format";
@@ -50,45 +50,50 @@ export async function action({ request }: Route.ActionArgs) {
   const gone = () => refuseMissingRecord(id, { title: "Event not found", description: "It may have been deleted already." });
   if (intent !== "create" && EVENT_INTENTS.includes(intent) && !isRecordId(id)) return gone();
 
-  switch (intent) {
-    case "create": {
-      const result = await createEvent(database, form);
-      if (!result.ok) return data<ActionResult>({ errors: result.errors, values: result.values }, { status: 400 });
-      return redirectWithToast(BASE, {
-        title: "Event created",
-        description: result.data.published ? `${result.data.title} is on News and Events.` : `${result.data.title} is saved as a draft.`,
-      });
+  try {
+    switch (intent) {
+      case "create": {
+        const result = await createEvent(database, form);
+        if (!result.ok) return data<ActionResult>({ errors: result.errors, values: result.values }, { status: 400 });
+        return redirectWithToast(BASE, {
+          title: "Event created",
+          description: result.data.published ? `${result.data.title} is on News and Events.` : `${result.data.title} is saved as a draft.`,
+        });
+      }
+      case "update": {
+        const result = await updateEvent(database, id, form);
+        if (!result) return gone();
+        if (!result.ok) return data<ActionResult>({ errors: result.errors, values: result.values }, { status: 400 });
+        return redirectWithToast(BASE, { title: "Event updated" });
+      }
+      case "duplicate": {
+        const copy = await duplicateEvent(database, id);
+        if (!copy) return gone();
+        return redirectWithToast(`${BASE}?edit=${copy.id}`, {
+          title: "Event duplicated",
+          description: "The copy is a draft: change what you need, then publish it.",
+        });
+      }
+      case "publish":
+      case "unpublish": {
+        const updated = await setEventPublished(database, id, intent === "publish");
+        if (!updated) return gone();
+        return redirectWithToast(BASE, {
+          title: intent === "publish" ? "Event published" : "Event unpublished",
+          description: intent === "publish" ? `${updated.title} is on News and Events.` : `${updated.title} is now a draft, hidden from the site.`,
+        });
+      }
+      case "delete": {
+        const deleted = await deleteEvent(database, id);
+        if (!deleted) return gone();
+        return redirectWithToast(BASE, { title: "Event deleted", description: `${deleted.title} was deleted.` });
+      }
+      default:
+        return refuseUnknownAction();
     }
-    case "update": {
-      const result = await updateEvent(database, id, form);
-      if (!result) return gone();
-      if (!result.ok) return data<ActionResult>({ errors: result.errors, values: result.values }, { status: 400 });
-      return redirectWithToast(BASE, { title: "Event updated" });
-    }
-    case "duplicate": {
-      const copy = await duplicateEvent(database, id);
-      if (!copy) return gone();
-      return redirectWithToast(`${BASE}?edit=${copy.id}`, {
-        title: "Event duplicated",
-        description: "The copy is a draft: change what you need, then publish it.",
-      });
-    }
-    case "publish":
-    case "unpublish": {
-      const updated = await setEventPublished(database, id, intent === "publish");
-      if (!updated) return gone();
-      return redirectWithToast(BASE, {
-        title: intent === "publish" ? "Event published" : "Event unpublished",
-        description: intent === "publish" ? `${updated.title} is on News and Events.` : `${updated.title} is now a draft, hidden from the site.`,
-      });
-    }
-    case "delete": {
-      const deleted = await deleteEvent(database, id);
-      if (!deleted) return gone();
-      return redirectWithToast(BASE, { title: "Event deleted", description: `${deleted.title} was deleted.` });
-    }
-    default:
-      return refuseUnknownAction();
+  } catch (error) {
+    if (intent === "create" || intent === "update") return refuseFailedSave("Failed to save event.", form, error, { intent, eventId: id || undefined });
+    throw error;
   }
 }
 

@@ -13,7 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/
 import { Input } from "#app/components/ui/input";
 import { Label } from "#app/components/ui/label";
 import { NativeSelect } from "#app/components/ui/native-select";
-import { isRecordId, refuseFailedWrite, refuseMissingRecord, refuseUnknownAction } from "#app/lib/admin-response.server";
+import { isRecordId, KEPT_TYPED_TEXT, refuseFailedWrite, refuseMissingRecord, refuseUnknownAction } from "#app/lib/admin-response.server";
 import { requireAdmin } from "#app/lib/auth.server";
 import { getDatabase } from "#app/lib/db.server";
 import { logger } from "#app/lib/logger.server";
@@ -103,7 +103,7 @@ export async function action({ request }: Route.ActionArgs) {
       } catch (error) {
         logger.error({ err: error instanceof Error ? error.message : String(error), mediaId: id }, "media update failed");
         return refuseFailedWrite(
-          { title: LIBRARY_MESSAGES.updateFailed, description: "Nothing was changed. What you typed is still in the form: save it again in a moment." },
+          { title: LIBRARY_MESSAGES.updateFailed, description: KEPT_TYPED_TEXT },
           { id, altText: text("altText"), caption: text("caption"), page: text("page"), section: text("section") } satisfies KeptMediaEdit,
         );
       }

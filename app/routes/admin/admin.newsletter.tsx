@@ -11,6 +11,7 @@ import { Label } from "#app/components/ui/label";
 import { NativeSelect } from "#app/components/ui/native-select";
 import { requireAdmin } from "#app/lib/auth.server";
 import { getDatabase } from "#app/lib/db.server";
+import { logger } from "#app/lib/logger.server";
 import { isEmailAddress, mailDelivery } from "#app/lib/mailer.server";
 import {
   SUBSCRIBER_STATUSES,
@@ -123,31 +124,47 @@ export async function action({ request }: Route.ActionArgs) {
     return data<ComposeResult>({ values, errors: { testTo: "Enter the address to send the test to." } }, { status: 400 });
   }
 
-  const id = await saveCampaignDraft(database, { ...parsed.data, id: values.id, createdBy: user.id });
-  const back = `${here}?campaign=${id}#compose`;
-  if (intent === "send-test") {
-    const result = await sendTestEmail(database, parsed.data, testTo);
-    if (result.status === "failed") {
-      return data<ComposeResult>({ values: { ...values, id }, errors: { testTo: `The test could not be sent: ${result.error}` } }, { status: 502 });
-    }
-    return redirectWithToast(back, {
-      title: "Test sent",
-      description: result.status === "outbox" ? `Kept in the Outbox for ${testTo} (no mail server is set up).` : `Sent to ${testTo}.`,
-    });
+  // The campaign is saved first; if that or queueing it fails, the composer
+  // keeps what was typed (with the draft's id once it exists, so sending
+  // again does not make a second draft).
+  const campaign = parsed.data;
+  let id = values.id;
+  try {
+    id = await saveCampaignDraft(database, { ...campaign, id: values.id, createdBy: user.id });
+    return await afterSaving(id);
+  } catch (error) {
+    logger.error({ err: error instanceof Error ? error.message : String(error), intent, campaignId: id }, "newsletter save failed");
+    return data<ComposeResult>({ values: { ...values, id }, formError: CAMPAIGN_NOT_SAVED }, { status: 503 });
   }
-  if (intent === "send") {
-    const queued = await queueCampaign(database, id);
-    if (!queued.ok) {
-      const message = queued.reason === "no-subscribers" ? "There are no confirmed subscribers to send to yet." : "This campaign has already been sent.";
-      return data<ComposeResult>({ values: { ...values, id }, formError: message }, { status: 409 });
+
+  async function afterSaving(id: string) {
+    const back = `${here}?campaign=${id}#compose`;
+    if (intent === "send-test") {
+      const result = await sendTestEmail(database, campaign, testTo);
+      if (result.status === "failed") {
+        return data<ComposeResult>({ values: { ...values, id }, errors: { testTo: `The test could not be sent: ${result.error}` } }, { status: 502 });
+      }
+      return redirectWithToast(back, {
+        title: "Test sent",
+        description: result.status === "outbox" ? `Kept in the Outbox for ${testTo} (no mail server is set up).` : `Sent to ${testTo}.`,
+      });
     }
-    return redirectWithToast(`${here}#campaigns`, {
-      title: "Sending started",
-      description: `Sending to ${queued.recipients} confirmed subscriber${queued.recipients === 1 ? "" : "s"}.`,
-    });
+    if (intent === "send") {
+      const queued = await queueCampaign(database, id);
+      if (!queued.ok) {
+        const message = queued.reason === "no-subscribers" ? "There are no confirmed subscribers to send to yet." : "This campaign has already been sent.";
+        return data<ComposeResult>({ values: { ...values, id }, formError: message }, { status: 409 });
+      }
+      return redirectWithToast(`${here}#campaigns`, {
+        title: "Sending started",
+        description: `Sending to ${queued.recipients} confirmed subscriber${queued.recipients === 1 ? "" : "s"}.`,
+      });
+    }
+    return redirectWithToast(back, { title: "Draft saved" });
   }
-  return redirectWithToast(back, { title: "Draft saved" });
 }
+
+const CAMPAIGN_NOT_SAVED = "Failed to save the campaign, and nothing was sent. What you typed is still in the form: try again in a moment.";
 
 const NEWSLETTER_INTENTS = ["cancel", "delete-draft", "save", "confirm-send", "send-test", "send"];
 const DRAFT_GONE = { title: "Draft not found", description: "It may have been sent or deleted already." };

@@ -6,7 +6,7 @@ import { ActionButton, ConfirmDeleteButton } from "#app/components/admin/record-
 import { EMPTY_TESTIMONIAL, TestimonialForm, type TestimonialFormValues } from "#app/components/admin/testimonial-form";
 import { Badge } from "#app/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
-import { isRecordId, refuseMissingRecord, refuseUnknownAction } from "#app/lib/admin-response.server";
+import { isRecordId, refuseFailedSave, refuseMissingRecord, refuseUnknownAction } from "#app/lib/admin-response.server";
 import { requireAdmin } from "#app/lib/auth.server";
 import { getDatabase } from "#app/lib/db.server";
 import type { FieldErrors } from "#app/lib/schemas/parse-form";
@@ -73,41 +73,46 @@ export async function action({ request }: Route.ActionArgs) {
   const gone = () => refuseMissingRecord(id, { title: "Testimonial not found", description: "It may have been deleted already." });
   if (intent !== "create" && REVIEW_INTENTS.includes(intent) && !isRecordId(id)) return gone();
 
-  switch (intent) {
-    case "create": {
-      const result = await createTestimonial(database, form);
-      if (!result.ok) return data<ActionResult>({ errors: result.errors, values: result.values }, { status: 400 });
-      return redirectWithToast(listUrl("pending"), {
-        title: "Testimonial added",
-        description: "It is Pending: approve it to show it on the home page.",
-      });
+  try {
+    switch (intent) {
+      case "create": {
+        const result = await createTestimonial(database, form);
+        if (!result.ok) return data<ActionResult>({ errors: result.errors, values: result.values }, { status: 400 });
+        return redirectWithToast(listUrl("pending"), {
+          title: "Testimonial added",
+          description: "It is Pending: approve it to show it on the home page.",
+        });
+      }
+      case "update": {
+        const result = await updateTestimonial(database, id, form);
+        if (!result) return gone();
+        if (!result.ok) return data<ActionResult>({ errors: result.errors, values: result.values }, { status: 400 });
+        return redirectWithToast(back, { title: "Testimonial updated" });
+      }
+      case "approved":
+      case "rejected":
+      case "pending": {
+        const updated = await setTestimonialStatus(database, id, intent);
+        if (!updated) return gone();
+        return redirectWithToast(back, { title: `Testimonial ${TESTIMONIAL_STATUS_LABELS[intent].toLowerCase()}`, description: STATUS_TOASTS[intent] });
+      }
+      case "up":
+      case "down": {
+        if (!(await getTestimonial(database, id))) return gone();
+        const moved = await moveTestimonial(database, id, intent);
+        return redirectWithToast(back, moved ? { title: "Order saved" } : { title: "Already at the end", type: "info" });
+      }
+      case "delete": {
+        const deleted = await deleteTestimonial(database, id);
+        if (!deleted) return gone();
+        return redirectWithToast(back, { title: "Testimonial deleted", description: `The testimonial from ${deleted.name} was deleted.` });
+      }
+      default:
+        return refuseUnknownAction();
     }
-    case "update": {
-      const result = await updateTestimonial(database, id, form);
-      if (!result) return gone();
-      if (!result.ok) return data<ActionResult>({ errors: result.errors, values: result.values }, { status: 400 });
-      return redirectWithToast(back, { title: "Testimonial updated" });
-    }
-    case "approved":
-    case "rejected":
-    case "pending": {
-      const updated = await setTestimonialStatus(database, id, intent);
-      if (!updated) return gone();
-      return redirectWithToast(back, { title: `Testimonial ${TESTIMONIAL_STATUS_LABELS[intent].toLowerCase()}`, description: STATUS_TOASTS[intent] });
-    }
-    case "up":
-    case "down": {
-      if (!(await getTestimonial(database, id))) return gone();
-      const moved = await moveTestimonial(database, id, intent);
-      return redirectWithToast(back, moved ? { title: "Order saved" } : { title: "Already at the end", type: "info" });
-    }
-    case "delete": {
-      const deleted = await deleteTestimonial(database, id);
-      if (!deleted) return gone();
-      return redirectWithToast(back, { title: "Testimonial deleted", description: `The testimonial from ${deleted.name} was deleted.` });
-    }
-    default:
-      return refuseUnknownAction();
+  } catch (error) {
+    if (intent === "create" || intent === "update") return refuseFailedSave("Failed to save testimonial.", form, error, { intent, testimonialId: id || undefined });
+    throw error;
   }
 }
 

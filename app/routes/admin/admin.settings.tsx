@@ -1,7 +1,9 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.settings";
+import { AdminRefusalNotice } from "#app/components/admin/admin-refusal";
 import { SettingsForm, type SettingsValues } from "#app/components/admin/settings-form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
+import { refuseFailedSave } from "#app/lib/admin-response.server";
 import { recordAudit } from "#app/lib/audit.server";
 import { requireAdmin } from "#app/lib/auth.server";
 import { getDatabase } from "#app/lib/db.server";
@@ -37,10 +39,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const current = await requireAdmin(request);
-  const parsed = parseForm(settingsFormSchema, await request.formData());
+  const form = await request.formData();
+  const parsed = parseForm(settingsFormSchema, form);
   if (!parsed.ok) return data<{ errors: FieldErrors; values: SettingsValues }>({ errors: parsed.errors, values: parsed.values }, { status: 400 });
   const database = await getDatabase();
-  await saveSettings(database, parsed.data, { id: current.user.id, email: current.user.email });
+  try {
+    await saveSettings(database, parsed.data, { id: current.user.id, email: current.user.email });
+  } catch (error) {
+    return refuseFailedSave("Failed to save settings.", form, error);
+  }
   await recordAudit(database, { action: "settings.saved", actorId: current.user.id, actorEmail: current.user.email, ip: context?.clientIp });
   return redirectWithToast("/admin/settings", { title: "Settings saved", description: "The site shows the new details now." });
 }
@@ -53,7 +60,8 @@ export default function SettingsArea({ loaderData, actionData }: Route.Component
         <CardDescription>The charity's details, contact information, links and donation pages used across the site.</CardDescription>
       </CardHeader>
       <CardContent>
-        <SettingsForm key={actionData ? "submitted" : "saved"} values={actionData?.values ?? loaderData.values} errors={actionData?.errors} />
+        <AdminRefusalNotice data={actionData} />
+        <SettingsForm key={actionData ? "submitted" : "saved"} values={(actionData?.values as SettingsValues | undefined) ?? loaderData.values} errors={actionData?.errors} />
       </CardContent>
     </Card>
   );

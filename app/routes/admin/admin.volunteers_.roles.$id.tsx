@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/admin.volunteers_.roles.$id";
 import { AdminRefusalNotice } from "#app/components/admin/admin-refusal";
 import { VolunteerOpportunityForm, type OpportunityFormValues } from "#app/components/admin/volunteer-opportunity-form";
-import { isRecordId, refuseMissingRecord } from "#app/lib/admin-response.server";
+import { isRecordId, refuseFailedSave, refuseMissingRecord } from "#app/lib/admin-response.server";
 import { requireAdmin } from "#app/lib/auth.server";
 import { getDatabase } from "#app/lib/db.server";
 import { redirectWithToast } from "#app/lib/toast.server";
@@ -29,7 +29,12 @@ export async function action({ request, params }: Route.ActionArgs) {
   const form = await request.formData();
   const gone = () => refuseMissingRecord(params.id, { title: "Role not found", description: "It may have been deleted already." });
   if (params.id !== "new" && !isRecordId(params.id)) return gone();
-  const result = params.id === "new" ? await createOpportunity(database, form) : await updateOpportunity(database, params.id, form);
+  let result: Awaited<ReturnType<typeof updateOpportunity>>;
+  try {
+    result = params.id === "new" ? await createOpportunity(database, form) : await updateOpportunity(database, params.id, form);
+  } catch (error) {
+    return refuseFailedSave("Failed to save role.", form, error, { roleId: params.id });
+  }
   if (!result) return gone();
   if (!result.ok) return data({ errors: result.errors, values: result.values }, { status: 400 });
   return redirectWithToast("/admin/volunteers#roles", {

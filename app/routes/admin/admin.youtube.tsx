@@ -6,7 +6,7 @@ import { ActionButton, ConfirmDeleteButton } from "#app/components/admin/record-
 import { EMPTY_YOUTUBE, YoutubeForm, type YoutubeFormValues } from "#app/components/admin/youtube-form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
 import { BUILT_IN_PAGES } from "#app/content/pages";
-import { isRecordId, refuseMissingRecord, refuseUnknownAction } from "#app/lib/admin-response.server";
+import { isRecordId, refuseFailedSave, refuseMissingRecord, refuseUnknownAction } from "#app/lib/admin-response.server";
 import { requireAdmin } from "#app/lib/auth.server";
 import { getDatabase } from "#app/lib/db.server";
 import type { FieldErrors } from "#app/lib/schemas/parse-form";
@@ -53,31 +53,36 @@ export async function action({ request }: Route.ActionArgs) {
   const gone = () => refuseMissingRecord(id, { title: "Video not found", description: "It may have been deleted already." });
   if (intent !== "create" && VIDEO_INTENTS.includes(intent) && !isRecordId(id)) return gone();
 
-  switch (intent) {
-    case "create": {
-      const result = await createYoutubeVideo(database, form);
-      if (!result.ok) return data<ActionResult>({ errors: result.errors, values: result.values }, { status: 400 });
-      return redirectWithToast(BASE, { title: "Video added", description: `${result.data.title} now shows on its page.` });
+  try {
+    switch (intent) {
+      case "create": {
+        const result = await createYoutubeVideo(database, form);
+        if (!result.ok) return data<ActionResult>({ errors: result.errors, values: result.values }, { status: 400 });
+        return redirectWithToast(BASE, { title: "Video added", description: `${result.data.title} now shows on its page.` });
+      }
+      case "update": {
+        const result = await updateYoutubeVideo(database, id, form);
+        if (!result) return gone();
+        if (!result.ok) return data<ActionResult>({ errors: result.errors, values: result.values }, { status: 400 });
+        return redirectWithToast(BASE, { title: "Video updated" });
+      }
+      case "up":
+      case "down": {
+        if (!(await getYoutubeVideo(database, id))) return gone();
+        const moved = await moveYoutubeVideo(database, id, intent);
+        return redirectWithToast(BASE, moved ? { title: "Order saved" } : { title: "Already at the end", type: "info" });
+      }
+      case "delete": {
+        const deleted = await deleteYoutubeVideo(database, id);
+        if (!deleted) return gone();
+        return redirectWithToast(BASE, { title: "Video removed", description: `${deleted.title} no longer shows on the site.` });
+      }
+      default:
+        return refuseUnknownAction();
     }
-    case "update": {
-      const result = await updateYoutubeVideo(database, id, form);
-      if (!result) return gone();
-      if (!result.ok) return data<ActionResult>({ errors: result.errors, values: result.values }, { status: 400 });
-      return redirectWithToast(BASE, { title: "Video updated" });
-    }
-    case "up":
-    case "down": {
-      if (!(await getYoutubeVideo(database, id))) return gone();
-      const moved = await moveYoutubeVideo(database, id, intent);
-      return redirectWithToast(BASE, moved ? { title: "Order saved" } : { title: "Already at the end", type: "info" });
-    }
-    case "delete": {
-      const deleted = await deleteYoutubeVideo(database, id);
-      if (!deleted) return gone();
-      return redirectWithToast(BASE, { title: "Video removed", description: `${deleted.title} no longer shows on the site.` });
-    }
-    default:
-      return refuseUnknownAction();
+  } catch (error) {
+    if (intent === "create" || intent === "update") return refuseFailedSave("Failed to save video.", form, error, { intent, videoId: id || undefined });
+    throw error;
   }
 }
 

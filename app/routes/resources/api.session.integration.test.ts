@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { describeEachEngine } from "../../../test/engines";
-import { createFirstAdmin, ensureProductionBuild, type SiteProcess, startSiteProcess, stopSiteProcesses } from "../../../test/site-process";
+import { serveWithFirstAdmin } from "../../../test/site-process";
 import { sql } from "kysely";
 import { setRequireTwoFactor } from "#app/lib/admin-accounts.server";
 import { SESSION_IDLE_SECONDS } from "#app/lib/auth.server";
@@ -16,21 +16,10 @@ const ADMIN = { email: "session-check@example.org", password: "the clock on the 
 const HOUR = 3_600_000;
 
 describeEachEngine("the admin session check", (getDb) => {
-  let site: SiteProcess;
-  let cookie = "";
-
-  beforeAll(async () => {
-    ensureProductionBuild();
-    site = await startSiteProcess({ DATA_DIR: getDb().dataDir, DATABASE_URL: getDb().url });
-    cookie = await createFirstAdmin(site, ADMIN);
-  }, 240_000);
-
-  afterAll(async () => {
-    await stopSiteProcesses(site);
-  });
+  const served = serveWithFirstAdmin(getDb, ADMIN);
 
   const check = async (withCookie: string) => {
-    const response = await fetch(`${site.url}/api/session`, { headers: withCookie ? { cookie: withCookie } : {} });
+    const response = await fetch(`${served.site.url}/api/session`, { headers: withCookie ? { cookie: withCookie } : {} });
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("private, no-store");
     return (await response.json()) as { admin: boolean; endsAt: string | null; reason?: string; now: string };
@@ -41,7 +30,7 @@ describeEachEngine("the admin session check", (getDb) => {
   };
 
   it("says an admin can save, and until when by the server's clock", async () => {
-    const state = await check(cookie);
+    const state = await check(served.cookie);
     expect(state.admin).toBe(true);
     expect(Math.abs(new Date(state.now).getTime() - Date.now())).toBeLessThan(60_000);
     expect(Math.abs(new Date(state.endsAt!).getTime() - (Date.now() + SESSION_IDLE_SECONDS * 1000))).toBeLessThan(60_000);
@@ -57,26 +46,26 @@ describeEachEngine("the admin session check", (getDb) => {
     const admin = await db.selectFrom("users").select(["id", "email"]).executeTakeFirstOrThrow();
     await setRequireTwoFactor(getDb(), true, admin);
     try {
-      expect(await check(cookie)).toMatchObject({ admin: false, reason: "two-factor", endsAt: null });
-      const save = await fetch(`${site.url}/admin/settings`, { method: "POST", redirect: "manual", headers: { cookie, Origin: site.url }, body: new URLSearchParams({ intent: "save" }) });
+      expect(await check(served.cookie)).toMatchObject({ admin: false, reason: "two-factor", endsAt: null });
+      const save = await fetch(`${served.site.url}/admin/settings`, { method: "POST", redirect: "manual", headers: { cookie: served.cookie, Origin: served.site.url }, body: new URLSearchParams({ intent: "save" }) });
       expect(save.status).toBe(403);
     } finally {
       await setRequireTwoFactor(getDb(), false, admin);
     }
-    expect((await check(cookie)).admin).toBe(true);
+    expect((await check(served.cookie)).admin).toBe(true);
   });
 
   it("answers 503, not signed out, when the sessions cannot be read", async () => {
     const { db } = getDb();
     await sql`alter table sessions rename to sessions_away`.execute(db);
     try {
-      const response = await fetch(`${site.url}/api/session`, { headers: { cookie } });
+      const response = await fetch(`${served.site.url}/api/session`, { headers: { cookie: served.cookie } });
       expect(response.status).toBe(503);
       expect(await response.json()).toEqual({ unknown: true });
     } finally {
       await sql`alter table sessions_away rename to sessions`.execute(db);
     }
-    expect((await check(cookie)).admin).toBe(true);
+    expect((await check(served.cookie)).admin).toBe(true);
   });
 
   it("does not renew a session that is due for renewal; using the dashboard does", async () => {
@@ -89,12 +78,12 @@ describeEachEngine("the admin session check", (getDb) => {
       .set({ expires_at: typeof current.expires_at === "string" ? twoHoursLeft.toISOString() : twoHoursLeft })
       .execute();
 
-    const state = await check(cookie);
+    const state = await check(served.cookie);
     expect(state.admin).toBe(true);
     expect(new Date(state.endsAt!).getTime()).toBe(twoHoursLeft.getTime());
     expect(await storedEnd()).toBe(twoHoursLeft.getTime());
 
-    const dashboard = await fetch(`${site.url}/admin`, { headers: { cookie } });
+    const dashboard = await fetch(`${served.site.url}/admin`, { headers: { cookie: served.cookie } });
     expect(dashboard.status).toBe(200);
     expect(await storedEnd()).toBeGreaterThan(Date.now() + (SESSION_IDLE_SECONDS * 1000 - 60_000));
   });
