@@ -228,7 +228,7 @@ test("a session that ends while an event is being written: Save is held back, an
   await expect(page.getByRole("listitem", { name: "Quiz Night" })).toHaveCount(0);
 });
 
-test("an event the database refuses to save stays in the form, beside the list, and is saved when sent again", async ({ page }) => {
+test("an event being written is not lost: leaving asks first, and a save the database refuses keeps it in the form until it is saved", async ({ page }) => {
   await signIn(page, "/admin/events");
   const form = createEventForm(page);
   const event = {
@@ -240,6 +240,18 @@ test("an event the database refuses to save stays in the form, beside the list, 
     description: "Face painting, five-a-side and a barbecue.",
   };
   await fillEventForm(form, event);
+  const leave = page.getByRole("alertdialog", { name: "Leave without saving?" });
+  /** Another tab while the form holds what was typed: it asks first, and staying keeps it all. */
+  const stay = async (context: string) => {
+    await page.getByRole("link", { name: "YouTube" }).click();
+    await expect(leave).toBeVisible();
+    await expectAccessible(page, context);
+    await leave.getByRole("button", { name: "Stay on this page" }).click();
+    await expect(leave).toHaveCount(0);
+    await expect(page).toHaveURL(/\/admin\/events$/);
+    await expect(form.getByLabel("Title")).toHaveValue(event.title);
+  };
+  await stay("leave without saving, a new event");
 
   // The database refuses every write to events meanwhile (a full disk, say).
   await withSiteDatabase((database) => failWrites(database, "events", true));
@@ -250,17 +262,23 @@ test("an event the database refuses to save stays in the form, beside the list, 
   } finally {
     await withSiteDatabase((database) => failWrites(database, "events", false));
   }
-  await expect(form.getByLabel("Title")).toHaveValue(event.title);
   await expect(form.getByLabel("Location")).toHaveValue(event.location);
   await expect(form.getByLabel(/^Description/)).toHaveValue(event.description);
   await expect(page.getByRole("heading", { name: /^Upcoming/ })).toBeVisible();
   await expect(page.getByRole("listitem", { name: event.title })).toHaveCount(0);
   await checkStrictly(page, "a refused event save");
+  // What came back is not saved either: leaving still asks.
+  await stay("leave without saving, a refused event");
 
-  // The same Save, once the database takes writes again.
+  // The same Save, once the database takes writes again; then nothing is left to ask about.
   await form.getByRole("button", { name: "Create event" }).click();
   await checkStrictly(page, "after the event is saved", "Event created");
   await expect(page.getByRole("listitem", { name: event.title })).toBeVisible();
+  await page.getByRole("link", { name: "YouTube" }).click();
+  await expect(page).toHaveURL(/\/admin\/youtube$/);
+  await expect(leave).toHaveCount(0);
+
+  await page.getByRole("link", { name: "Events" }).click();
   await page.getByRole("listitem", { name: event.title }).getByRole("button", { name: `Delete the event ${event.title}` }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
   await expect(page.getByRole("listitem", { name: event.title })).toHaveCount(0);

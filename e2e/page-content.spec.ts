@@ -317,11 +317,21 @@ test("a phone number saved in Settings appears in the footer; a bad value is ref
   await expect(page.getByText("Phone must be a phone number")).toBeVisible();
   await expect(page.getByLabel("Phone")).toHaveValue("not a number");
   await expectAccessible(page, "Settings with an error");
+  // What the refused save sent back is not saved either: another tab asks first.
+  const leave = page.getByRole("alertdialog", { name: "Leave without saving?" });
+  await page.getByRole("link", { name: "Events" }).click();
+  await expect(leave).toBeVisible();
+  await leave.getByRole("button", { name: "Stay on this page" }).click();
+  await expect(page.getByLabel("Phone")).toHaveValue("not a number");
 
   await page.getByLabel("Phone").fill("01422 555123");
   await page.getByLabel("Registered charity number").fill("1234567");
   await page.getByRole("button", { name: "Save Settings" }).click();
   await closeToasts(page, "Settings saved");
+  // Saved: leaving has nothing to ask about.
+  await page.getByRole("link", { name: "Events" }).click();
+  await expect(page).toHaveURL(/\/admin\/events$/);
+  await expect(leave).toHaveCount(0);
 
   await visit(page, "/");
   const footer = page.getByRole("contentinfo");
@@ -334,6 +344,10 @@ test("a phone number saved in Settings appears in the footer; a bad value is ref
   await page.getByLabel("Registered charity number").fill("");
   await page.getByRole("button", { name: "Save Settings" }).click();
   await closeToasts(page, "Settings saved");
+  // The form stays as it was typed, which is now what is saved: nothing to ask about.
+  await page.getByRole("link", { name: "Events" }).click();
+  await expect(page).toHaveURL(/\/admin\/events$/);
+  await expect(leave).toHaveCount(0);
   await visit(page, "/contact");
   await expect(page.getByText("Contact details coming soon", { exact: true })).toHaveCount(3);
 });

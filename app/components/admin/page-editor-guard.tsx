@@ -16,10 +16,14 @@ import {
  * tab, another page in the selector, the browser's back button) shows a
  * dialog; closing or reloading the browser tab gets the browser's own
  * warning. Saving is not leaving: call markSubmitting() when the form is
- * sent, so its redirect back is not blocked.
+ * sent, so its redirect back is not blocked. `dirty` may be a function,
+ * asked at the moment of leaving (for forms whose fields the browser holds).
  */
-export function useUnsavedChangesGuard(dirty: boolean) {
+export function useUnsavedChangesGuard(dirty: boolean | (() => boolean)) {
   const submitting = useRef(false);
+  const latest = useRef(dirty);
+  latest.current = dirty;
+  const isDirty = () => (typeof latest.current === "function" ? latest.current() : latest.current);
   const navigation = useNavigation();
   useEffect(() => {
     if (navigation.state === "idle") submitting.current = false;
@@ -27,27 +31,69 @@ export function useUnsavedChangesGuard(dirty: boolean) {
 
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      dirty &&
       !submitting.current &&
-      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search) &&
+      isDirty(),
   );
 
+  const mayBeDirty = dirty !== false;
   useEffect(() => {
-    if (!dirty) return;
+    if (!mayBeDirty) return;
     const warn = (event: BeforeUnloadEvent) => {
+      if (!isDirty()) return;
       event.preventDefault();
       // Older browsers need a return value to show the prompt.
       event.returnValue = "";
     };
     window.addEventListener("beforeunload", warn);
     return () => window.removeEventListener("beforeunload", warn);
-  }, [dirty]);
+  }, [mayBeDirty]);
 
   return {
     blocker,
     markSubmitting: () => {
       submitting.current = true;
     },
+  };
+}
+
+/** What a form would send now, as one comparable string (text fields only). */
+function formSnapshot(form: HTMLFormElement): string {
+  const entries: [string, string][] = [];
+  for (const [key, value] of new FormData(form)) if (typeof value === "string") entries.push([key, value]);
+  return JSON.stringify(entries);
+}
+
+/**
+ * The unsaved-changes guard for a form whose fields the browser holds (the
+ * record and settings forms): when the admin leaves, what the form would
+ * send is compared with what it held when it appeared, so fields set by a
+ * script (a picture chosen from the library) count too. `values` are what
+ * the form was rendered with; `unsavedAtStart` when they are what a refused
+ * save sent back, which is not saved either. Pass `formRef` to the form,
+ * call `guardSubmit(event)` from its onSubmit after any check that may stop
+ * it, and render `dialog`.
+ */
+export function useFormLeaveGuard({ values, unsavedAtStart = false }: { values: object; unsavedAtStart?: boolean }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const appeared = useRef<string | null>(null);
+  // Taken again whenever the values the form was given change (a save
+  // reloaded them), not on every render.
+  const given = JSON.stringify(values);
+  useEffect(() => {
+    if (formRef.current) appeared.current = formSnapshot(formRef.current);
+  }, [given]);
+  const { blocker, markSubmitting } = useUnsavedChangesGuard(() => {
+    const form = formRef.current;
+    if (!form || appeared.current === null) return false;
+    return unsavedAtStart || formSnapshot(form) !== appeared.current;
+  });
+  return {
+    formRef,
+    guardSubmit: (event: React.FormEvent<HTMLFormElement>) => {
+      if (!event.defaultPrevented) markSubmitting();
+    },
+    dialog: <UnsavedChangesDialog blocker={blocker} />,
   };
 }
 

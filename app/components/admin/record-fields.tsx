@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from "react";
-import { Form } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { Trash2 } from "lucide-react";
 import type { z } from "zod";
 import {
@@ -12,6 +12,7 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from "#app/components/ui/alert-dialog";
+import { useFormLeaveGuard } from "#app/components/admin/page-editor-guard";
 import { Button } from "#app/components/ui/button";
 import { FieldError } from "#app/components/ui/field-error";
 import { Label } from "#app/components/ui/label";
@@ -61,7 +62,7 @@ export function Field({
  * Checks a form in the browser with the action's own schema before sending,
  * so mistakes show at once; the server checks again either way.
  */
-export function useSchemaCheck(schema: z.ZodType, serverErrors: FieldErrors | undefined) {
+function useSchemaCheck(schema: z.ZodType, serverErrors: FieldErrors | undefined) {
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     const form = event.currentTarget;
@@ -83,6 +84,78 @@ export function useSchemaCheck(schema: z.ZodType, serverErrors: FieldErrors | un
     requestAnimationFrame(() => (form.elements.namedItem(first) as HTMLElement | null)?.focus?.());
   };
   return { errors: clientErrors ?? serverErrors ?? {}, onSubmit };
+}
+
+/**
+ * The shell of a record's create-or-edit form (an event, a video, a
+ * testimonial): the action's schema checked before sending, the summary of
+ * a refused save, the intent and id, the Save and Cancel buttons, and the
+ * question before typing that is not saved is left behind (`unsaved` when `values` are what a refused
+ * save sent back). The fields are `children`, given the errors to show.
+ */
+export function RecordForm({
+  schema,
+  serverErrors,
+  values,
+  unsaved,
+  editingId,
+  submitLabel,
+  cancelHref,
+  headingId,
+  heading,
+  children,
+}: {
+  schema: z.ZodType;
+  serverErrors: FieldErrors | undefined;
+  values: object;
+  unsaved: boolean;
+  editingId: string | null;
+  /** The button's label for a new record ("Save changes" when editing). */
+  submitLabel: string;
+  /** Where Cancel goes when editing. */
+  cancelHref: string;
+  headingId: string;
+  heading: string;
+  children: (errors: FieldErrors) => ReactNode;
+}) {
+  const { errors, onSubmit } = useSchemaCheck(schema, serverErrors);
+  const leave = useFormLeaveGuard({ values, unsavedAtStart: unsaved });
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === (editingId ? "update" : "create");
+  return (
+    <>
+      <Form
+        ref={leave.formRef}
+        method="post"
+        noValidate
+        onSubmit={(event) => {
+          onSubmit(event);
+          leave.guardSubmit(event);
+        }}
+        className="grid gap-4"
+        aria-labelledby={headingId}
+      >
+        <h3 id={headingId} className="text-lg font-semibold">
+          {heading}
+        </h3>
+        <FormErrorSummary errors={errors} />
+        <input type="hidden" name="intent" value={editingId ? "update" : "create"} />
+        {editingId ? <input type="hidden" name="id" value={editingId} /> : null}
+        {children(errors)}
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" disabled={busy}>
+            {busy ? "Saving…" : editingId ? "Save changes" : submitLabel}
+          </Button>
+          {editingId ? (
+            <Button asChild variant="outline">
+              <Link to={cancelHref}>Cancel</Link>
+            </Button>
+          ) : null}
+        </div>
+      </Form>
+      {leave.dialog}
+    </>
+  );
 }
 
 /** A form summary for screen readers and sighted users alike when a save was refused. */

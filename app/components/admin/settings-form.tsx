@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { Loader2, Save } from "lucide-react";
+import { useFormLeaveGuard } from "#app/components/admin/page-editor-guard";
 import { Field } from "#app/components/admin/record-fields";
 import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert";
 import { Button } from "#app/components/ui/button";
@@ -22,7 +23,8 @@ function Group({ title, description, children }: { title: string; description?: 
 }
 
 /** The Settings area's form: every value the footer, contact and donate pages read. */
-export function SettingsForm({ values, errors }: { values: SettingsValues; errors?: FieldErrors }) {
+export function SettingsForm({ values, errors, unsaved = false }: { values: SettingsValues; errors?: FieldErrors; unsaved?: boolean }) {
+  const leave = useFormLeaveGuard({ values, unsavedAtStart: unsaved });
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
   const text = (name: string, label: string, options: { hint?: string; type?: string; required?: boolean; autoComplete?: string; inputMode?: "tel" | "email" | "url" | "decimal" | "numeric" } = {}) => (
@@ -40,58 +42,61 @@ export function SettingsForm({ values, errors }: { values: SettingsValues; error
   );
   const hasErrors = errors && Object.keys(errors).length > 0;
   return (
-    <Form method="post" className="grid gap-6" noValidate>
-      {hasErrors ? (
-        <Alert variant="destructive">
-          <AlertTitle>Nothing was saved</AlertTitle>
-          <AlertDescription>Correct the fields marked below, then save again.</AlertDescription>
-        </Alert>
-      ) : null}
-      <Group title="The charity">
-        {text("charityName", "Charity name", { required: true })}
-        {text("tagline", "Tagline", { hint: "Shown in the footer under the charity's name." })}
-        {text("charityNumber", "Registered charity number", { hint: "Shown in the footer when set." })}
-      </Group>
-      <Group title="Contact details" description="Shown in the footer and on the Contact page.">
-        {text("phone", "Phone", { type: "tel", inputMode: "tel" })}
-        {text("email", "E-mail", { type: "email", inputMode: "email" })}
-        <Field id="postalAddress" label="Postal address" errors={errors?.postalAddress}>
-          {(props) => <Textarea {...props} rows={4} defaultValue={values.postalAddress ?? ""} />}
-        </Field>
-      </Group>
-      <Group title="Social links" description="Full addresses starting with https://. Leave empty to hide a network.">
-        <div className="grid gap-4 md:grid-cols-2">
-          {text("youtube", "YouTube", { type: "url", inputMode: "url" })}
-          {text("instagram", "Instagram", { type: "url", inputMode: "url" })}
-          {text("twitter", "Twitter/X", { type: "url", inputMode: "url" })}
-          {text("tiktok", "TikTok", { type: "url", inputMode: "url" })}
-          {text("snapchat", "Snapchat", { type: "url", inputMode: "url" })}
+    <>
+      <Form ref={leave.formRef} method="post" className="grid gap-6" noValidate onSubmit={leave.guardSubmit}>
+        {hasErrors ? (
+          <Alert variant="destructive">
+            <AlertTitle>Nothing was saved</AlertTitle>
+            <AlertDescription>Correct the fields marked below, then save again.</AlertDescription>
+          </Alert>
+        ) : null}
+        <Group title="The charity">
+          {text("charityName", "Charity name", { required: true })}
+          {text("tagline", "Tagline", { hint: "Shown in the footer under the charity's name." })}
+          {text("charityNumber", "Registered charity number", { hint: "Shown in the footer when set." })}
+        </Group>
+        <Group title="Contact details" description="Shown in the footer and on the Contact page.">
+          {text("phone", "Phone", { type: "tel", inputMode: "tel" })}
+          {text("email", "E-mail", { type: "email", inputMode: "email" })}
+          <Field id="postalAddress" label="Postal address" errors={errors?.postalAddress}>
+            {(props) => <Textarea {...props} rows={4} defaultValue={values.postalAddress ?? ""} />}
+          </Field>
+        </Group>
+        <Group title="Social links" description="Full addresses starting with https://. Leave empty to hide a network.">
+          <div className="grid gap-4 md:grid-cols-2">
+            {text("youtube", "YouTube", { type: "url", inputMode: "url" })}
+            {text("instagram", "Instagram", { type: "url", inputMode: "url" })}
+            {text("twitter", "Twitter/X", { type: "url", inputMode: "url" })}
+            {text("tiktok", "TikTok", { type: "url", inputMode: "url" })}
+            {text("snapchat", "Snapchat", { type: "url", inputMode: "url" })}
+          </div>
+        </Group>
+        <Group title="Map location" description="The footer's Find Us map centres on this point.">
+          {text("mapQuery", "Map label", { hint: "For example the building's name and town." })}
+          <div className="grid gap-4 md:grid-cols-2">
+            {text("mapLatitude", "Latitude", { required: true, inputMode: "decimal", hint: "e.g. 53.7248" })}
+            {text("mapLongitude", "Longitude", { required: true, inputMode: "decimal", hint: "e.g. -1.8658" })}
+          </div>
+        </Group>
+        <Group title="Donations" description="Where the Donate page's buttons lead. Leave empty and the buttons explain how to give by contacting you.">
+          {text("donationUrl", "One-time donation link", { type: "url", inputMode: "url" })}
+          {text("monthlyDonationUrl", "Monthly donation link", { type: "url", inputMode: "url", hint: "If empty, the one-time link is used." })}
+        </Group>
+        <Group title="Registrations">
+          {text("registrationRetentionMonths", "Keep registrations for (months)", {
+            required: true,
+            inputMode: "numeric",
+            hint: `A child's registration is deleted this many months after the last contact with the family (${RETENTION_LIMITS.min} to ${RETENTION_LIMITS.max}; default ${RETENTION_LIMITS.default}).`,
+          })}
+        </Group>
+        <div>
+          <Button type="submit" disabled={saving}>
+            {saving ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
+            {saving ? "Saving..." : "Save Settings"}
+          </Button>
         </div>
-      </Group>
-      <Group title="Map location" description="The footer's Find Us map centres on this point.">
-        {text("mapQuery", "Map label", { hint: "For example the building's name and town." })}
-        <div className="grid gap-4 md:grid-cols-2">
-          {text("mapLatitude", "Latitude", { required: true, inputMode: "decimal", hint: "e.g. 53.7248" })}
-          {text("mapLongitude", "Longitude", { required: true, inputMode: "decimal", hint: "e.g. -1.8658" })}
-        </div>
-      </Group>
-      <Group title="Donations" description="Where the Donate page's buttons lead. Leave empty and the buttons explain how to give by contacting you.">
-        {text("donationUrl", "One-time donation link", { type: "url", inputMode: "url" })}
-        {text("monthlyDonationUrl", "Monthly donation link", { type: "url", inputMode: "url", hint: "If empty, the one-time link is used." })}
-      </Group>
-      <Group title="Registrations">
-        {text("registrationRetentionMonths", "Keep registrations for (months)", {
-          required: true,
-          inputMode: "numeric",
-          hint: `A child's registration is deleted this many months after the last contact with the family (${RETENTION_LIMITS.min} to ${RETENTION_LIMITS.max}; default ${RETENTION_LIMITS.default}).`,
-        })}
-      </Group>
-      <div>
-        <Button type="submit" disabled={saving}>
-          {saving ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
-          {saving ? "Saving..." : "Save Settings"}
-        </Button>
-      </div>
-    </Form>
+      </Form>
+      {leave.dialog}
+    </>
   );
 }

@@ -1,9 +1,7 @@
-import { Form, Link, useNavigation } from "react-router";
 import { Input } from "#app/components/ui/input";
 import { NativeSelect } from "#app/components/ui/native-select";
 import { Textarea } from "#app/components/ui/textarea";
-import { Button } from "#app/components/ui/button";
-import { Field, FormErrorSummary, useSchemaCheck } from "#app/components/admin/record-fields";
+import { Field, RecordForm } from "#app/components/admin/record-fields";
 import type { FieldErrors } from "#app/lib/schemas/parse-form";
 import { TESTIMONIAL_COLORS, TESTIMONIAL_RATINGS, testimonialSchema } from "#app/lib/schemas/testimonial";
 
@@ -22,68 +20,66 @@ export function TestimonialForm({
   editingId,
   values,
   errors: serverErrors,
+  unsaved = false,
   cancelHref,
 }: {
   editingId: string | null;
   values: TestimonialFormValues;
   errors?: FieldErrors;
+  /** The values are what a refused save sent back. */
+  unsaved?: boolean;
   cancelHref: string;
 }) {
-  const { errors, onSubmit } = useSchemaCheck(testimonialSchema, serverErrors);
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === (editingId ? "update" : "create");
   return (
-    <Form method="post" noValidate onSubmit={onSubmit} className="grid gap-4" aria-labelledby="testimonial-form-heading">
-      <h3 id="testimonial-form-heading" className="text-lg font-semibold">
-        {editingId ? "Edit testimonial" : "Add a testimonial"}
-      </h3>
-      <FormErrorSummary errors={errors} />
-      <input type="hidden" name="intent" value={editingId ? "update" : "create"} />
-      {editingId ? <input type="hidden" name="id" value={editingId} /> : null}
-      <Field id="name" label="Name" required errors={errors.name} hint="As the person agreed to be named, e.g. a first name or 'Parent'.">
-        {(p) => <Input {...p} defaultValue={values.name} autoComplete="off" maxLength={120} />}
-      </Field>
-      <Field id="role" label="Role" errors={errors.role} hint="Optional, e.g. 'Parent of a young person at our youth sessions'.">
-        {(p) => <Input {...p} defaultValue={values.role} autoComplete="off" maxLength={160} />}
-      </Field>
-      <Field id="text" label="Text" required errors={errors.text}>
-        {(p) => <Textarea {...p} defaultValue={values.text} rows={5} maxLength={2000} />}
-      </Field>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="rating" label="Rating" errors={errors.rating}>
-          {(p) => (
-            <NativeSelect {...p} defaultValue={values.rating}>
-              <option value="">No rating</option>
-              {TESTIMONIAL_RATINGS.map((r) => (
-                <option key={r} value={String(r)}>
-                  {r} out of 5
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </Field>
-        <Field id="color" label="Colour" errors={errors.color}>
-          {(p) => (
-            <NativeSelect {...p} defaultValue={values.color}>
-              {TESTIMONIAL_COLORS.map((c) => (
-                <option key={c.value} value={c.value}>
-                  {c.label}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </Field>
-      </div>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={busy}>
-          {busy ? "Saving…" : editingId ? "Save changes" : "Add testimonial"}
-        </Button>
-        {editingId ? (
-          <Button asChild variant="outline">
-            <Link to={cancelHref}>Cancel</Link>
-          </Button>
-        ) : null}
-      </div>
-    </Form>
+    <RecordForm
+      schema={testimonialSchema}
+      serverErrors={serverErrors}
+      values={values}
+      unsaved={unsaved}
+      editingId={editingId}
+      submitLabel="Add testimonial"
+      cancelHref={cancelHref}
+      headingId="testimonial-form-heading"
+      heading={editingId ? "Edit testimonial" : "Add a testimonial"}
+    >
+      {(errors) => (
+        <>
+          <Field id="name" label="Name" required errors={errors.name} hint="As the person agreed to be named, e.g. a first name or 'Parent'.">
+            {(p) => <Input {...p} defaultValue={values.name} autoComplete="off" maxLength={120} />}
+          </Field>
+          <Field id="role" label="Role" errors={errors.role} hint="Optional, e.g. 'Parent of a young person at our youth sessions'.">
+            {(p) => <Input {...p} defaultValue={values.role} autoComplete="off" maxLength={160} />}
+          </Field>
+          <Field id="text" label="Text" required errors={errors.text}>
+            {(p) => <Textarea {...p} defaultValue={values.text} rows={5} maxLength={2000} />}
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id="rating" label="Rating" errors={errors.rating}>
+              {(p) => (
+                <NativeSelect {...p} defaultValue={values.rating}>
+                  <option value="">No rating</option>
+                  {TESTIMONIAL_RATINGS.map((r) => (
+                    <option key={r} value={String(r)}>
+                      {r} out of 5
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            </Field>
+            <Field id="color" label="Colour" errors={errors.color}>
+              {(p) => (
+                <NativeSelect {...p} defaultValue={values.color}>
+                  {TESTIMONIAL_COLORS.map((c) => (
+                    <option key={c.value} value={c.value}>
+                      {c.label}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            </Field>
+          </div>
+        </>
+      )}
+    </RecordForm>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { useFormLeaveGuard } from "#app/components/admin/page-editor-guard";
 import { Button } from "#app/components/ui/button";
 import { FieldError } from "#app/components/ui/field-error";
 import { Input } from "#app/components/ui/input";
@@ -40,13 +41,17 @@ function Row({ id, label, hint, errors, required, children }: { id: string; labe
 export function VolunteerOpportunityForm({
   values,
   serverErrors,
+  unsaved = false,
   submitLabel,
 }: {
   values: OpportunityFormValues;
   serverErrors?: FieldErrors;
+  /** The values are what a refused save sent back. */
+  unsaved?: boolean;
   submitLabel: string;
 }) {
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const leave = useFormLeaveGuard({ values, unsavedAtStart: unsaved });
   const errors = clientErrors ?? serverErrors ?? {};
   const busy = useNavigation().state === "submitting";
   const aria = (name: string, hint = false) => ({
@@ -54,55 +59,63 @@ export function VolunteerOpportunityForm({
     "aria-describedby": [hint ? `${name}-hint` : "", errors[name]?.length ? `${name}-error` : ""].filter(Boolean).join(" ") || undefined,
   });
   return (
-    <Form
-      method="post"
-      noValidate
-      className="grid max-w-2xl gap-5"
-      onSubmit={(event) => {
-        const raw = Object.fromEntries([...new FormData(event.currentTarget)].filter(([, v]) => typeof v === "string"));
-        const result = opportunitySchema.safeParse(raw);
-        if (result.success) return setClientErrors(null);
-        event.preventDefault();
-        const found = z.flattenError(result.error).fieldErrors as FieldErrors;
-        setClientErrors(found);
-        const first = Object.keys(found)[0];
-        if (first) (event.currentTarget.elements.namedItem(first) as HTMLElement | null)?.focus();
-      }}
-    >
-      {Object.keys(errors).length > 0 ? (
-        <p role="alert" className="rounded-md border border-destructive px-3 py-2 text-sm font-medium text-destructive">
-          Nothing was saved: please correct the fields marked below.
-        </p>
-      ) : null}
-      <Row id="title" label="Title" required errors={errors.title}>
-        <Input id="title" name="title" defaultValue={values.title} maxLength={120} required {...aria("title")} />
-      </Row>
-      <Row id="type" label="Type" required errors={errors.type}>
-        <NativeSelect id="type" name="type" defaultValue={values.type} required {...aria("type")}>
-          {VOLUNTEER_TYPES.map((t) => (
-            <option key={t.value} value={t.value}>
-              {t.label}
-            </option>
-          ))}
-        </NativeSelect>
-      </Row>
-      <Row id="timeCommitment" label="Time commitment" hint="For example: Saturday mornings, or Flexible." required errors={errors.timeCommitment}>
-        <Input id="timeCommitment" name="timeCommitment" defaultValue={values.timeCommitment} maxLength={120} required {...aria("timeCommitment", true)} />
-      </Row>
-      <Row id="skills" label="Required skills" hint="One per line. Leave empty if none are needed." errors={errors.skills}>
-        <Textarea id="skills" name="skills" rows={4} defaultValue={values.skills} {...aria("skills", true)} />
-      </Row>
-      <Row id="description" label="Description" required errors={errors.description}>
-        <Textarea id="description" name="description" rows={5} maxLength={2000} defaultValue={values.description} required {...aria("description")} />
-      </Row>
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={busy}>
-          {busy ? "Saving..." : submitLabel}
-        </Button>
-        <Button asChild variant="outline">
-          <Link to="/admin/volunteers#roles">Cancel</Link>
-        </Button>
-      </div>
-    </Form>
+    <>
+      <Form
+        ref={leave.formRef}
+        method="post"
+        noValidate
+        className="grid max-w-2xl gap-5"
+        onSubmit={(event) => {
+          const raw = Object.fromEntries([...new FormData(event.currentTarget)].filter(([, v]) => typeof v === "string"));
+          const result = opportunitySchema.safeParse(raw);
+          if (result.success) {
+            setClientErrors(null);
+            leave.guardSubmit(event);
+            return;
+          }
+          event.preventDefault();
+          const found = z.flattenError(result.error).fieldErrors as FieldErrors;
+          setClientErrors(found);
+          const first = Object.keys(found)[0];
+          if (first) (event.currentTarget.elements.namedItem(first) as HTMLElement | null)?.focus();
+        }}
+      >
+        {Object.keys(errors).length > 0 ? (
+          <p role="alert" className="rounded-md border border-destructive px-3 py-2 text-sm font-medium text-destructive">
+            Nothing was saved: please correct the fields marked below.
+          </p>
+        ) : null}
+        <Row id="title" label="Title" required errors={errors.title}>
+          <Input id="title" name="title" defaultValue={values.title} maxLength={120} required {...aria("title")} />
+        </Row>
+        <Row id="type" label="Type" required errors={errors.type}>
+          <NativeSelect id="type" name="type" defaultValue={values.type} required {...aria("type")}>
+            {VOLUNTEER_TYPES.map((t) => (
+              <option key={t.value} value={t.value}>
+                {t.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </Row>
+        <Row id="timeCommitment" label="Time commitment" hint="For example: Saturday mornings, or Flexible." required errors={errors.timeCommitment}>
+          <Input id="timeCommitment" name="timeCommitment" defaultValue={values.timeCommitment} maxLength={120} required {...aria("timeCommitment", true)} />
+        </Row>
+        <Row id="skills" label="Required skills" hint="One per line. Leave empty if none are needed." errors={errors.skills}>
+          <Textarea id="skills" name="skills" rows={4} defaultValue={values.skills} {...aria("skills", true)} />
+        </Row>
+        <Row id="description" label="Description" required errors={errors.description}>
+          <Textarea id="description" name="description" rows={5} maxLength={2000} defaultValue={values.description} required {...aria("description")} />
+        </Row>
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" disabled={busy}>
+            {busy ? "Saving..." : submitLabel}
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/admin/volunteers#roles">Cancel</Link>
+          </Button>
+        </div>
+      </Form>
+      {leave.dialog}
+    </>
   );
 }

@@ -1,9 +1,7 @@
-import { Form, Link, useNavigation } from "react-router";
-import { Button } from "#app/components/ui/button";
 import { Input } from "#app/components/ui/input";
 import { NativeSelect } from "#app/components/ui/native-select";
 import { Textarea } from "#app/components/ui/textarea";
-import { Field, FormErrorSummary, useSchemaCheck } from "#app/components/admin/record-fields";
+import { Field, RecordForm } from "#app/components/admin/record-fields";
 import type { FieldErrors } from "#app/lib/schemas/parse-form";
 import { VIDEO_PAGES, youtubeSchema } from "#app/lib/schemas/youtube";
 
@@ -21,61 +19,59 @@ export function YoutubeForm({
   editingId,
   values,
   errors: serverErrors,
+  unsaved = false,
   cancelHref,
 }: {
   editingId: string | null;
   values: YoutubeFormValues;
   errors?: FieldErrors;
+  /** The values are what a refused save sent back. */
+  unsaved?: boolean;
   cancelHref: string;
 }) {
-  const { errors, onSubmit } = useSchemaCheck(youtubeSchema, serverErrors);
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === (editingId ? "update" : "create");
   return (
-    <Form method="post" noValidate onSubmit={onSubmit} className="grid gap-4" aria-labelledby="youtube-form-heading">
-      <h3 id="youtube-form-heading" className="text-lg font-semibold">
-        {editingId ? "Edit video" : "Add a YouTube video"}
-      </h3>
-      <FormErrorSummary errors={errors} />
-      <input type="hidden" name="intent" value={editingId ? "update" : "create"} />
-      {editingId ? <input type="hidden" name="id" value={editingId} /> : null}
-      <Field
-        id="url"
-        label="YouTube URL"
-        required
-        errors={errors.url}
-        hint="Paste the video's link: watch, youtu.be, Shorts and embed links all work."
-      >
-        {(p) => <Input {...p} type="url" inputMode="url" defaultValue={values.url} autoComplete="off" placeholder="https://www.youtube.com/watch?v=…" />}
-      </Field>
-      <Field id="title" label="Title" required errors={errors.title} hint="Shown on the video until it is played.">
-        {(p) => <Input {...p} defaultValue={values.title} autoComplete="off" maxLength={160} />}
-      </Field>
-      <Field id="description" label="Description" errors={errors.description} hint="Optional; shown under the video.">
-        {(p) => <Textarea {...p} defaultValue={values.description} rows={3} maxLength={2000} />}
-      </Field>
-      <Field id="page" label="Page" required errors={errors.page} hint="The page whose video gallery shows it, after any uploaded videos.">
-        {(p) => (
-          <NativeSelect {...p} defaultValue={values.page}>
-            <option value="">Choose a page</option>
-            {VIDEO_PAGES.map((page) => (
-              <option key={page.value} value={page.value}>
-                {page.label}
-              </option>
-            ))}
-          </NativeSelect>
-        )}
-      </Field>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={busy}>
-          {busy ? "Saving…" : editingId ? "Save changes" : "Add video"}
-        </Button>
-        {editingId ? (
-          <Button asChild variant="outline">
-            <Link to={cancelHref}>Cancel</Link>
-          </Button>
-        ) : null}
-      </div>
-    </Form>
+    <RecordForm
+      schema={youtubeSchema}
+      serverErrors={serverErrors}
+      values={values}
+      unsaved={unsaved}
+      editingId={editingId}
+      submitLabel="Add video"
+      cancelHref={cancelHref}
+      headingId="youtube-form-heading"
+      heading={editingId ? "Edit video" : "Add a YouTube video"}
+    >
+      {(errors) => (
+        <>
+          <Field
+            id="url"
+            label="YouTube URL"
+            required
+            errors={errors.url}
+            hint="Paste the video's link: watch, youtu.be, Shorts and embed links all work."
+          >
+            {(p) => <Input {...p} type="url" inputMode="url" defaultValue={values.url} autoComplete="off" placeholder="https://www.youtube.com/watch?v=…" />}
+          </Field>
+          <Field id="title" label="Title" required errors={errors.title} hint="Shown on the video until it is played.">
+            {(p) => <Input {...p} defaultValue={values.title} autoComplete="off" maxLength={160} />}
+          </Field>
+          <Field id="description" label="Description" errors={errors.description} hint="Optional; shown under the video.">
+            {(p) => <Textarea {...p} defaultValue={values.description} rows={3} maxLength={2000} />}
+          </Field>
+          <Field id="page" label="Page" required errors={errors.page} hint="The page whose video gallery shows it, after any uploaded videos.">
+            {(p) => (
+              <NativeSelect {...p} defaultValue={values.page}>
+                <option value="">Choose a page</option>
+                {VIDEO_PAGES.map((page) => (
+                  <option key={page.value} value={page.value}>
+                    {page.label}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </Field>
+        </>
+      )}
+    </RecordForm>
   );
 }

@@ -201,6 +201,7 @@ export default function EventsTab({ loaderData, actionData }: Route.ComponentPro
               editingId={editing?.id ?? null}
               values={values}
               errors={submitted?.errors}
+              unsaved={Boolean(submitted)}
               cancelHref={BASE}
             />
           </CardContent>

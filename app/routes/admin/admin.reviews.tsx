@@ -146,6 +146,7 @@ export default function ReviewsTab({ loaderData, actionData }: Route.ComponentPr
             editingId={editing?.id ?? null}
             values={values}
             errors={submitted?.errors}
+            unsaved={Boolean(submitted)}
             cancelHref={listUrl(status)}
           />
         </CardContent>

@@ -61,7 +61,7 @@ export default function SettingsArea({ loaderData, actionData }: Route.Component
       </CardHeader>
       <CardContent>
         <AdminRefusalNotice data={actionData} />
-        <SettingsForm key={actionData ? "submitted" : "saved"} values={(actionData?.values as SettingsValues | undefined) ?? loaderData.values} errors={actionData?.errors} />
+        <SettingsForm key={actionData ? "submitted" : "saved"} values={(actionData?.values as SettingsValues | undefined) ?? loaderData.values} errors={actionData?.errors} unsaved={Boolean(actionData)} />
       </CardContent>
     </Card>
   );

@@ -55,7 +55,7 @@ export default function EditRole({ loaderData, actionData: answer }: Route.Compo
         </Link>
       </p>
       <h2 className="text-2xl font-bold">{loaderData.isNew ? "Add a volunteer role" : `Edit ${loaderData.values.title}`}</h2>
-      <VolunteerOpportunityForm values={values} serverErrors={actionData?.errors} submitLabel={loaderData.isNew ? "Add role" : "Save changes"} />
+      <VolunteerOpportunityForm values={values} serverErrors={actionData?.errors} unsaved={Boolean(actionData)} submitLabel={loaderData.isNew ? "Add role" : "Save changes"} />
     </div>
   );
 }

@@ -112,6 +112,7 @@ export default function YoutubeTab({ loaderData, actionData }: Route.ComponentPr
             editingId={editing?.id ?? null}
             values={values}
             errors={submitted?.errors}
+            unsaved={Boolean(submitted)}
             cancelHref={BASE}
           />
         </CardContent>
