@@ -261,6 +261,9 @@ describeEachEngine("newsletter", (get) => {
     expect(await campaignMessages(database, campaignId)).toHaveLength(1);
     const campaign = await getCampaign(database, campaignId);
     expect(campaign).toMatchObject({ status: "cancelled", counts: { sent: 1, cancelled: 3 } });
+    // Cancelling it again (a second admin, a double click) changes nothing and says so.
+    expect(await cancelCampaign(database, campaignId)).toBe(false);
+    expect(await getCampaign(database, campaignId)).toMatchObject({ status: "cancelled", finishedAt: campaign!.finishedAt });
   });
 
   it("counts the figures from the data", async () => {

@@ -613,12 +613,14 @@ export async function cancelCampaign(database: Database, campaignId: string): Pr
   const now = nowIso();
   const campaign = await database.db.selectFrom("campaigns").select(["status", "job_id"]).where("id", "=", campaignId).executeTakeFirst();
   if (!campaign || campaign.status !== "sending") return false;
-  await database.db
+  const stopped = await database.db
     .updateTable("campaigns")
     .set({ status: "cancelled", finished_at: now, updated_at: now })
     .where("id", "=", campaignId)
     .where("status", "=", "sending")
-    .execute();
+    .executeTakeFirst();
+  // It finished (or another admin cancelled it) since it was read.
+  if (toNum(stopped.numUpdatedRows) === 0) return false;
   await database.db
     .updateTable("campaign_recipients")
     .set({ status: "cancelled" })

@@ -28,7 +28,7 @@ import {
 } from "#app/lib/newsletter.server";
 import { getSiteSettings } from "#app/lib/site-settings.server";
 import { redirectWithToast } from "#app/lib/toast.server";
-import { isRecordId, refuseMissingRecord, refuseUnknownAction } from "#app/lib/admin-response.server";
+import { isRecordId, refuseAdminRequest, refuseMissingRecord, refuseUnknownAction } from "#app/lib/admin-response.server";
 
 const PAGE_SIZE = 25;
 
@@ -95,11 +95,10 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "cancel") {
     const campaignId = String(form.get("campaignId") ?? "");
     const campaign = isRecordId(campaignId) ? await getCampaign(database, campaignId) : undefined;
-    if (!campaign) return refuseMissingRecord(campaignId, { title: "Nothing to cancel", description: "That campaign is no longer sending." });
-    const cancelled = await cancelCampaign(database, campaignId);
-    return cancelled
-      ? redirectWithToast(here, { title: "Sending cancelled", description: "Nobody else will receive this campaign." })
-      : redirectWithToast(here, { title: "Nothing to cancel", description: "That campaign is no longer sending.", type: "info" });
+    if (!campaign) return refuseMissingRecord(campaignId, NOTHING_TO_CANCEL);
+    // A campaign that has finished (or been cancelled by someone else) meanwhile: said in place, nothing changed.
+    if (!(await cancelCampaign(database, campaignId))) return refuseAdminRequest(409, NOTHING_TO_CANCEL);
+    return redirectWithToast(here, { title: "Sending cancelled", description: "Nobody else will receive this campaign." });
   }
   if (intent === "delete-draft") {
     const campaignId = String(form.get("campaignId") ?? "");
@@ -167,6 +166,7 @@ export async function action({ request }: Route.ActionArgs) {
 const CAMPAIGN_NOT_SAVED = "Failed to save the campaign, and nothing was sent. What you typed is still in the form: try again in a moment.";
 
 const NEWSLETTER_INTENTS = ["cancel", "delete-draft", "save", "confirm-send", "send-test", "send"];
+const NOTHING_TO_CANCEL = { title: "Nothing to cancel", description: "That campaign is no longer sending." };
 const DRAFT_GONE = { title: "Draft not found", description: "It may have been sent or deleted already." };
 
 function formatDate(iso: string | null): string {
