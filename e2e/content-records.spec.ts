@@ -241,9 +241,10 @@ test("an event being written is not lost: leaving asks first, and a save the dat
   };
   await fillEventForm(form, event);
   const leave = page.getByRole("alertdialog", { name: "Leave without saving?" });
+  const tab = (name: string) => page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name, exact: true });
   /** Another tab while the form holds what was typed: it asks first, and staying keeps it all. */
   const stay = async (context: string) => {
-    await page.getByRole("link", { name: "YouTube" }).click();
+    await tab("YouTube").click();
     await expect(leave).toBeVisible();
     await expectAccessible(page, context);
     await leave.getByRole("button", { name: "Stay on this page" }).click();
@@ -252,6 +253,11 @@ test("an event being written is not lost: leaving asks first, and a save the dat
     await expect(form.getByLabel("Title")).toHaveValue(event.title);
   };
   await stay("leave without saving, a new event");
+  // The same tab again would draw the form afresh from the server: it asks too.
+  await tab("Events").click();
+  await expect(leave).toBeVisible();
+  await leave.getByRole("button", { name: "Stay on this page" }).click();
+  await expect(form.getByLabel("Title")).toHaveValue(event.title);
 
   // The database refuses every write to events meanwhile (a full disk, say).
   await withSiteDatabase((database) => failWrites(database, "events", true));
@@ -274,11 +280,22 @@ test("an event being written is not lost: leaving asks first, and a save the dat
   await form.getByRole("button", { name: "Create event" }).click();
   await checkStrictly(page, "after the event is saved", "Event created");
   await expect(page.getByRole("listitem", { name: event.title })).toBeVisible();
-  await page.getByRole("link", { name: "YouTube" }).click();
+  // Another form on the page (a one-click Unpublish) would redraw the page without what is typed: it asks, and going on drops it.
+  const unpublish = page.getByRole("listitem", { name: event.title }).getByRole("button", { name: `Unpublish ${event.title}` });
+  await form.getByLabel("Title").fill("Half-typed next event");
+  await unpublish.click();
+  await expect(leave).toBeVisible();
+  await leave.getByRole("button", { name: "Stay on this page" }).click();
+  await expect(form.getByLabel("Title")).toHaveValue("Half-typed next event");
+  await unpublish.click();
+  await leave.getByRole("button", { name: "Leave without saving" }).click();
+  await checkStrictly(page, "after unpublishing", "Event unpublished");
+  await expect(form.getByLabel("Title")).toHaveValue("");
+  await tab("YouTube").click();
   await expect(page).toHaveURL(/\/admin\/youtube$/);
   await expect(leave).toHaveCount(0);
 
-  await page.getByRole("link", { name: "Events" }).click();
+  await tab("Events").click();
   await page.getByRole("listitem", { name: event.title }).getByRole("button", { name: `Delete the event ${event.title}` }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
   await expect(page.getByRole("listitem", { name: event.title })).toHaveCount(0);

@@ -13,8 +13,8 @@ import {
 
 /**
  * Asks before unsaved edits are left behind: in-app navigation (another
- * tab, another page in the selector, the browser's back button) shows a
- * dialog; closing or reloading the browser tab gets the browser's own
+ * tab, another page in the selector, the browser's back button, another
+ * form on the page) shows a dialog; closing or reloading the browser tab gets the browser's own
  * warning. Saving is not leaving: call markSubmitting() when the form is
  * sent, so its redirect back is not blocked. `dirty` may be a function,
  * asked at the moment of leaving (for forms whose fields the browser holds).
@@ -29,12 +29,14 @@ export function useUnsavedChangesGuard(dirty: boolean | (() => boolean)) {
     if (navigation.state === "idle") submitting.current = false;
   }, [navigation.state]);
 
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      !submitting.current &&
-      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search) &&
-      isDirty(),
-  );
+  // Any navigation but a jump to an anchor on this page leaves the form:
+  // another tab, and also the same address again or another form on the
+  // page being sent (a one-click Publish), after which the page is drawn
+  // afresh from the server without what was typed.
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
+    const anchorOnly = currentLocation.pathname === nextLocation.pathname && currentLocation.search === nextLocation.search && nextLocation.hash !== "";
+    return !submitting.current && !anchorOnly && isDirty();
+  });
 
   const mayBeDirty = dirty !== false;
   useEffect(() => {
