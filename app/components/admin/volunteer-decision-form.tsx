@@ -55,6 +55,7 @@ export function VolunteerDecisionForm({
             id={id("body")}
             name="body"
             rows={10}
+            maxLength={5000}
             defaultValue={body}
             required
             aria-invalid={errors?.body ? true : undefined}

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { expect, it } from "vitest";
 import { describeEachEngine } from "../../../test/engines";
 import { failWrites } from "../../../test/failing-writes";
@@ -113,6 +114,42 @@ describeEachEngine("an admin form the database refuses to save keeps what was ty
 
     expect((await post("/admin/volunteers/roles/new", role)).status).toBe(302);
     expect(await getDb().db.selectFrom("volunteer_opportunities").select("title").where("title", "=", role.title).executeTakeFirst()).toEqual({ title: role.title });
+  });
+
+  it("a volunteer decision keeps the e-mail as written, when the server refuses it and when the database does", async () => {
+    const id = crypto.randomUUID();
+    const now = new Date().toISOString();
+    await getDb()
+      .db.insertInto("volunteer_applications")
+      .values({ id, name: "Jo Bloggs", email: "jo@example.org", phone: "", roles: JSON.stringify(["Youth Mentor"]), availability: JSON.stringify(["Weekends"]), message: "", consent_at: now, status: "pending", decided_by: null, decided_at: null, hours: 0, created_at: now, updated_at: now })
+      .execute();
+    const path = `/admin/volunteers/applications/${id}`;
+    const status = async () => (await getDb().db.selectFrom("volunteer_applications").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
+
+    // Too long for the server: refused with the message, and the e-mail as written is still there.
+    const long = { intent: "decide", decision: "approved", subject: "Welcome aboard, Jo & team", body: "Dear Jo,\n" + "We are delighted. ".repeat(300) };
+    const tooLong = await post(path, long);
+    expect(tooLong.status).toBe(400);
+    const refusedPage = (await tooLong.text()).replaceAll("<!-- -->", "");
+    expect(refusedPage).toContain("Message must be at most 5000 characters");
+    expectInput(refusedPage, "subject", long.subject);
+    expectTextarea(refusedPage, "body", long.body);
+
+    const decision = { intent: "decide", decision: "approved", subject: "Welcome aboard, Jo & team", body: "Dear Jo,\nSee you on Saturday at the hall." };
+    await failWrites(getDb(), "volunteer_applications", true, ["update"]);
+    try {
+      const failed = await post(path, decision);
+      expect(failed.status).toBe(503);
+      const page = (await failed.text()).replaceAll("<!-- -->", "");
+      expect(page).toContain("Failed to save the decision.");
+      expectInput(page, "subject", decision.subject);
+      expectTextarea(page, "body", decision.body);
+      expect(await status()).toBe("pending");
+    } finally {
+      await failWrites(getDb(), "volunteer_applications", false);
+    }
+    expect((await post(path, decision)).status).toBe(302);
+    expect(await status()).toBe("approved");
   });
 
   it("the settings keep every typed field and the saved ones stay in place", async () => {

@@ -10,6 +10,7 @@ import { FieldError } from "#app/components/ui/field-error";
 import { Input } from "#app/components/ui/input";
 import { requireAdmin } from "#app/lib/auth.server";
 import { getDatabase } from "#app/lib/db.server";
+import { logger } from "#app/lib/logger.server";
 import { clientIpFrom } from "#app/lib/form-guard.server";
 import { parseForm } from "#app/lib/schemas/parse-form";
 import { APPLICATION_STATUS_LABELS, decisionSchema, hoursSchema } from "#app/lib/schemas/volunteer";
@@ -47,8 +48,25 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   switch (intent) {
     case "decide": {
       const parsed = parseForm(decisionSchema, form);
-      if (!parsed.ok) return data({ intent: "decide" as const, decision: parsed.values.decision, errors: parsed.errors }, { status: 400 });
-      const result = await decideApplication(database, params.id, { ...parsed.data, actor });
+      const typed = { subject: String(form.get("subject") ?? ""), body: String(form.get("body") ?? "") };
+      if (!parsed.ok) return data({ intent: "decide" as const, decision: parsed.values.decision, errors: parsed.errors, typed }, { status: 400 });
+      let result: Awaited<ReturnType<typeof decideApplication>>;
+      try {
+        result = await decideApplication(database, params.id, { ...parsed.data, actor });
+      } catch (error) {
+        // The e-mail as written goes back into the form; the decision may or may not have been recorded.
+        logger.error({ err: error instanceof Error ? error.message : String(error), applicationId: params.id }, "volunteer decision failed");
+        return data(
+          {
+            intent: "decide" as const,
+            decision: parsed.data.decision,
+            errors: {},
+            typed,
+            refusal: { title: "Failed to save the decision.", description: "It may not have been recorded. The email as you wrote it is still in the form: send it again in a moment.", status: 503 },
+          },
+          { status: 503 },
+        );
+      }
       if (!result.ok) return refuseAdminRequest(409, { title: "Not changed", description: "Spam cannot be approved or rejected. Mark it as not spam first." });
       const verb = parsed.data.decision === "approved" ? "approved" : "rejected";
       const mail = result.mail.status === "failed" ? "but the email could not be sent (see the Outbox)" : result.mail.status === "outbox" ? "and the email is in the Outbox" : "and the email was sent";
@@ -80,6 +98,7 @@ export default function ApplicationDetail({ loaderData, actionData }: Route.Comp
   const answer = actionData && "intent" in actionData ? actionData : undefined;
   const decideErrors = answer?.intent === "decide" ? answer.errors : undefined;
   const failedDecision = answer?.intent === "decide" ? answer.decision : undefined;
+  const typed = answer?.intent === "decide" ? answer.typed : undefined;
   const hoursErrors = answer?.intent === "hours" ? answer.errors : undefined;
   return (
     <div className="space-y-8">
@@ -134,8 +153,8 @@ export default function ApplicationDetail({ loaderData, actionData }: Route.Comp
               Already {APPLICATION_STATUS_LABELS[a.status].toLowerCase()}. You can change the decision; a new email goes to the applicant.
             </p>
           ) : null}
-          <VolunteerDecisionForm decision="approved" subject={templates.approve.subject} body={templates.approve.body} errors={failedDecision === "approved" ? decideErrors : undefined} open={failedDecision === "approved"} />
-          <VolunteerDecisionForm decision="rejected" subject={templates.reject.subject} body={templates.reject.body} errors={failedDecision === "rejected" ? decideErrors : undefined} open={failedDecision === "rejected"} />
+          <VolunteerDecisionForm decision="approved" subject={(failedDecision === "approved" && typed?.subject) || templates.approve.subject} body={(failedDecision === "approved" && typed?.body) || templates.approve.body} errors={failedDecision === "approved" ? decideErrors : undefined} open={failedDecision === "approved"} />
+          <VolunteerDecisionForm decision="rejected" subject={(failedDecision === "rejected" && typed?.subject) || templates.reject.subject} body={(failedDecision === "rejected" && typed?.body) || templates.reject.body} errors={failedDecision === "rejected" ? decideErrors : undefined} open={failedDecision === "rejected"} />
           {a.status !== "pending" ? <PostButton intent="pending">Move back to Pending (no email)</PostButton> : null}
         </section>
       )}
