@@ -296,6 +296,25 @@ test("an event being written is not lost: leaving asks first, and a save the dat
   await expect(leave).toHaveCount(0);
 
   await tab("Events").click();
+  // Editing it, its own Edit link again (an anchor on the same address) would draw the form afresh: it asks.
+  const item = page.getByRole("listitem", { name: event.title });
+  const editForm = page.locator("form", { has: page.getByRole("heading", { name: "Edit event" }) });
+  await item.getByRole("link", { name: `Edit ${event.title}` }).click();
+  await editForm.getByLabel("Location").fill("The bandstand, People's Park");
+  await item.getByRole("link", { name: `Edit ${event.title}` }).click();
+  await expect(leave).toBeVisible();
+  await leave.getByRole("button", { name: "Stay on this page" }).click();
+  await expect(editForm.getByLabel("Location")).toHaveValue("The bandstand, People's Park");
+  // The skip link only moves focus.
+  await page.getByRole("link", { name: "Skip to content" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.locator("#admin-content")).toBeFocused();
+  await expect(leave).toHaveCount(0);
+  await expect(editForm.getByLabel("Location")).toHaveValue("The bandstand, People's Park");
+  await editForm.getByRole("link", { name: "Cancel" }).click();
+  await leave.getByRole("button", { name: "Leave without saving" }).click();
+  await expect(page.getByRole("heading", { name: "Create an event" })).toBeVisible();
+
   await page.getByRole("listitem", { name: event.title }).getByRole("button", { name: `Delete the event ${event.title}` }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
   await expect(page.getByRole("listitem", { name: event.title })).toHaveCount(0);

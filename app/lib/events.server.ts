@@ -161,14 +161,17 @@ export async function updateEvent(database: Database, id: string, values: Values
   if (!(await database.db.selectFrom("events").select("id").where("id", "=", id).executeTakeFirst())) return null;
   const parsed = await parseWithImage(database, values);
   if (!parsed.ok) return parsed;
-  const result = await database.db
-    .updateTable("events")
-    .set({ ...columns(parsed.data), updated_at: nowIso() })
-    .where("id", "=", id)
-    .executeTakeFirst();
-  if (toNum(result.numUpdatedRows) === 0) return null;
-  const updated = await getEvent(database, id);
-  return updated ? { ok: true, data: updated } : null;
+  // The change and the read back are one transaction: if either fails, nothing was changed.
+  return database.db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable("events")
+      .set({ ...columns(parsed.data), updated_at: nowIso() })
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (toNum(result.numUpdatedRows) === 0) return null;
+    const updated = await getEvent({ ...database, db: trx }, id);
+    return updated ? { ok: true as const, data: updated } : null;
+  });
 }
 
 export async function getEvent({ db }: Database, id: string): Promise<SiteEvent | null> {

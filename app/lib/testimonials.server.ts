@@ -97,14 +97,17 @@ export async function updateTestimonial(
 ): Promise<FormResult<Testimonial> | null> {
   const parsed = parse(values);
   if (!parsed.ok) return parsed;
-  const result = await database.db
-    .updateTable("testimonials")
-    .set({ ...parsed.data, updated_at: nowIso() })
-    .where("id", "=", id)
-    .executeTakeFirst();
-  if (toNum(result.numUpdatedRows) === 0) return null;
-  const updated = await getTestimonial(database, id);
-  return updated ? { ok: true, data: updated } : null;
+  // The change and the read back are one transaction: if either fails, nothing was changed.
+  return database.db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable("testimonials")
+      .set({ ...parsed.data, updated_at: nowIso() })
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (toNum(result.numUpdatedRows) === 0) return null;
+    const updated = await getTestimonial({ ...database, db: trx }, id);
+    return updated ? { ok: true as const, data: updated } : null;
+  });
 }
 
 export async function getTestimonial({ db }: Database, id: string): Promise<Testimonial | null> {

@@ -92,44 +92,50 @@ function parseOpportunity(values: Values): FormResult<z.output<typeof opportunit
 export async function createOpportunity(database: Database, values: Values): Promise<FormResult<Opportunity>> {
   const parsed = parseOpportunity(values);
   if (!parsed.ok) return parsed;
-  const last = await database.db.selectFrom("volunteer_opportunities").select((eb) => eb.fn.max("sort_order").as("max")).executeTakeFirst();
-  const now = nowIso();
-  const id = crypto.randomUUID();
-  await database.db
-    .insertInto("volunteer_opportunities")
-    .values({
-      id,
-      title: parsed.data.title,
-      type: parsed.data.type,
-      time_commitment: parsed.data.timeCommitment,
-      skills: JSON.stringify(parsed.data.skills),
-      description: parsed.data.description,
-      is_open: 1,
-      sort_order: toNum(last?.max) + 1,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  return { ok: true, data: (await getOpportunity(database, id))! };
+  // The insert and the read back are one transaction: if either fails, no role was added.
+  return database.db.transaction().execute(async (trx) => {
+    const last = await trx.selectFrom("volunteer_opportunities").select((eb) => eb.fn.max("sort_order").as("max")).executeTakeFirst();
+    const now = nowIso();
+    const id = crypto.randomUUID();
+    await trx
+      .insertInto("volunteer_opportunities")
+      .values({
+        id,
+        title: parsed.data.title,
+        type: parsed.data.type,
+        time_commitment: parsed.data.timeCommitment,
+        skills: JSON.stringify(parsed.data.skills),
+        description: parsed.data.description,
+        is_open: 1,
+        sort_order: toNum(last?.max) + 1,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    return { ok: true as const, data: (await getOpportunity({ ...database, db: trx }, id))! };
+  });
 }
 
 export async function updateOpportunity(database: Database, id: string, values: Values): Promise<FormResult<Opportunity> | undefined> {
   if (!(await getOpportunity(database, id))) return undefined;
   const parsed = parseOpportunity(values);
   if (!parsed.ok) return parsed;
-  await database.db
-    .updateTable("volunteer_opportunities")
-    .set({
-      title: parsed.data.title,
-      type: parsed.data.type,
-      time_commitment: parsed.data.timeCommitment,
-      skills: JSON.stringify(parsed.data.skills),
-      description: parsed.data.description,
-      updated_at: nowIso(),
-    })
-    .where("id", "=", id)
-    .execute();
-  return { ok: true, data: (await getOpportunity(database, id))! };
+  // The change and the read back are one transaction: if either fails, nothing was changed.
+  return database.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("volunteer_opportunities")
+      .set({
+        title: parsed.data.title,
+        type: parsed.data.type,
+        time_commitment: parsed.data.timeCommitment,
+        skills: JSON.stringify(parsed.data.skills),
+        description: parsed.data.description,
+        updated_at: nowIso(),
+      })
+      .where("id", "=", id)
+      .execute();
+    return { ok: true as const, data: (await getOpportunity({ ...database, db: trx }, id))! };
+  });
 }
 
 /** Closing hides a role from /volunteer/vacancies and the application form; applications keep its title. */

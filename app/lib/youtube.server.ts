@@ -86,26 +86,28 @@ export async function updateYoutubeVideo(
 ): Promise<FormResult<YoutubeVideo> | null> {
   const parsed = parse(values);
   if (!parsed.ok) return parsed;
-  const { db } = database;
-  const current = await db.selectFrom("youtube_videos").selectAll().where("id", "=", id).executeTakeFirst();
-  if (!current) return null;
-  const pageChanged = current.page_assignment !== parsed.data.page;
-  await db
-    .updateTable("youtube_videos")
-    .set({
-      video_id: parsed.data.url,
-      title: parsed.data.title,
-      description: parsed.data.description,
-      page_assignment: parsed.data.page,
-      sort_order: pageChanged ? await nextOrder(db, parsed.data.page) : current.sort_order,
-      // A different video's saved thumbnail would be wrong.
-      thumbnail_url: current.video_id === parsed.data.url ? current.thumbnail_url : null,
-      updated_at: nowIso(),
-    })
-    .where("id", "=", id)
-    .execute();
-  const updated = await getYoutubeVideo(database, id);
-  return updated ? { ok: true, data: updated } : null;
+  // Read, change and read back in one transaction: if any of it fails, nothing was changed.
+  return database.db.transaction().execute(async (db) => {
+    const current = await db.selectFrom("youtube_videos").selectAll().where("id", "=", id).executeTakeFirst();
+    if (!current) return null;
+    const pageChanged = current.page_assignment !== parsed.data.page;
+    await db
+      .updateTable("youtube_videos")
+      .set({
+        video_id: parsed.data.url,
+        title: parsed.data.title,
+        description: parsed.data.description,
+        page_assignment: parsed.data.page,
+        sort_order: pageChanged ? await nextOrder(db, parsed.data.page) : current.sort_order,
+        // A different video's saved thumbnail would be wrong.
+        thumbnail_url: current.video_id === parsed.data.url ? current.thumbnail_url : null,
+        updated_at: nowIso(),
+      })
+      .where("id", "=", id)
+      .execute();
+    const updated = await getYoutubeVideo({ ...database, db }, id);
+    return updated ? { ok: true as const, data: updated } : null;
+  });
 }
 
 export async function getYoutubeVideo({ db }: Database, id: string): Promise<YoutubeVideo | null> {

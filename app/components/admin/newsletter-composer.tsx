@@ -61,7 +61,10 @@ export function NewsletterComposer({
 
   // Unsaved: different from the stored draft, or for a new campaign, anything but a template's starting text.
   const dirty = saved ? template !== saved.template || subject !== saved.subject || content !== saved.content : !isStarter(template);
-  const { blocker, markSubmitting } = useUnsavedChangesGuard(dirty);
+  // A new campaign's composer stays as it is through the page's other forms
+  // (cancelling a send, deleting another draft); a saved draft's is drawn
+  // again for the address they return to.
+  const { blocker, markSubmitting } = useUnsavedChangesGuard(dirty, { sameAddressLoses: Boolean(saved) });
 
   const chooseTemplate = (next: string) => {
     const starter = NEWSLETTER_TEMPLATE_STARTERS[next as NewsletterTemplate];

@@ -18,8 +18,12 @@ import {
  * warning. Saving is not leaving: call markSubmitting() when the form is
  * sent, so its redirect back is not blocked. `dirty` may be a function,
  * asked at the moment of leaving (for forms whose fields the browser holds).
+ * `sameAddressLoses`: whether going to the same address again, or sending
+ * another form on the page, would draw the form afresh from the server (it
+ * does for forms keyed by the location); when false only a different
+ * address asks.
  */
-export function useUnsavedChangesGuard(dirty: boolean | (() => boolean)) {
+export function useUnsavedChangesGuard(dirty: boolean | (() => boolean), { sameAddressLoses = true }: { sameAddressLoses?: boolean } = {}) {
   const submitting = useRef(false);
   const latest = useRef(dirty);
   latest.current = dirty;
@@ -29,13 +33,13 @@ export function useUnsavedChangesGuard(dirty: boolean | (() => boolean)) {
     if (navigation.state === "idle") submitting.current = false;
   }, [navigation.state]);
 
-  // Any navigation but a jump to an anchor on this page leaves the form:
-  // another tab, and also the same address again or another form on the
-  // page being sent (a one-click Publish), after which the page is drawn
-  // afresh from the server without what was typed.
+  // Another address leaves the form. So, for a form keyed by the location,
+  // does any navigation at all: the same address again, an anchor on it, or
+  // another form on the page being sent (a one-click Publish), after which
+  // the page is drawn afresh from the server without what was typed.
   const blocker = useBlocker(({ currentLocation, nextLocation }) => {
-    const anchorOnly = currentLocation.pathname === nextLocation.pathname && currentLocation.search === nextLocation.search && nextLocation.hash !== "";
-    return !submitting.current && !anchorOnly && isDirty();
+    const elsewhere = currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search;
+    return !submitting.current && (elsewhere || sameAddressLoses) && isDirty();
   });
 
   const mayBeDirty = dirty !== false;
@@ -79,12 +83,22 @@ function formSnapshot(form: HTMLFormElement): string {
 export function useFormLeaveGuard({ values, unsavedAtStart = false }: { values: object; unsavedAtStart?: boolean }) {
   const formRef = useRef<HTMLFormElement>(null);
   const appeared = useRef<string | null>(null);
+  const sent = useRef(false);
+  const navigation = useNavigation();
   // Taken again whenever the values the form was given change (a save
-  // reloaded them), not on every render.
+  // reloaded them), and once a save of this form has finished: what it
+  // holds then is what was saved, even where the server stored the same
+  // value as before (a trailing space trimmed). A refused save comes back
+  // with `unsavedAtStart`.
   const given = JSON.stringify(values);
   useEffect(() => {
     if (formRef.current) appeared.current = formSnapshot(formRef.current);
   }, [given]);
+  useEffect(() => {
+    if (navigation.state !== "idle" || !sent.current) return;
+    sent.current = false;
+    if (formRef.current) appeared.current = formSnapshot(formRef.current);
+  }, [navigation.state]);
   const { blocker, markSubmitting } = useUnsavedChangesGuard(() => {
     const form = formRef.current;
     if (!form || appeared.current === null) return false;
@@ -93,7 +107,9 @@ export function useFormLeaveGuard({ values, unsavedAtStart = false }: { values: 
   return {
     formRef,
     guardSubmit: (event: React.FormEvent<HTMLFormElement>) => {
-      if (!event.defaultPrevented) markSubmitting();
+      if (event.defaultPrevented) return;
+      sent.current = true;
+      markSubmitting();
     },
     dialog: <UnsavedChangesDialog blocker={blocker} />,
   };

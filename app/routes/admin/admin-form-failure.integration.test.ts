@@ -180,9 +180,9 @@ describeEachEngine("an admin form the database refuses to save keeps what was ty
     expect((await readSettings(getDb())).charityName).toBe(fields.charityName);
   });
 
-  it("a newsletter campaign being saved keeps its subject and content, and says nothing was sent", async () => {
+  it("a newsletter campaign being saved keeps its subject and content", async () => {
     const campaign = { intent: "save", template: "custom", subject: "Half-term & holiday clubs", content: "<p>Places are open for the holiday clubs.</p>" };
-    const page = await refused("campaigns", "/admin/newsletter", campaign, "Failed to save the campaign, and nothing was sent. What you typed is still in the form: try again in a moment.");
+    const page = await refused("campaigns", "/admin/newsletter", campaign, "The campaign could not be saved or sent just now. What you typed is still in the form: try again in a moment.");
     expectInput(page, "subject", campaign.subject);
     expect(page).toContain(escaped(campaign.content));
   });

@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/admin.newsletter";
 import { AdminRefusalNotice } from "#app/components/admin/admin-refusal";
@@ -84,6 +84,15 @@ function fieldErrorsOf(error: z.ZodError): FieldErrors {
   return errors;
 }
 
+/**
+ * After a refused action the page's data is not reloaded (React Router's
+ * default for 4xx/5xx), except after "Nothing to cancel" (409): the list
+ * then shows the campaign as it now is, not still sending.
+ */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 ? true : defaultShouldRevalidate;
+}
+
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
   const database = await getDatabase();
@@ -163,7 +172,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-const CAMPAIGN_NOT_SAVED = "Failed to save the campaign, and nothing was sent. What you typed is still in the form: try again in a moment.";
+const CAMPAIGN_NOT_SAVED = "The campaign could not be saved or sent just now. What you typed is still in the form: try again in a moment.";
 
 const NEWSLETTER_INTENTS = ["cancel", "delete-draft", "save", "confirm-send", "send-test", "send"];
 const NOTHING_TO_CANCEL = { title: "Nothing to cancel", description: "That campaign is no longer sending." };

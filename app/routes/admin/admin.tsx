@@ -53,6 +53,14 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     <div className="min-h-screen bg-muted/40">
       <a
         href="#admin-content"
+        // Moves focus without a navigation, which would redraw a form being written.
+        onClick={(event) => {
+          const main = document.getElementById("admin-content");
+          if (!main) return;
+          event.preventDefault();
+          main.focus();
+          main.scrollIntoView();
+        }}
         className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
       >
         Skip to content
