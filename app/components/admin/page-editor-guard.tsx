@@ -14,9 +14,10 @@ import {
 /**
  * Asks before unsaved edits are left behind: in-app navigation (another
  * tab, another page in the selector, the browser's back button, another
- * form on the page) shows a dialog; closing or reloading the browser tab gets the browser's own
- * warning. Saving is not leaving: call markSubmitting() when the form is
- * sent, so its redirect back is not blocked. `dirty` may be a function,
+ * form on the page) shows a dialog; closing or reloading the browser tab
+ * gets the browser's own warning. Saving is not leaving: call
+ * markSubmitting() when the form is sent, so its redirect back is not
+ * blocked. `dirty` may be a function,
  * asked at the moment of leaving (for forms whose fields the browser holds).
  * `sameAddressLoses`: whether going to the same address again, or sending
  * another form on the page, would draw the form afresh from the server (it
