@@ -7,7 +7,7 @@ import { Button } from "#app/components/ui/button";
 import { Input } from "#app/components/ui/input";
 import { NativeSelect } from "#app/components/ui/native-select";
 import { Textarea } from "#app/components/ui/textarea";
-import { Field, RecordForm } from "#app/components/admin/record-fields";
+import { Field, RecordForm, type RecordFormInput } from "#app/components/admin/record-fields";
 import { EVENT_CATEGORIES } from "#app/content/site";
 import { eventSchema } from "#app/lib/schemas/event";
 import type { FieldErrors } from "#app/lib/schemas/parse-form";
@@ -41,30 +41,14 @@ export const EMPTY_EVENT: EventFormValues = {
 };
 
 /** Create or edit an event (SPEC §3 fields, §5 required ones). */
-export function EventForm({
-  editingId,
-  values,
-  errors: serverErrors,
-  unsaved = false,
-  cancelHref,
-}: {
-  editingId: string | null;
-  values: EventFormValues;
-  errors?: FieldErrors;
-  /** The values are what a refused save sent back. */
-  unsaved?: boolean;
-  cancelHref: string;
-}) {
+export function EventForm(input: RecordFormInput<EventFormValues>) {
+  const { values, editingId } = input;
   const [regular, setRegular] = useState(values.regular);
   return (
     <RecordForm
+      {...input}
       schema={eventSchema}
-      serverErrors={serverErrors}
-      values={values}
-      unsaved={unsaved}
-      editingId={editingId}
       submitLabel="Create event"
-      cancelHref={cancelHref}
       headingId="event-form-heading"
       heading={editingId ? "Edit event" : "Create an event"}
     >

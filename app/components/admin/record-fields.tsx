@@ -93,27 +93,33 @@ function useSchemaCheck(schema: z.ZodType, serverErrors: FieldErrors | undefined
  * question before typing that is not saved is left behind (`unsaved` when `values` are what a refused
  * save sent back). The fields are `children`, given the errors to show.
  */
+/** What a page gives a record form: the record being edited (or none), its values, and a refused save's answer. */
+export interface RecordFormInput<V extends object> {
+  editingId: string | null;
+  values: V;
+  /** A refused save's field messages. */
+  errors?: FieldErrors;
+  /** The values are what a refused save sent back. */
+  unsaved?: boolean;
+  /** Where Cancel goes when editing. */
+  cancelHref: string;
+}
+
 export function RecordForm({
   schema,
-  serverErrors,
+  errors: serverErrors,
   values,
-  unsaved,
+  unsaved = false,
   editingId,
   submitLabel,
   cancelHref,
   headingId,
   heading,
   children,
-}: {
+}: RecordFormInput<object> & {
   schema: z.ZodType;
-  serverErrors: FieldErrors | undefined;
-  values: object;
-  unsaved: boolean;
-  editingId: string | null;
   /** The button's label for a new record ("Save changes" when editing). */
   submitLabel: string;
-  /** Where Cancel goes when editing. */
-  cancelHref: string;
   headingId: string;
   heading: string;
   children: (errors: FieldErrors) => ReactNode;

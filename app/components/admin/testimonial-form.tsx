@@ -1,8 +1,7 @@
 import { Input } from "#app/components/ui/input";
 import { NativeSelect } from "#app/components/ui/native-select";
 import { Textarea } from "#app/components/ui/textarea";
-import { Field, RecordForm } from "#app/components/admin/record-fields";
-import type { FieldErrors } from "#app/lib/schemas/parse-form";
+import { Field, RecordForm, type RecordFormInput } from "#app/components/admin/record-fields";
 import { TESTIMONIAL_COLORS, TESTIMONIAL_RATINGS, testimonialSchema } from "#app/lib/schemas/testimonial";
 
 export interface TestimonialFormValues {
@@ -16,29 +15,13 @@ export interface TestimonialFormValues {
 export const EMPTY_TESTIMONIAL: TestimonialFormValues = { name: "", role: "", rating: "5", text: "", color: "primary" };
 
 /** Add or edit a testimonial. New ones wait as Pending until approved. */
-export function TestimonialForm({
-  editingId,
-  values,
-  errors: serverErrors,
-  unsaved = false,
-  cancelHref,
-}: {
-  editingId: string | null;
-  values: TestimonialFormValues;
-  errors?: FieldErrors;
-  /** The values are what a refused save sent back. */
-  unsaved?: boolean;
-  cancelHref: string;
-}) {
+export function TestimonialForm(input: RecordFormInput<TestimonialFormValues>) {
+  const { values, editingId } = input;
   return (
     <RecordForm
+      {...input}
       schema={testimonialSchema}
-      serverErrors={serverErrors}
-      values={values}
-      unsaved={unsaved}
-      editingId={editingId}
       submitLabel="Add testimonial"
-      cancelHref={cancelHref}
       headingId="testimonial-form-heading"
       heading={editingId ? "Edit testimonial" : "Add a testimonial"}
     >

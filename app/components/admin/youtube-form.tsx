@@ -1,8 +1,7 @@
 import { Input } from "#app/components/ui/input";
 import { NativeSelect } from "#app/components/ui/native-select";
 import { Textarea } from "#app/components/ui/textarea";
-import { Field, RecordForm } from "#app/components/admin/record-fields";
-import type { FieldErrors } from "#app/lib/schemas/parse-form";
+import { Field, RecordForm, type RecordFormInput } from "#app/components/admin/record-fields";
 import { VIDEO_PAGES, youtubeSchema } from "#app/lib/schemas/youtube";
 
 export interface YoutubeFormValues {
@@ -15,29 +14,13 @@ export interface YoutubeFormValues {
 export const EMPTY_YOUTUBE: YoutubeFormValues = { url: "", title: "", description: "", page: "" };
 
 /** Add or edit a YouTube video (SPEC §3: url, title, description; plus the page it belongs to). */
-export function YoutubeForm({
-  editingId,
-  values,
-  errors: serverErrors,
-  unsaved = false,
-  cancelHref,
-}: {
-  editingId: string | null;
-  values: YoutubeFormValues;
-  errors?: FieldErrors;
-  /** The values are what a refused save sent back. */
-  unsaved?: boolean;
-  cancelHref: string;
-}) {
+export function YoutubeForm(input: RecordFormInput<YoutubeFormValues>) {
+  const { values, editingId } = input;
   return (
     <RecordForm
+      {...input}
       schema={youtubeSchema}
-      serverErrors={serverErrors}
-      values={values}
-      unsaved={unsaved}
-      editingId={editingId}
       submitLabel="Add video"
-      cancelHref={cancelHref}
       headingId="youtube-form-heading"
       heading={editingId ? "Edit video" : "Add a YouTube video"}
     >
