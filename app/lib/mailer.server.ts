@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
-import { sql } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type Nodemailer from "nodemailer";
 import type { Transporter } from "nodemailer";
+import type { DatabaseSchema } from "#app/lib/db-schema";
 import { nowIso, toNum, type Database } from "#app/lib/db.server";
 import { env } from "#app/lib/env.server";
 import { logger } from "#app/lib/logger.server";
@@ -124,6 +125,78 @@ export function isEmailAddress(value: string): boolean {
   return value.length <= 254 && EMAIL.test(value) && !/[\r\n]/.test(value);
 }
 
+/** A message with everything it needs before it is stored: its outbox id, sender and HTML part. */
+export interface PreparedMail extends MailMessage {
+  id: string;
+  from: string;
+  html: string;
+}
+
+/**
+ * Fills in what a message needs before it is stored. It reads the sender's
+ * address from the settings, so it runs before any transaction the message
+ * is stored in (SQLite has one connection, which the transaction holds).
+ */
+export async function prepareMail(message: MailMessage & { id?: string }): Promise<PreparedMail> {
+  return { ...message, id: message.id ?? crypto.randomUUID(), from: await senderAddress(), html: message.html ?? textToHtml(message.text) };
+}
+
+/**
+ * Records a message in the outbox: 'sending' when SMTP is configured (for
+ * deliverMail to finish), otherwise left in the Outbox. Pass a transaction
+ * to make the message stand or fall with the change it reports.
+ */
+export async function storeMail(db: Kysely<DatabaseSchema>, mail: PreparedMail): Promise<void> {
+  await db
+    .insertInto("outbox")
+    .values({
+      id: mail.id,
+      to_address: mail.to,
+      from_address: mail.from,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      headers: mail.headers && Object.keys(mail.headers).length > 0 ? JSON.stringify(mail.headers) : null,
+      kind: mail.kind,
+      status: mailerConfig().smtpUrl ? "sending" : "outbox",
+      error: null,
+      campaign_id: mail.campaignId ?? null,
+      message_id: null,
+      created_at: nowIso(),
+      sent_at: null,
+    })
+    .execute();
+}
+
+/** Delivers a stored message over SMTP when that is configured, and records how it went. */
+export async function deliverMail(database: Database, mail: PreparedMail): Promise<MailResult> {
+  const { smtpUrl } = mailerConfig();
+  if (!smtpUrl) return { id: mail.id, status: "outbox" };
+  try {
+    const info = await (await transportFor(smtpUrl)).sendMail({
+      from: mail.from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      headers: mail.headers,
+    });
+    const rejected = (info.rejected ?? []).length > 0 && (info.accepted ?? []).length === 0;
+    if (rejected) throw new Error(`the mail server refused ${mail.to}`);
+    await database.db
+      .updateTable("outbox")
+      .set({ status: "sent", sent_at: nowIso(), message_id: typeof info.messageId === "string" ? info.messageId : null })
+      .where("id", "=", mail.id)
+      .execute();
+    return { id: mail.id, status: "sent" };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    await database.db.updateTable("outbox").set({ status: "failed", error: reason.slice(0, 1000) }).where("id", "=", mail.id).execute();
+    logger.warn({ outboxId: mail.id, kind: mail.kind, err: reason }, "mail delivery failed");
+    return { id: mail.id, status: "failed", error: reason };
+  }
+}
+
 /**
  * Records a message in the outbox and, when SMTP is configured, delivers it.
  * Every message is recorded first, so a crash mid-send leaves a trace
@@ -132,55 +205,9 @@ export function isEmailAddress(value: string): boolean {
  * in advance for that purpose.
  */
 export async function sendMail(database: Database, message: MailMessage & { id?: string }): Promise<MailResult> {
-  const id = message.id ?? crypto.randomUUID();
-  const { smtpUrl } = mailerConfig();
-  const from = await senderAddress();
-  const html = message.html ?? textToHtml(message.text);
-  const now = nowIso();
-  await database.db
-    .insertInto("outbox")
-    .values({
-      id,
-      to_address: message.to,
-      from_address: from,
-      subject: message.subject,
-      text: message.text,
-      html,
-      headers: message.headers && Object.keys(message.headers).length > 0 ? JSON.stringify(message.headers) : null,
-      kind: message.kind,
-      status: smtpUrl ? "sending" : "outbox",
-      error: null,
-      campaign_id: message.campaignId ?? null,
-      message_id: null,
-      created_at: now,
-      sent_at: null,
-    })
-    .execute();
-  if (!smtpUrl) return { id, status: "outbox" };
-
-  try {
-    const info = await (await transportFor(smtpUrl)).sendMail({
-      from,
-      to: message.to,
-      subject: message.subject,
-      text: message.text,
-      html,
-      headers: message.headers,
-    });
-    const rejected = (info.rejected ?? []).length > 0 && (info.accepted ?? []).length === 0;
-    if (rejected) throw new Error(`the mail server refused ${message.to}`);
-    await database.db
-      .updateTable("outbox")
-      .set({ status: "sent", sent_at: nowIso(), message_id: typeof info.messageId === "string" ? info.messageId : null })
-      .where("id", "=", id)
-      .execute();
-    return { id, status: "sent" };
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    await database.db.updateTable("outbox").set({ status: "failed", error: reason.slice(0, 1000) }).where("id", "=", id).execute();
-    logger.warn({ outboxId: id, kind: message.kind, err: reason }, "mail delivery failed");
-    return { id, status: "failed", error: reason };
-  }
+  const mail = await prepareMail(message);
+  await storeMail(database.db, mail);
+  return deliverMail(database, mail);
 }
 
 function toOutboxMessage(row: {

@@ -1,4 +1,5 @@
 import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "#app/content/site";
+import { recordAudit } from "./audit.server";
 import { bumpContentVersion, keptUntilContentChanges, notifyContentChange } from "./content-version.server";
 import { getDatabase, nowIso, type Database } from "./db.server";
 import { env } from "./env.server";
@@ -81,8 +82,8 @@ export async function getRegistrationRetentionMonths(database?: Database): Promi
   }
 }
 
-/** Saves every setting of the Settings form in one transaction. */
-export async function saveSettings(database: Database, form: SettingsForm, actor: Actor): Promise<void> {
+/** Saves every setting of the Settings form, and the audit entry saying who did, in one transaction. */
+export async function saveSettings(database: Database, form: SettingsForm, actor: Actor & { ip?: string | null }): Promise<void> {
   const values: Record<string, unknown> = {
     charityName: form.charityName,
     tagline: form.tagline,
@@ -109,6 +110,7 @@ export async function saveSettings(database: Database, form: SettingsForm, actor
         .execute();
     }
     await bumpContentVersion(trx);
+    await recordAudit(trx, { action: "settings.saved", actorId: actor.id, actorEmail: actor.email, ip: actor.ip ?? null });
   });
   notifyContentChange({ kind: "settings" });
 }

@@ -5,8 +5,9 @@ import { VOLUNTEER_TYPES, type VolunteerType } from "#app/content/site";
 import { recordAudit } from "#app/lib/audit.server";
 import type { VolunteerApplicationsTable, VolunteerOpportunitiesTable } from "#app/lib/db-schema";
 import { nowIso, toBool, toNum, type Database } from "#app/lib/db.server";
-import { notifyStaff, sendMail, type MailResult } from "#app/lib/mailer.server";
+import { deliverMail, notifyStaff, prepareMail, sendMail, storeMail, type MailResult, type PreparedMail } from "#app/lib/mailer.server";
 import { adminLink, handleSubmission, rawList, rawText, type Submission, type SubmitOutcome } from "#app/lib/public-forms.server";
+import { logger } from "#app/lib/logger.server";
 import { formValues, type FormResult } from "#app/lib/schemas/parse-form";
 import { getSiteSettings } from "#app/lib/site-settings.server";
 import {
@@ -394,32 +395,54 @@ export type DecisionResult =
   | { ok: false; reason: "not-found" | "spam" };
 
 /**
- * Approve or reject for real: the status, who decided and when are saved,
- * and the (possibly edited) message goes to the applicant.
+ * Approve or reject for real: the status, who decided and when, the e-mail
+ * (in the outbox) and the audit entry are saved in one transaction, so a
+ * failure part-way changes nothing and mails nobody, and a second try cannot
+ * mail the applicant twice. Delivery over SMTP follows the commit; how it
+ * went is in the result (and the Outbox), not a reason to undo the decision.
  */
 export async function decideApplication(
   database: Database,
   id: string,
   input: { decision: "approved" | "rejected"; subject: string; body: string; actor: Actor },
 ): Promise<DecisionResult> {
-  const application = await getApplication(database, id);
-  if (!application) return { ok: false, reason: "not-found" };
-  if (application.status === "spam") return { ok: false, reason: "spam" };
-  const now = nowIso();
-  await database.db
-    .updateTable("volunteer_applications")
-    .set({ status: input.decision, decided_by: input.actor.email, decided_at: now, updated_at: now })
-    .where("id", "=", id)
-    .execute();
-  const mail = await sendMail(database, { to: application.email, subject: input.subject, text: input.body, kind: "transactional" });
-  await recordAudit(database, {
-    action: `volunteer-application.${input.decision}`,
-    actorId: input.actor.id,
-    actorEmail: input.actor.email,
-    ip: input.actor.ip ?? null,
-    detail: { applicationId: id, mail: mail.status },
+  const found = await getApplication(database, id);
+  if (!found) return { ok: false, reason: "not-found" };
+  const mail = await prepareMail({ to: found.email, subject: input.subject, text: input.body, kind: "transactional" });
+  const decided = await database.db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom("volunteer_applications").selectAll().where("id", "=", id).executeTakeFirst();
+    if (!row) return { ok: false as const, reason: "not-found" as const };
+    if (row.status === "spam") return { ok: false as const, reason: "spam" as const };
+    const now = nowIso();
+    const changes = { status: input.decision, decided_by: input.actor.email, decided_at: now, updated_at: now };
+    await trx.updateTable("volunteer_applications").set(changes).where("id", "=", id).execute();
+    await storeMail(trx, mail);
+    await recordAudit(trx, {
+      action: `volunteer-application.${input.decision}`,
+      actorId: input.actor.id,
+      actorEmail: input.actor.email,
+      ip: input.actor.ip ?? null,
+      detail: { applicationId: id, outboxId: mail.id },
+    });
+    return { ok: true as const, application: toApplication({ ...row, ...changes }) };
   });
-  return { ok: true, application: (await getApplication(database, id))!, mail };
+  if (!decided.ok) return decided;
+  return { ...decided, mail: await deliverRecordedMail(database, mail) };
+}
+
+/**
+ * Delivers a message whose change is already saved. If even recording the
+ * outcome fails, the change still stands: the message counts as not sent,
+ * and its outbox row keeps saying 'sending' until staff look.
+ */
+async function deliverRecordedMail(database: Database, mail: PreparedMail): Promise<MailResult> {
+  try {
+    return await deliverMail(database, mail);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    logger.error({ outboxId: mail.id, err: reason }, "could not record how a decision e-mail went");
+    return { id: mail.id, status: "failed", error: reason };
+  }
 }
 
 /** Staff move an application back (e.g. to Pending) or out of Spam; no e-mail is sent. */

@@ -148,8 +148,29 @@ describeEachEngine("an admin form the database refuses to save keeps what was ty
     } finally {
       await failWrites(getDb(), "volunteer_applications", false);
     }
+
+    // The audit entry is the last thing the decision writes: when that fails, the status, the e-mail and the entry all stay unmade.
+    const mailsToJo = async () => (await getDb().db.selectFrom("outbox").select("subject").where("to_address", "=", "jo@example.org").execute()).map((m) => m.subject);
+    const entries = () => rows("audit_log");
+    const entriesBefore = await entries();
+    await failWrites(getDb(), "audit_log", true, ["insert"]);
+    try {
+      const failed = await post(path, decision);
+      expect(failed.status).toBe(503);
+      const page = (await failed.text()).replaceAll("<!-- -->", "");
+      expect(page).toContain("Nothing was changed and no email was sent.");
+      expectTextarea(page, "body", decision.body);
+      expect(await status()).toBe("pending");
+      expect(await mailsToJo()).toEqual([]);
+    } finally {
+      await failWrites(getDb(), "audit_log", false);
+    }
+    expect(await entries()).toBe(entriesBefore);
+
     expect((await post(path, decision)).status).toBe(302);
     expect(await status()).toBe("approved");
+    expect(await mailsToJo()).toEqual([decision.subject]);
+    expect(await entries()).toBe(entriesBefore + 1);
   });
 
   it("the settings keep every typed field and the saved ones stay in place", async () => {
@@ -176,8 +197,17 @@ describeEachEngine("an admin form the database refuses to save keeps what was ty
     expectTextarea(page, "postalAddress", fields.postalAddress);
     expect((await readSettings(getDb())).charityName).toBe(current.charityName);
 
+    // The audit entry saying who saved them is part of the same save: when it cannot be written, nothing is.
+    const audited = async () => Number((await getDb().db.selectFrom("audit_log").select((eb) => eb.fn.countAll().as("n")).where("action", "=", "settings.saved").executeTakeFirstOrThrow()).n);
+    const auditedBefore = await audited();
+    const withoutAudit = await refused("audit_log", "/admin/settings", fields, "Failed to save settings.");
+    expect(withoutAudit).toContain(KEPT);
+    expectInput(withoutAudit, "charityName", fields.charityName);
+    expect((await readSettings(getDb())).charityName).toBe(current.charityName);
+
     expect((await post("/admin/settings", fields)).status).toBe(302);
     expect((await readSettings(getDb())).charityName).toBe(fields.charityName);
+    expect(await audited()).toBe(auditedBefore + 1);
   });
 
   it("a newsletter campaign being saved keeps its subject and content", async () => {

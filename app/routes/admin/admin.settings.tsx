@@ -4,7 +4,6 @@ import { AdminRefusalNotice } from "#app/components/admin/admin-refusal";
 import { SettingsForm, type SettingsValues } from "#app/components/admin/settings-form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
 import { refuseFailedSave } from "#app/lib/admin-response.server";
-import { recordAudit } from "#app/lib/audit.server";
 import { requireAdmin } from "#app/lib/auth.server";
 import { getDatabase } from "#app/lib/db.server";
 import { settingsFormSchema } from "#app/lib/schemas/page-content";
@@ -44,11 +43,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) return data<{ errors: FieldErrors; values: SettingsValues }>({ errors: parsed.errors, values: parsed.values }, { status: 400 });
   const database = await getDatabase();
   try {
-    await saveSettings(database, parsed.data, { id: current.user.id, email: current.user.email });
+    await saveSettings(database, parsed.data, { id: current.user.id, email: current.user.email, ip: context?.clientIp });
   } catch (error) {
     return refuseFailedSave("Failed to save settings.", form, error);
   }
-  await recordAudit(database, { action: "settings.saved", actorId: current.user.id, actorEmail: current.user.email, ip: context?.clientIp });
   return redirectWithToast("/admin/settings", { title: "Settings saved", description: "The site shows the new details now." });
 }
 

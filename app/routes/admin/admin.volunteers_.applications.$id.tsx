@@ -54,7 +54,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       try {
         result = await decideApplication(database, params.id, { ...parsed.data, actor });
       } catch (error) {
-        // The e-mail as written goes back into the form; the decision may or may not have been recorded.
+        // The decision, its e-mail and audit entry are one transaction: none of them happened. What was written goes back into the form.
         logger.error({ err: error instanceof Error ? error.message : String(error), applicationId: params.id }, "volunteer decision failed");
         return data(
           {
@@ -62,7 +62,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
             decision: parsed.data.decision,
             errors: {},
             typed,
-            refusal: { title: "Failed to save the decision.", description: "It may not have been recorded. The email as you wrote it is still in the form: send it again in a moment.", status: 503 },
+            refusal: { title: "Failed to save the decision.", description: "Nothing was changed and no email was sent. The email as you wrote it is still in the form: send it again in a moment.", status: 503 },
           },
           { status: 503 },
         );
