@@ -309,6 +309,36 @@ test("edits survive a save refused for an ended session: after signing in again 
   await expect(page.getByText("Unsaved changes kept in this browser")).toHaveCount(0);
 });
 
+test("what is typed into Settings before the page's script has run still counts as unsaved", async ({ page }) => {
+  await signIn(page, "/admin/events");
+  // The page's scripts are held back, as on a slow connection, while the admin starts typing.
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto("/admin/settings", { waitUntil: "commit" });
+  const form = page.locator("form", { has: page.getByRole("button", { name: "Save Settings" }) });
+  await form.getByLabel("Tagline").fill("Typed before the page was ready");
+  release();
+  await page.waitForLoadState("load");
+  // React has taken over the form (its fibers are on the element), and its effects have run.
+  await expect.poll(() => form.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber")))).toBe(true);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+  await expect(form.getByLabel("Tagline")).toHaveValue("Typed before the page was ready");
+
+  const leave = page.getByRole("alertdialog", { name: "Leave without saving?" });
+  await page.getByRole("link", { name: "Events" }).click();
+  await expect(leave).toBeVisible();
+  await expectAccessible(page, "leave Settings typed before the script ran");
+  await leave.getByRole("button", { name: "Stay on this page" }).click();
+  await expect(form.getByLabel("Tagline")).toHaveValue("Typed before the page was ready");
+  await page.getByRole("link", { name: "Events" }).click();
+  await leave.getByRole("button", { name: "Leave without saving" }).click();
+  await expect(page).toHaveURL(/\/admin\/events$/);
+});
+
 test("a phone number saved in Settings appears in the footer; a bad value is refused and kept", async ({ page }) => {
   await signIn(page, "/admin/settings");
   await checkAdminPage(page, "Settings");

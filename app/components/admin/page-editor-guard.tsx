@@ -72,6 +72,17 @@ function formSnapshot(form: HTMLFormElement): string {
 }
 
 /**
+ * What the form would send as the server drew it: a copy, reset to the
+ * values in its markup. Anything typed before the page's script ran (on a
+ * slow connection, a while) is in the form itself but not in this.
+ */
+function renderedSnapshot(form: HTMLFormElement): string {
+  const copy = form.cloneNode(true) as HTMLFormElement;
+  copy.reset();
+  return formSnapshot(copy);
+}
+
+/**
  * The unsaved-changes guard for a form whose fields the browser holds (the
  * record and settings forms): when the admin leaves, what the form would
  * send is compared with what it held when it appeared, so fields set by a
@@ -86,14 +97,17 @@ export function useFormLeaveGuard({ values, unsavedAtStart = false }: { values: 
   const appeared = useRef<string | null>(null);
   const sent = useRef(false);
   const navigation = useNavigation();
-  // Taken again whenever the values the form was given change (a save
-  // reloaded them), and once a save of this form has finished: what it
+  // Taken when the form appears, from its markup; again whenever the values
+  // it was given change (a save reloaded them), and once a save of this
+  // form has finished: what it
   // holds then is what was saved, even where the server stored the same
   // value as before (a trailing space trimmed). A refused save comes back
   // with `unsavedAtStart`.
   const given = JSON.stringify(values);
   useEffect(() => {
-    if (formRef.current) appeared.current = formSnapshot(formRef.current);
+    if (!formRef.current) return;
+    // First as the markup had it (typing may have begun before this ran); after a reload of the values, as the form holds them.
+    appeared.current = appeared.current === null ? renderedSnapshot(formRef.current) : formSnapshot(formRef.current);
   }, [given]);
   useEffect(() => {
     if (navigation.state !== "idle" || !sent.current) return;
