@@ -1,6 +1,4 @@
 import crypto from "node:crypto";
-import { Kysely } from "kysely";
-import type { DatabaseSchema } from "./db-schema";
 import type { Database } from "./db.server";
 import { toNum } from "./db.server";
 
@@ -37,10 +35,8 @@ export interface AuditInput {
   detail?: Record<string, unknown> | null;
 }
 
-/** Written on its own, or inside a transaction (pass it) so the entry stands or falls with what it records. */
-export async function recordAudit(target: Database | Kysely<DatabaseSchema>, input: AuditInput): Promise<void> {
-  const db = target instanceof Kysely ? target : target.db;
-  await db
+export async function recordAudit(database: Database, input: AuditInput): Promise<void> {
+  await database.db
     .insertInto("audit_log")
     .values({
       id: crypto.randomUUID(),

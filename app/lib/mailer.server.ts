@@ -1,8 +1,7 @@
 import crypto from "node:crypto";
-import { sql, type Kysely } from "kysely";
+import { sql } from "kysely";
 import type Nodemailer from "nodemailer";
 import type { Transporter } from "nodemailer";
-import type { DatabaseSchema } from "#app/lib/db-schema";
 import { nowIso, toNum, type Database } from "#app/lib/db.server";
 import { env } from "#app/lib/env.server";
 import { logger } from "#app/lib/logger.server";
@@ -144,10 +143,11 @@ export async function prepareMail(message: MailMessage & { id?: string }): Promi
 /**
  * Records a message in the outbox: 'sending' when SMTP is configured (for
  * deliverMail to finish), otherwise left in the Outbox. Pass a transaction
- * to make the message stand or fall with the change it reports.
+ * (`{ ...database, db: trx }`) to make the message stand or fall with the
+ * change it reports.
  */
-export async function storeMail(db: Kysely<DatabaseSchema>, mail: PreparedMail): Promise<void> {
-  await db
+export async function storeMail(database: Database, mail: PreparedMail): Promise<void> {
+  await database.db
     .insertInto("outbox")
     .values({
       id: mail.id,
@@ -206,7 +206,7 @@ export async function deliverMail(database: Database, mail: PreparedMail): Promi
  */
 export async function sendMail(database: Database, message: MailMessage & { id?: string }): Promise<MailResult> {
   const mail = await prepareMail(message);
-  await storeMail(database.db, mail);
+  await storeMail(database, mail);
   return deliverMail(database, mail);
 }
 

@@ -608,27 +608,28 @@ export async function queueCampaign(database: Database, campaignId: string): Pro
   });
 }
 
-/** Stops a send: recipients not yet reached are marked cancelled and never get it. */
+/**
+ * Stops a send: recipients not yet reached are marked cancelled and never
+ * get it, and its job is stopped, all in one transaction (the job reads the
+ * recipients, so it never sees a campaign half cancelled).
+ */
 export async function cancelCampaign(database: Database, campaignId: string): Promise<boolean> {
   const now = nowIso();
-  const campaign = await database.db.selectFrom("campaigns").select(["status", "job_id"]).where("id", "=", campaignId).executeTakeFirst();
-  if (!campaign || campaign.status !== "sending") return false;
-  const stopped = await database.db
-    .updateTable("campaigns")
-    .set({ status: "cancelled", finished_at: now, updated_at: now })
-    .where("id", "=", campaignId)
-    .where("status", "=", "sending")
-    .executeTakeFirst();
-  // It finished (or another admin cancelled it) since it was read.
-  if (toNum(stopped.numUpdatedRows) === 0) return false;
-  await database.db
-    .updateTable("campaign_recipients")
-    .set({ status: "cancelled" })
-    .where("campaign_id", "=", campaignId)
-    .where("status", "=", "pending")
-    .execute();
-  if (campaign.job_id) await cancelJob(database, campaign.job_id);
-  return true;
+  return database.db.transaction().execute(async (trx) => {
+    const campaign = await trx.selectFrom("campaigns").select(["status", "job_id"]).where("id", "=", campaignId).executeTakeFirst();
+    if (!campaign || campaign.status !== "sending") return false;
+    const stopped = await trx
+      .updateTable("campaigns")
+      .set({ status: "cancelled", finished_at: now, updated_at: now })
+      .where("id", "=", campaignId)
+      .where("status", "=", "sending")
+      .executeTakeFirst();
+    // It finished (or another admin cancelled it) since it was read.
+    if (toNum(stopped.numUpdatedRows) === 0) return false;
+    await trx.updateTable("campaign_recipients").set({ status: "cancelled" }).where("campaign_id", "=", campaignId).where("status", "=", "pending").execute();
+    if (campaign.job_id) await cancelJob({ ...database, db: trx }, campaign.job_id);
+    return true;
+  });
 }
 
 export async function deleteCampaignDraft(database: Database, campaignId: string): Promise<boolean> {

@@ -110,7 +110,7 @@ export async function saveSettings(database: Database, form: SettingsForm, actor
         .execute();
     }
     await bumpContentVersion(trx);
-    await recordAudit(trx, { action: "settings.saved", actorId: actor.id, actorEmail: actor.email, ip: actor.ip ?? null });
+    await recordAudit({ ...database, db: trx }, { action: "settings.saved", actorId: actor.id, actorEmail: actor.email, ip: actor.ip ?? null });
   });
   notifyContentChange({ kind: "settings" });
 }

@@ -410,14 +410,15 @@ export async function decideApplication(
   if (!found) return { ok: false, reason: "not-found" };
   const mail = await prepareMail({ to: found.email, subject: input.subject, text: input.body, kind: "transactional" });
   const decided = await database.db.transaction().execute(async (trx) => {
+    const tx: Database = { ...database, db: trx };
     const row = await trx.selectFrom("volunteer_applications").selectAll().where("id", "=", id).executeTakeFirst();
     if (!row) return { ok: false as const, reason: "not-found" as const };
     if (row.status === "spam") return { ok: false as const, reason: "spam" as const };
     const now = nowIso();
     const changes = { status: input.decision, decided_by: input.actor.email, decided_at: now, updated_at: now };
     await trx.updateTable("volunteer_applications").set(changes).where("id", "=", id).execute();
-    await storeMail(trx, mail);
-    await recordAudit(trx, {
+    await storeMail(tx, mail);
+    await recordAudit(tx, {
       action: `volunteer-application.${input.decision}`,
       actorId: input.actor.id,
       actorEmail: input.actor.email,

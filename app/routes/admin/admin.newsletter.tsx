@@ -28,7 +28,7 @@ import {
 } from "#app/lib/newsletter.server";
 import { getSiteSettings } from "#app/lib/site-settings.server";
 import { redirectWithToast } from "#app/lib/toast.server";
-import { isRecordId, refuseAdminRequest, refuseMissingRecord, refuseUnknownAction } from "#app/lib/admin-response.server";
+import { isRecordId, refuseAdminRequest, refuseFailedWrite, refuseMissingRecord, refuseUnknownAction } from "#app/lib/admin-response.server";
 
 const PAGE_SIZE = 25;
 
@@ -105,8 +105,16 @@ export async function action({ request }: Route.ActionArgs) {
     const campaignId = String(form.get("campaignId") ?? "");
     const campaign = isRecordId(campaignId) ? await getCampaign(database, campaignId) : undefined;
     if (!campaign) return refuseMissingRecord(campaignId, NOTHING_TO_CANCEL);
+    let cancelled: boolean;
+    try {
+      cancelled = await cancelCampaign(database, campaignId);
+    } catch (error) {
+      // One transaction: the campaign, its recipients and its job are as they were.
+      logger.error({ err: error instanceof Error ? error.message : String(error), campaignId }, "cancelling a campaign failed");
+      return refuseFailedWrite(CANCEL_FAILED, {});
+    }
     // A campaign that has finished (or been cancelled by someone else) meanwhile: said in place, nothing changed.
-    if (!(await cancelCampaign(database, campaignId))) return refuseAdminRequest(409, NOTHING_TO_CANCEL);
+    if (!cancelled) return refuseAdminRequest(409, NOTHING_TO_CANCEL);
     return redirectWithToast(here, { title: "Sending cancelled", description: "Nobody else will receive this campaign." });
   }
   if (intent === "delete-draft") {
@@ -176,6 +184,7 @@ const CAMPAIGN_NOT_SAVED = "The campaign could not be saved or sent just now. Wh
 
 const NEWSLETTER_INTENTS = ["cancel", "delete-draft", "save", "confirm-send", "send-test", "send"];
 const NOTHING_TO_CANCEL = { title: "Nothing to cancel", description: "That campaign is no longer sending." };
+const CANCEL_FAILED = { title: "Failed to cancel sending.", description: "Nothing was changed: the campaign is still sending. Try again in a moment." };
 const DRAFT_GONE = { title: "Draft not found", description: "It may have been sent or deleted already." };
 
 function formatDate(iso: string | null): string {
