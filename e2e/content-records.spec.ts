@@ -219,8 +219,20 @@ test("a session that ends while an event is being written: Save is held back, an
   await other.close();
   await comeBack();
   await expect(dialog).toHaveCount(0);
+  // On a slow connection the check before the save takes a while: the page shows that the save is under way.
+  await page.route(
+    "**/api/session",
+    async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    },
+    { times: 1 },
+  );
+  const saving = page.getByRole("status").filter({ hasText: "Saving…" });
   await form.getByRole("button", { name: "Create event" }).click();
+  await expect(saving).toBeVisible();
   await checkStrictly(page, "after creating an event with a new session", "Event created");
+  await expect(saving).toHaveCount(0);
   await expect(page.getByRole("listitem", { name: "Quiz Night" })).toBeVisible();
 
   await page.getByRole("listitem", { name: "Quiz Night" }).getByRole("button", { name: "Delete the event Quiz Night" }).click();

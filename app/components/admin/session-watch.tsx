@@ -1,3 +1,4 @@
+import { Loader2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import {
   AlertDialog,
@@ -19,6 +20,8 @@ const MIN_WAIT_MS = 30_000;
 const MAX_WAIT_MS = 2 ** 31 - 1;
 /** A check that takes longer than this tells nothing, and the save goes ahead. */
 const CHECK_TIMEOUT_MS = 5_000;
+/** A check that takes longer than this (a slow connection) shows that the save is under way. */
+const SHOW_CHECK_AFTER_MS = 300;
 
 export type EndReason = Extract<SessionCheck, { admin: false }>["reason"];
 
@@ -107,6 +110,8 @@ export function SessionWatch({ endsAt, now }: { endsAt: string; now: string }) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState<EndReason>("signed-out");
   const [stillOut, setStillOut] = useState(false);
+  // Saves held back while their check is under way, once it has taken long enough to show.
+  const [slowChecks, setSlowChecks] = useState(0);
   const [watch] = useState(() =>
     createWatch(
       (why) => {
@@ -141,10 +146,17 @@ export function SessionWatch({ endsAt, now }: { endsAt: string; now: string }) {
       if (checking.has(form)) return;
       checking.add(form);
       form.setAttribute("aria-busy", "true");
+      let shown = false;
+      const slow = setTimeout(() => {
+        shown = true;
+        setSlowChecks((n) => n + 1);
+      }, SHOW_CHECK_AFTER_MS);
       const submitter = event.submitter;
       void watch.check().then((signedIn) => {
         checking.delete(form);
         form.removeAttribute("aria-busy");
+        clearTimeout(slow);
+        if (shown) setSlowChecks((n) => n - 1);
         if (!signedIn) {
           setStillOut(false);
           setOpen(true);
@@ -168,37 +180,48 @@ export function SessionWatch({ endsAt, now }: { endsAt: string; now: string }) {
   }, [watch]);
 
   return (
-    <AlertDialog open={open} onOpenChange={setOpen}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{DIALOG[reason].title}</AlertDialogTitle>
-          <AlertDialogDescription>{DIALOG[reason].description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        {stillOut ? (
-          <p role="alert" className="text-sm font-medium text-destructive">
-            {DIALOG[reason].stillOut}
+    <>
+      {/* Always there, so screen readers hear what is put in it. */}
+      <div role="status" className="pointer-events-none fixed bottom-4 right-4 z-50">
+        {slowChecks > 0 ? (
+          <p className="flex items-center gap-2 rounded-md border border-border bg-background px-4 py-3 text-sm shadow-sm">
+            <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+            Saving…
           </p>
         ) : null}
-        <AlertDialogFooter>
-          <AlertDialogCancel>Close</AlertDialogCancel>
-          <Button asChild variant="outline">
-            <a href={DIALOG[reason].href} target="_blank" rel="noopener">
-              {DIALOG[reason].link}
-              <span className="sr-only"> (opens in a new tab)</span>
-            </a>
-          </Button>
-          <Button
-            type="button"
-            onClick={async () => {
-              const back = await watch.check();
-              setStillOut(!back);
-              if (back) setOpen(false);
-            }}
-          >
-            {DIALOG[reason].done}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      </div>
+      <AlertDialog open={open} onOpenChange={setOpen}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>{DIALOG[reason].title}</AlertDialogTitle>
+            <AlertDialogDescription>{DIALOG[reason].description}</AlertDialogDescription>
+          </AlertDialogHeader>
+          {stillOut ? (
+            <p role="alert" className="text-sm font-medium text-destructive">
+              {DIALOG[reason].stillOut}
+            </p>
+          ) : null}
+          <AlertDialogFooter>
+            <AlertDialogCancel>Close</AlertDialogCancel>
+            <Button asChild variant="outline">
+              <a href={DIALOG[reason].href} target="_blank" rel="noopener">
+                {DIALOG[reason].link}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </Button>
+            <Button
+              type="button"
+              onClick={async () => {
+                const back = await watch.check();
+                setStillOut(!back);
+                if (back) setOpen(false);
+              }}
+            >
+              {DIALOG[reason].done}
+            </Button>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </>
   );
 }
