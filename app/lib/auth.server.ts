@@ -334,10 +334,15 @@ export async function insertUser(site: SiteAuth, email: string, password: string
 }
 
 const FIRST_ADMIN_CLAIM = "first-admin";
+/** Longer than creating an account takes: a claim this old with still no admin was left by a creation that failed. */
+const FIRST_ADMIN_CLAIM_STALE_MS = 60_000;
 
 /**
  * 'Create Admin User': only while no admin exists, and only once. The
  * claim row's primary key decides a race between simultaneous requests.
+ * A creation that fails gives its claim back; if even that fails (the
+ * database went away), the claim is taken over once it is stale, so the
+ * site is never left with no admin and no way to make one.
  */
 export async function createFirstAdmin(
   site: SiteAuth,
@@ -349,6 +354,11 @@ export async function createFirstAdmin(
   const invalid = validateAccount(email, input.password);
   if (invalid) return invalid;
   const { db } = site.database;
+  await db
+    .deleteFrom("setup_claims")
+    .where("name", "=", FIRST_ADMIN_CLAIM)
+    .where("claimed_at", "<", new Date(Date.now() - FIRST_ADMIN_CLAIM_STALE_MS).toISOString())
+    .execute();
   const claimed = await db
     .insertInto("setup_claims")
     .values({ name: FIRST_ADMIN_CLAIM, claimed_at: nowIso() })
@@ -365,7 +375,11 @@ export async function createFirstAdmin(
     await recordAudit(site.database, { action: "admin.created", actorId: user.id, actorEmail: email, ip: input.ip, detail: { via: "first-run" } });
     return { ok: true, user, created: true };
   } catch (error) {
-    await db.deleteFrom("setup_claims").where("name", "=", FIRST_ADMIN_CLAIM).execute();
+    await db
+      .deleteFrom("setup_claims")
+      .where("name", "=", FIRST_ADMIN_CLAIM)
+      .execute()
+      .catch((releaseError: unknown) => logger.error({ err: releaseError instanceof Error ? releaseError.message : String(releaseError) }, "could not give back the first-admin claim; it goes stale in a minute"));
     throw error;
   }
 }

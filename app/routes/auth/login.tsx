@@ -3,6 +3,7 @@ import type { Route } from "./+types/login";
 import { LoginForm, type LoginActionData } from "#app/components/admin/login-form";
 import { ToastMessage, Toaster } from "#app/components/admin/toast-message";
 import { adminExists, createFirstAdmin, getAuth, getSession, safeRedirect, signIn } from "#app/lib/auth.server";
+import { logger } from "#app/lib/logger.server";
 import { getToast, toastCookie } from "#app/lib/toast.server";
 
 export const meta: Route.MetaFunction = () => [
@@ -40,7 +41,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     const answer = (status: number, message: string, field?: "email" | "password" | "confirm") =>
       data<LoginActionData>({ intent: "create-admin", title: "Creation Failed", message, email, field }, { status });
     if (text("password") !== text("confirm")) return answer(400, "The passwords do not match.", "confirm");
-    const result = await createFirstAdmin(site, { email, password: text("password"), ip });
+    let result: Awaited<ReturnType<typeof createFirstAdmin>>;
+    try {
+      result = await createFirstAdmin(site, { email, password: text("password"), ip });
+    } catch (error) {
+      // The database failed part-way: no account was made, and the form keeps what was typed.
+      logger.error({ err: error instanceof Error ? error.message : String(error) }, "creating the first admin failed");
+      return data<LoginActionData>({ intent: "create-admin", title: "Error", message: "An unexpected error occurred", email }, { status: 500 });
+    }
     if (!result.ok) return answer(result.status, result.message, result.field);
     const headers = new Headers({
       "Set-Cookie": toastCookie({ title: "Admin User Created", description: "You can now sign in with the e-mail address and password you chose." }),

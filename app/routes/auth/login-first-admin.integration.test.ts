@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { describeEachEngine } from "../../../test/engines";
+import { failWrites } from "../../../test/failing-writes";
+import { ensureProductionBuild, type SiteProcess, startSiteProcess, stopSiteProcesses } from "../../../test/site-process";
+
+/**
+ * 'Create Admin User' on a new site when the database fails part-way: no
+ * account is made, the answer says so ('Error' / 'An unexpected error
+ * occurred', SPEC §8) instead of an error page, and the next try works.
+ * A claim on the first admin left by a creation that could not even give
+ * it back does not block the site for ever. Over HTTP against the
+ * production build, on each database engine.
+ */
+
+const PASSWORD = "first light over the moor";
+
+describeEachEngine("creating the first admin when the database fails", (getDb) => {
+  let site: SiteProcess;
+  beforeAll(async () => {
+    ensureProductionBuild();
+    site = await startSiteProcess({ DATA_DIR: getDb().dataDir, DATABASE_URL: getDb().url });
+  }, 240_000);
+  afterAll(async () => {
+    await stopSiteProcesses(site);
+  });
+
+  const create = (email: string) =>
+    fetch(`${site.url}/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: site.url },
+      body: new URLSearchParams({ intent: "create-admin", email, password: PASSWORD, confirm: PASSWORD }),
+    });
+  const users = async () => (await getDb().db.selectFrom("users").select("email").execute()).map((u) => u.email);
+  const claims = async () => (await getDb().db.selectFrom("setup_claims").select("name").execute()).length;
+
+  it("a failure part-way makes no account, says so, and gives the claim back", async () => {
+    await failWrites(getDb(), "users", true, ["insert"]);
+    try {
+      const failed = await create("chair@example.org");
+      expect(failed.status).toBe(500);
+      const page = (await failed.text()).replaceAll("<!-- -->", "");
+      expect(page).toContain("An unexpected error occurred");
+      expect(page).not.toContain("Unexpected Application Error");
+    } finally {
+      await failWrites(getDb(), "users", false);
+    }
+    expect(await users()).toEqual([]);
+    expect(await claims()).toBe(0);
+  });
+
+  it("a claim left behind by such a failure is taken over once it is a minute old", async () => {
+    const leftBehind = (ms: number) => getDb().db.insertInto("setup_claims").values({ name: "first-admin", claimed_at: new Date(Date.now() - ms).toISOString() }).execute();
+    // A claim made a moment ago may be a creation still under way: it stands.
+    await leftBehind(5_000);
+    expect((await create("chair@example.org")).status).toBe(403);
+    await getDb().db.deleteFrom("setup_claims").execute();
+    await leftBehind(2 * 60_000);
+    expect((await create("chair@example.org")).status).toBe(302);
+    expect(await users()).toEqual(["chair@example.org"]);
+  });
+});
