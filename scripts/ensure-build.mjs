@@ -2,7 +2,7 @@
 // is built from is newer than it, so `npm start` on a fresh clone just works
 // and `npm test` builds once for both its stages.
 import { execSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -30,41 +30,82 @@ function isStale() {
 }
 
 // Test files run two at a time, and each makes sure of the build: two builds
-// writing one folder at once would leave it broken. So a build holds a lock
-// (a folder, made or refused in one step, naming the process that holds it);
-// whoever finds it taken waits, then looks again, and usually finds the build
-// done. A lock whose process has gone (a build stopped with Ctrl-C) is taken
-// over at once, and one older than any build could take, in any case.
+// writing one folder at once would leave it broken. So a build holds a lock:
+// a folder naming the process that holds it, made complete elsewhere and
+// renamed into place (a rename onto a folder that exists fails, so only one
+// process gets it). Whoever finds it taken waits, then looks again, and
+// usually finds the build done. A lock whose process has gone (a build
+// stopped with Ctrl-C) is taken over: moved aside under a name of the
+// taker's own, checked to be the one seen dead, and only then removed.
 const lock = `${path.dirname(path.dirname(marker))}.lock`;
-const LOCK_STALE_MS = 10 * 60_000;
+/** Only for a lock that names no process (a crash in the instant it was made). */
+const UNNAMED_LOCK_STALE_MS = 10 * 60_000;
 
-function holderGone() {
-  let pid;
+/** The process a lock names: 0 when it names none. */
+function holderOf(dir) {
   try {
-    if (Date.now() - statSync(lock).mtimeMs > LOCK_STALE_MS) return true;
-    pid = Number(readFileSync(path.join(lock, "pid"), "utf8"));
+    const pid = Number(readFileSync(path.join(dir, "pid"), "utf8"));
+    return Number.isInteger(pid) && pid > 0 ? pid : 0;
   } catch {
-    return false; // just made and not yet named, or just released
+    return 0;
   }
+}
+
+function isRunning(pid) {
   try {
     process.kill(pid, 0);
-    return false;
+    return true;
   } catch (error) {
-    return error.code === "ESRCH";
+    return error.code !== "ESRCH";
+  }
+}
+
+/** The dead process a lock names, or "unnamed-stale"; null while its holder may still be building. */
+function deadHolder() {
+  const pid = holderOf(lock);
+  if (pid) return isRunning(pid) ? null : pid;
+  try {
+    return Date.now() - statSync(lock).mtimeMs > UNNAMED_LOCK_STALE_MS ? "unnamed-stale" : null;
+  } catch {
+    return null; // released meanwhile
   }
 }
 
 function takeLock() {
+  mkdirSync(path.dirname(lock), { recursive: true });
+  const mine = `${lock}.${process.pid}`;
   for (;;) {
+    rmSync(mine, { recursive: true, force: true });
+    mkdirSync(mine);
+    writeFileSync(path.join(mine, "pid"), String(process.pid));
     try {
-      mkdirSync(lock);
-      writeFileSync(path.join(lock, "pid"), String(process.pid));
+      renameSync(mine, lock);
       return;
     } catch (error) {
-      if (error.code !== "EEXIST") throw error;
+      if (!["EEXIST", "ENOTEMPTY", "EISDIR"].includes(error.code)) throw error;
     }
-    if (holderGone()) rmSync(lock, { recursive: true, force: true });
-    else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250);
+    const dead = deadHolder();
+    if (dead === null) {
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250);
+      continue;
+    }
+    const aside = `${lock}.${process.pid}.stale`;
+    try {
+      renameSync(lock, aside);
+    } catch {
+      continue; // someone else moved it first
+    }
+    // Another waiter may have taken over the dead lock between the check and
+    // the move: then this is their live lock, and it goes back.
+    if (dead !== "unnamed-stale" && holderOf(aside) !== dead) {
+      try {
+        renameSync(aside, lock);
+      } catch {
+        /* a third process holds the lock now; the moved one's build goes on regardless */
+      }
+      continue;
+    }
+    rmSync(aside, { recursive: true, force: true });
   }
 }
 
