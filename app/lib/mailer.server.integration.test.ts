@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { SMTPServer } from "smtp-server";
 import { describeEachEngine } from "../../test/engines";
+import { failWrites } from "../../test/failing-writes";
 import { closeMailer, configureMailer, getOutboxMessage, listOutbox, notifyStaff, sendMail } from "#app/lib/mailer.server";
 
 interface Received {
@@ -76,6 +77,21 @@ describeEachEngine("mailer", (get) => {
     expect(got?.raw).toContain("Plain part");
     expect(got?.raw).toContain("<p>HTML part</p>");
     expect((await getOutboxMessage(get(), result.id))?.status).toBe("sent");
+  });
+
+  it("counts a message the mail server took as sent even when recording that fails, so nobody is asked to send it again", async () => {
+    configureMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: "Charity <news@example.org>" });
+    await failWrites(get(), "outbox", true, ["update"]);
+    let result: Awaited<ReturnType<typeof sendMail>>;
+    try {
+      result = await sendMail(get(), { to: "c@example.org", subject: "Taken, not recorded", text: "x", kind: "transactional" });
+    } finally {
+      await failWrites(get(), "outbox", false);
+    }
+    expect(result).toEqual({ id: result.id, status: "sent" });
+    expect(received.some((m) => m.to.includes("c@example.org") && m.raw.includes("Subject: Taken, not recorded"))).toBe(true);
+    // The row says the send was under way: not 'failed', which would invite a second send.
+    expect((await getOutboxMessage(get(), result.id))?.status).toBe("sending");
   });
 
   it("records a refusal as failed, with the server's reason", async () => {

@@ -172,8 +172,9 @@ export async function storeMail(database: Database, mail: PreparedMail): Promise
 export async function deliverMail(database: Database, mail: PreparedMail): Promise<MailResult> {
   const { smtpUrl } = mailerConfig();
   if (!smtpUrl) return { id: mail.id, status: "outbox" };
+  let info: { accepted?: unknown[]; rejected?: unknown[]; messageId?: unknown };
   try {
-    const info = await (await transportFor(smtpUrl)).sendMail({
+    info = await (await transportFor(smtpUrl)).sendMail({
       from: mail.from,
       to: mail.to,
       subject: mail.subject,
@@ -183,18 +184,24 @@ export async function deliverMail(database: Database, mail: PreparedMail): Promi
     });
     const rejected = (info.rejected ?? []).length > 0 && (info.accepted ?? []).length === 0;
     if (rejected) throw new Error(`the mail server refused ${mail.to}`);
-    await database.db
-      .updateTable("outbox")
-      .set({ status: "sent", sent_at: nowIso(), message_id: typeof info.messageId === "string" ? info.messageId : null })
-      .where("id", "=", mail.id)
-      .execute();
-    return { id: mail.id, status: "sent" };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     await database.db.updateTable("outbox").set({ status: "failed", error: reason.slice(0, 1000) }).where("id", "=", mail.id).execute();
     logger.warn({ outboxId: mail.id, kind: mail.kind, err: reason }, "mail delivery failed");
     return { id: mail.id, status: "failed", error: reason };
   }
+  // The mail server has it: it counts as sent even if that cannot be recorded
+  // (the row then stays 'sending'), so nobody is invited to send it again.
+  try {
+    await database.db
+      .updateTable("outbox")
+      .set({ status: "sent", sent_at: nowIso(), message_id: typeof info.messageId === "string" ? info.messageId : null })
+      .where("id", "=", mail.id)
+      .execute();
+  } catch (error) {
+    logger.error({ outboxId: mail.id, kind: mail.kind, err: error instanceof Error ? error.message : String(error) }, "mail sent, but recording it failed");
+  }
+  return { id: mail.id, status: "sent" };
 }
 
 /**

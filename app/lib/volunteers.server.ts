@@ -416,7 +416,9 @@ export async function decideApplication(
     if (row.status === "spam") return { ok: false as const, reason: "spam" as const };
     const now = nowIso();
     const changes = { status: input.decision, decided_by: input.actor.email, decided_at: now, updated_at: now };
-    await trx.updateTable("volunteer_applications").set(changes).where("id", "=", id).execute();
+    // Not if another admin has marked it as spam since it was read (PostgreSQL reads committed rows, not a snapshot).
+    const updated = await trx.updateTable("volunteer_applications").set(changes).where("id", "=", id).where("status", "!=", "spam").executeTakeFirst();
+    if (toNum(updated.numUpdatedRows) === 0) return { ok: false as const, reason: "spam" as const };
     await storeMail(tx, mail);
     await recordAudit(tx, {
       action: `volunteer-application.${input.decision}`,
