@@ -228,7 +228,7 @@ test("a session that ends while an event is being written: Save is held back, an
     },
     { times: 1 },
   );
-  const saving = page.getByRole("status").filter({ hasText: "Saving…" });
+  const saving = page.getByRole("status").filter({ hasText: "Please wait…" });
   await form.getByRole("button", { name: "Create event" }).click();
   await expect(saving).toBeVisible();
   await checkStrictly(page, "after creating an event with a new session", "Event created");

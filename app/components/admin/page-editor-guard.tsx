@@ -74,7 +74,10 @@ function formSnapshot(form: HTMLFormElement): string {
 /**
  * What the form would send as the server drew it: a copy, reset to the
  * values in its markup. Anything typed before the page's script ran (on a
- * slow connection, a while) is in the form itself but not in this.
+ * slow connection, a while) is in the form itself but not in this. Fields
+ * must be uncontrolled (defaultValue, defaultChecked) or inputs whose value
+ * React mirrors into the markup: a controlled <select value> mounted in the
+ * browser has no default option to reset to.
  */
 function renderedSnapshot(form: HTMLFormElement): string {
   const copy = form.cloneNode(true) as HTMLFormElement;
@@ -104,10 +107,14 @@ export function useFormLeaveGuard({ values, unsavedAtStart = false }: { values: 
   // value as before (a trailing space trimmed). A refused save comes back
   // with `unsavedAtStart`.
   const given = JSON.stringify(values);
+  // The values the comparison point was last taken for (development's
+  // StrictMode runs each effect twice; the second run must not retake it).
+  const takenFor = useRef<string | null>(null);
   useEffect(() => {
-    if (!formRef.current) return;
+    if (!formRef.current || takenFor.current === given) return;
     // First as the markup had it (typing may have begun before this ran); after a reload of the values, as the form holds them.
-    appeared.current = appeared.current === null ? renderedSnapshot(formRef.current) : formSnapshot(formRef.current);
+    appeared.current = takenFor.current === null ? renderedSnapshot(formRef.current) : formSnapshot(formRef.current);
+    takenFor.current = given;
   }, [given]);
   useEffect(() => {
     if (navigation.state !== "idle" || !sent.current) return;

@@ -20,7 +20,7 @@ const MIN_WAIT_MS = 30_000;
 const MAX_WAIT_MS = 2 ** 31 - 1;
 /** A check that takes longer than this tells nothing, and the save goes ahead. */
 const CHECK_TIMEOUT_MS = 5_000;
-/** A check that takes longer than this (a slow connection) shows that the save is under way. */
+/** A check that takes longer than this (a slow connection) shows that the save (or delete, or send) is under way. */
 const SHOW_CHECK_AFTER_MS = 300;
 
 export type EndReason = Extract<SessionCheck, { admin: false }>["reason"];
@@ -186,7 +186,7 @@ export function SessionWatch({ endsAt, now }: { endsAt: string; now: string }) {
         {slowChecks > 0 ? (
           <p className="flex items-center gap-2 rounded-md border border-border bg-background px-4 py-3 text-sm shadow-sm">
             <Loader2 className="size-4 animate-spin" aria-hidden="true" />
-            Saving…
+            Please wait…
           </p>
         ) : null}
       </div>

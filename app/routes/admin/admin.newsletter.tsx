@@ -103,16 +103,17 @@ export async function action({ request }: Route.ActionArgs) {
   if (!NEWSLETTER_INTENTS.includes(intent)) return refuseUnknownAction();
   if (intent === "cancel") {
     const campaignId = String(form.get("campaignId") ?? "");
-    const campaign = isRecordId(campaignId) ? await getCampaign(database, campaignId) : undefined;
-    if (!campaign) return refuseMissingRecord(campaignId, NOTHING_TO_CANCEL);
-    let cancelled: boolean;
+    let campaign: Awaited<ReturnType<typeof getCampaign>>;
+    let cancelled = false;
     try {
-      cancelled = await cancelCampaign(database, campaignId);
+      campaign = isRecordId(campaignId) ? await getCampaign(database, campaignId) : undefined;
+      if (campaign) cancelled = await cancelCampaign(database, campaignId);
     } catch (error) {
       // One transaction: the campaign, its recipients and its job are as they were.
       logger.error({ err: error instanceof Error ? error.message : String(error), campaignId }, "cancelling a campaign failed");
       return refuseFailedWrite(CANCEL_FAILED, {});
     }
+    if (!campaign) return refuseMissingRecord(campaignId, NOTHING_TO_CANCEL);
     // A campaign that has finished (or been cancelled by someone else) meanwhile: said in place, nothing changed.
     if (!cancelled) return refuseAdminRequest(409, NOTHING_TO_CANCEL);
     return redirectWithToast(here, { title: "Sending cancelled", description: "Nobody else will receive this campaign." });
