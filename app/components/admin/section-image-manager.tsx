@@ -164,8 +164,9 @@ export function SectionImageManager({
 }
 
 /**
- * Serving Humanity's Direct Upload: an uploader per section whose upload
- * is applied to that section straight away ('Image Updated').
+ * Serving Humanity's Direct Upload: an uploader per section. The upload is
+ * saved to the library at once; "Use it for {section}" then puts it in the
+ * section ('Image Updated'), so a wrong file never reaches the public page.
  */
 export function DirectSectionUpload({ pageId, section, label, view }: { pageId: string; section: SectionState; label: string; view: string }) {
   const [pending, setPending] = useState<UploadedImage | null>(null);
