@@ -83,6 +83,18 @@ export async function getStoredPageContent({ db }: Database, pageId: string): Pr
   return { pageId, ...toFields(row), revision: toNum(row.revision), updatedAt: row.updated_at, updatedByEmail: row.updated_by_email };
 }
 
+/**
+ * Of these pages, the ones whose main text is still the built-in copy (never
+ * saved, or saved empty, which falls back to it): for pages that ship with
+ * placeholder text, such as the privacy policy.
+ */
+export async function pagesWithBuiltInText({ db }: Database, pageIds: readonly string[]): Promise<string[]> {
+  if (pageIds.length === 0) return [];
+  const rows = await db.selectFrom("page_content").select(["page_id", "content"]).where("page_id", "in", pageIds).execute();
+  const written = new Set(rows.filter((row) => row.content && row.content.trim() !== "").map((row) => row.page_id));
+  return pageIds.filter((id) => !written.has(id));
+}
+
 /** A stored text field wins unless it is empty. */
 const pick = (stored: string | null | undefined, builtIn: string) => (stored && stored.trim() !== "" ? stored : builtIn);
 

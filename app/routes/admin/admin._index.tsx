@@ -1,4 +1,4 @@
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import type { Route } from "./+types/admin._index";
 import { AdminRefusalNotice } from "#app/components/admin/admin-refusal";
 import { PageEditor, PageSelector, type EditorActionData } from "#app/components/admin/page-editor";
@@ -7,6 +7,7 @@ import { getPageById, getPagesByCategory, PAGE_CATEGORY_LABELS } from "#app/cont
 import type { PageCategory } from "#app/content/types";
 import { requireAdmin } from "#app/lib/auth.server";
 import { getDatabase } from "#app/lib/db.server";
+import { pagesWithBuiltInText } from "#app/lib/page-content.server";
 import { loadEditorState, pageEditorAction } from "#app/lib/page-editor.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Pages · Admin Dashboard" }];
@@ -19,12 +20,19 @@ const GROUPS = GROUP_ORDER.map((category) => ({
   pages: getPagesByCategory(category).map((p) => ({ id: p.id, title: p.title })),
 }));
 
+/** Pages that ship with placeholder text a charity must replace before it collects anyone's details. */
+const PLACEHOLDER_PAGES = ["privacy-policy", "terms"];
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const pageId = new URL(request.url).searchParams.get("page");
   const page = pageId ? getPageById(pageId) : undefined;
-  if (!page) return { groups: GROUPS, editor: null, unknownPage: Boolean(pageId) };
-  return { groups: GROUPS, editor: await loadEditorState(await getDatabase(), page), unknownPage: false };
+  const database = await getDatabase();
+  if (!page) {
+    const placeholders = (await pagesWithBuiltInText(database, PLACEHOLDER_PAGES)).map((id) => ({ id, title: getPageById(id)!.title }));
+    return { groups: GROUPS, editor: null, unknownPage: Boolean(pageId), placeholders };
+  }
+  return { groups: GROUPS, editor: await loadEditorState(database, page), unknownPage: false, placeholders: [] };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -61,9 +69,35 @@ export default function PagesTab({ loaderData, actionData }: Route.ComponentProp
             actionData={actionData as EditorActionData | undefined}
           />
         ) : (
-          <p className="text-muted-foreground">Choose a page above to edit its words, images and layout.</p>
+          <>
+            {loaderData.placeholders.length > 0 ? <PlaceholderPages pages={loaderData.placeholders} /> : null}
+            <p className="text-muted-foreground">Choose a page above to edit its words, images and layout.</p>
+          </>
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** A reminder, until they are written, that the legal pages still say they are being drafted. */
+function PlaceholderPages({ pages }: { pages: { id: string; title: string }[] }) {
+  return (
+    <section aria-labelledby="placeholder-pages" className="rounded-md border border-border bg-muted/50 p-4 text-sm">
+      <h3 id="placeholder-pages" className="font-semibold">
+        Still showing placeholder text
+      </h3>
+      <p className="mt-1">
+        Visitors are told these pages are still being written. The site&rsquo;s forms collect personal details, including children&rsquo;s, so the privacy policy should say how you use them.
+      </p>
+      <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
+        {pages.map((p) => (
+          <li key={p.id}>
+            <Link to={`/admin?page=${encodeURIComponent(p.id)}`} className="font-medium text-primary underline underline-offset-4">
+              Write the {p.title}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
