@@ -124,11 +124,13 @@ export function isEmailAddress(value: string): boolean {
   return value.length <= 254 && EMAIL.test(value) && !/[\r\n]/.test(value);
 }
 
-/** A message with everything it needs before it is stored: its outbox id, sender and HTML part. */
+/** A message with everything it needs before it is stored: its outbox id, sender, HTML part and how it goes out. */
 export interface PreparedMail extends MailMessage {
   id: string;
   from: string;
   html: string;
+  /** The SMTP server it goes to, or null to stay in the Outbox: chosen once, so storing and delivering agree. */
+  smtpUrl: string | null;
 }
 
 /**
@@ -137,7 +139,7 @@ export interface PreparedMail extends MailMessage {
  * is stored in (SQLite has one connection, which the transaction holds).
  */
 export async function prepareMail(message: MailMessage & { id?: string }): Promise<PreparedMail> {
-  return { ...message, id: message.id ?? crypto.randomUUID(), from: await senderAddress(), html: message.html ?? textToHtml(message.text) };
+  return { ...message, id: message.id ?? crypto.randomUUID(), from: await senderAddress(), html: message.html ?? textToHtml(message.text), smtpUrl: mailerConfig().smtpUrl };
 }
 
 /**
@@ -158,7 +160,7 @@ export async function storeMail(database: Database, mail: PreparedMail): Promise
       html: mail.html,
       headers: mail.headers && Object.keys(mail.headers).length > 0 ? JSON.stringify(mail.headers) : null,
       kind: mail.kind,
-      status: mailerConfig().smtpUrl ? "sending" : "outbox",
+      status: mail.smtpUrl ? "sending" : "outbox",
       error: null,
       campaign_id: mail.campaignId ?? null,
       message_id: null,
@@ -170,7 +172,7 @@ export async function storeMail(database: Database, mail: PreparedMail): Promise
 
 /** Delivers a stored message over SMTP when that is configured, and records how it went. */
 export async function deliverMail(database: Database, mail: PreparedMail): Promise<MailResult> {
-  const { smtpUrl } = mailerConfig();
+  const { smtpUrl } = mail;
   if (!smtpUrl) return { id: mail.id, status: "outbox" };
   let info: { accepted?: unknown[]; rejected?: unknown[]; messageId?: unknown };
   try {
