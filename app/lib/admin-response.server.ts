@@ -5,13 +5,15 @@ import { formValues, type FieldErrors } from "#app/lib/schemas/parse-form";
 
 /**
  * The one way an admin action refuses a request it cannot carry out: an
- * unknown intent, an id that could never name a record, or a record that is
- * not there. The answer is a 4xx that renders the same page with the
- * message shown (AdminRefusalNotice reads it from the action's data), not a
- * redirect, so the status says what happened and nothing was changed.
+ * unknown intent, an id that could never name a record, a record that is
+ * not there, or (503) a database that failed a change made in one
+ * transaction, so nothing is half done. The answer renders the same page
+ * with the message shown (AdminRefusalNotice reads it from the action's
+ * data), not a redirect, so the status says what happened and nothing was
+ * changed.
  * Successful actions keep redirecting with a toast (Post/Redirect/Get).
  */
-export function refuseAdminRequest(status: 400 | 404 | 409, message: RefusalMessage) {
+export function refuseAdminRequest(status: 400 | 404 | 409 | 503, message: RefusalMessage) {
   return data<AdminRefusal>({ refusal: { title: message.title, description: message.description, status } }, { status });
 }
 

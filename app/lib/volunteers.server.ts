@@ -135,7 +135,9 @@ export async function updateOpportunity(database: Database, id: string, values: 
       })
       .where("id", "=", id)
       .execute();
-    return { ok: true as const, data: (await getOpportunity({ ...database, db: trx }, id))! };
+    // Deleted by someone else since the check above: nothing to show.
+    const data = await getOpportunity({ ...database, db: trx }, id);
+    return data ? { ok: true as const, data } : undefined;
   });
 }
 
@@ -413,10 +415,9 @@ export async function decideApplication(
     const tx: Database = { ...database, db: trx };
     const row = await trx.selectFrom("volunteer_applications").selectAll().where("id", "=", id).executeTakeFirst();
     if (!row) return { ok: false as const, reason: "not-found" as const };
-    if (row.status === "spam") return { ok: false as const, reason: "spam" as const };
     const now = nowIso();
     const changes = { status: input.decision, decided_by: input.actor.email, decided_at: now, updated_at: now };
-    // Not if another admin has marked it as spam since it was read (PostgreSQL reads committed rows, not a snapshot).
+    // Spam is never decided, even if another admin marked it so after the read (PostgreSQL reads committed rows, not a snapshot).
     const updated = await trx.updateTable("volunteer_applications").set(changes).where("id", "=", id).where("status", "!=", "spam").executeTakeFirst();
     if (toNum(updated.numUpdatedRows) === 0) return { ok: false as const, reason: "spam" as const };
     await storeMail(tx, mail);

@@ -86,13 +86,6 @@ function useSchemaCheck(schema: z.ZodType, serverErrors: FieldErrors | undefined
   return { errors: clientErrors ?? serverErrors ?? {}, onSubmit };
 }
 
-/**
- * The shell of a record's create-or-edit form (an event, a video, a
- * testimonial): the action's schema checked before sending, the summary of
- * a refused save, the intent and id, the Save and Cancel buttons, and the
- * question before typing that is not saved is left behind (`unsaved` when `values` are what a refused
- * save sent back). The fields are `children`, given the errors to show.
- */
 /** What a page gives a record form: the record being edited (or none), its values, and a refused save's answer. */
 export interface RecordFormInput<V extends object> {
   editingId: string | null;
@@ -105,6 +98,14 @@ export interface RecordFormInput<V extends object> {
   cancelHref: string;
 }
 
+/**
+ * The shell of a record's create-or-edit form (an event, a video, a
+ * testimonial): the action's schema checked before sending, the summary of
+ * a refused save, the intent and id, the Save and Cancel buttons, and the
+ * question before typing that is not saved is left behind (`unsaved` when
+ * `values` are what a refused save sent back). The fields are `children`,
+ * given the errors to show.
+ */
 export function RecordForm({
   schema,
   errors: serverErrors,

@@ -28,7 +28,7 @@ import {
 } from "#app/lib/newsletter.server";
 import { getSiteSettings } from "#app/lib/site-settings.server";
 import { redirectWithToast } from "#app/lib/toast.server";
-import { isRecordId, refuseAdminRequest, refuseFailedWrite, refuseMissingRecord, refuseUnknownAction } from "#app/lib/admin-response.server";
+import { isRecordId, refuseAdminRequest, refuseMissingRecord, refuseUnknownAction } from "#app/lib/admin-response.server";
 
 const PAGE_SIZE = 25;
 
@@ -111,7 +111,7 @@ export async function action({ request }: Route.ActionArgs) {
     } catch (error) {
       // One transaction: the campaign, its recipients and its job are as they were.
       logger.error({ err: error instanceof Error ? error.message : String(error), campaignId }, "cancelling a campaign failed");
-      return refuseFailedWrite(CANCEL_FAILED, {});
+      return refuseAdminRequest(503, CANCEL_FAILED);
     }
     if (!campaign) return refuseMissingRecord(campaignId, NOTHING_TO_CANCEL);
     // A campaign that has finished (or been cancelled by someone else) meanwhile: said in place, nothing changed.
