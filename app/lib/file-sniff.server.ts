@@ -31,11 +31,52 @@ const MIME_ALIASES: Record<string, AcceptedMime> = {
   "video/matroska": "video/webm",
 };
 
-/** Marks of markup or script inside a file that claims to be a picture or film. */
-const MARKUP_SIGNATURES = ["<script", "<html", "<body", "<svg", "<iframe", "<?php", "<!doctype", "javascript:", "<object", "<embed"].map((s) =>
-  Buffer.from(s, "latin1"),
-);
-const LONGEST_SIGNATURE = Math.max(...MARKUP_SIGNATURES.map((s) => s.length));
+/**
+ * Marks of markup or script inside a file that claims to be a picture or
+ * film. Long marks count wherever they appear. A short one could turn up by
+ * chance in any compressed picture or film, whose bytes look random: "<svg"
+ * (any case) about once in 500 MB, so a bare search refused roughly one
+ * 10 MB photo in fifty. A short mark only counts as what a browser would
+ * run: a whole start tag written in plain text ("<svg onload=…>", up to its
+ * ">"), or "<?php" and a space.
+ */
+const LONG_MARKS = ["<script", "<iframe", "<object", "<!doctype", "javascript:"].map((s) => Buffer.from(s, "latin1"));
+const TAG_MARKS = ["<svg", "<html", "<body", "<embed"].map((s) => Buffer.from(s, "latin1"));
+const PHP_MARK = Buffer.from("<?php", "latin1");
+/** How far a start tag may run to its ">". */
+const TAG_REACH = 1024;
+const LONGEST_MARK = Math.max(...[...LONG_MARKS, ...TAG_MARKS, PHP_MARK].map((s) => s.length));
+
+const GT = 0x3e;
+const isSpace = (byte: number) => byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0c || byte === 0x0d;
+const isPlainText = (byte: number) => isSpace(byte) || (byte >= 0x20 && byte <= 0x7e);
+
+/** Whether the tag name ending at `at` is followed by the rest of a start tag in plain text. */
+function startTagAt(bytes: Buffer, at: number): boolean {
+  const next = bytes[at];
+  if (next === GT) return true;
+  if (next === undefined || !(isSpace(next) || next === 0x2f)) return false;
+  for (let i = at + 1; i < Math.min(bytes.length, at + TAG_REACH); i++) {
+    if (bytes[i] === GT) return true;
+    if (!isPlainText(bytes[i]!)) return false;
+  }
+  return false;
+}
+
+/** Whether `bytes` (lower-cased) holds a mark starting before `limit`. */
+function markBefore(bytes: Buffer, limit: number): boolean {
+  const found = (mark: Buffer, counts: (end: number) => boolean) => {
+    for (let at = bytes.indexOf(mark); at !== -1 && at < limit; at = bytes.indexOf(mark, at + 1)) {
+      if (counts(at + mark.length)) return true;
+    }
+    return false;
+  };
+  return (
+    LONG_MARKS.some((mark) => found(mark, () => true)) ||
+    TAG_MARKS.some((mark) => found(mark, (end) => startTagAt(bytes, end))) ||
+    found(PHP_MARK, (end) => end === bytes.length || isSpace(bytes[end]!))
+  );
+}
 
 function lowerAscii(buffer: Buffer): Buffer {
   const out = Buffer.from(buffer);
@@ -44,19 +85,27 @@ function lowerAscii(buffer: Buffer): Buffer {
 }
 
 /**
- * Looks for markup anywhere in the given part of a file (chunk by chunk, with
- * an overlap so a signature split across chunks is still found). A real
- * photo or video does not contain "<script" or "<html"; a polyglot built to
- * be both an image and a web page does.
+ * Looks for markup anywhere in the given part of a file, chunk by chunk.
+ * The end of each chunk is carried into the next, so a mark split across
+ * chunks, or a tag whose ">" is in the next one, is still found. A real
+ * photo or video does not contain "<script" or "<svg onload=…>"; a
+ * polyglot built to be both an image and a web page does.
  */
 export async function containsMarkup(filePath: string, range?: { start: number; end: number }): Promise<boolean> {
-  let carry: Buffer = Buffer.alloc(0);
+  const carried = LONGEST_MARK + TAG_REACH;
+  let pending: Buffer = Buffer.alloc(0);
   for await (const chunk of fs.createReadStream(filePath, { ...range, highWaterMark: 256 * 1024 })) {
-    const window = lowerAscii(Buffer.concat([carry, chunk as Buffer]));
-    if (MARKUP_SIGNATURES.some((sig) => window.includes(sig))) return true;
-    carry = window.subarray(Math.max(0, window.length - LONGEST_SIGNATURE + 1));
+    const bytes = Buffer.concat([pending, lowerAscii(chunk as Buffer)]);
+    // Marks that start near the end are judged with the next chunk, when what follows them is known.
+    const limit = bytes.length - carried;
+    if (limit <= 0) {
+      pending = bytes;
+      continue;
+    }
+    if (markBefore(bytes, limit)) return true;
+    pending = bytes.subarray(limit);
   }
-  return false;
+  return markBefore(pending, pending.length);
 }
 
 /** How much of a video's start and end is searched for markup. */
