@@ -2,7 +2,7 @@ import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/login";
 import { LoginForm, type LoginActionData } from "#app/components/admin/login-form";
 import { ToastMessage, Toaster } from "#app/components/admin/toast-message";
-import { adminExists, createFirstAdmin, getAuth, getSession, safeRedirect, signIn } from "#app/lib/auth.server";
+import { adminExists, createFirstAdmin, getAuth, getSession, LOGIN_MESSAGES, safeRedirect, signIn, type SignInResult } from "#app/lib/auth.server";
 import { logger } from "#app/lib/logger.server";
 import { getToast, toastCookie } from "#app/lib/toast.server";
 
@@ -56,7 +56,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect("/login?redirectTo=%2Fadmin", { headers });
   }
 
-  const result = await signIn(site, { email, password: text("password"), ip, request });
+  let result: SignInResult;
+  try {
+    result = await signIn(site, { email, password: text("password"), ip, request });
+  } catch (error) {
+    // The database failed before or after the password check: nobody is signed in, and the form keeps the address.
+    logger.error({ err: error instanceof Error ? error.message : String(error) }, "signing in failed");
+    return data<LoginActionData>({ intent: "sign-in", title: "Error", message: LOGIN_MESSAGES.failed, email }, { status: 500 });
+  }
   if (!result.ok) {
     const headers: HeadersInit = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : {};
     return data<LoginActionData>({ intent: "sign-in", title: result.title, message: result.message, email }, { status: result.status, headers });

@@ -8,13 +8,15 @@ import { ensureProductionBuild, type SiteProcess, startSiteProcess, stopSiteProc
  * account is made, the answer says so ('Error' / 'An unexpected error
  * occurred', SPEC §8) instead of an error page, and the next try works.
  * A claim on the first admin left by a creation that could not even give
- * it back does not block the site for ever. Over HTTP against the
- * production build, on each database engine.
+ * it back does not block the site for ever. Signing in while the database
+ * refuses writes answers 'Error' / 'An error occurred during login.' in
+ * the form, signed in to nothing. Over HTTP against the production build,
+ * on each database engine.
  */
 
 const PASSWORD = "first light over the moor";
 
-describeEachEngine("creating the first admin when the database fails", (getDb) => {
+describeEachEngine("signing in and creating the first admin when the database fails", (getDb) => {
   let site: SiteProcess;
   beforeAll(async () => {
     ensureProductionBuild();
@@ -58,5 +60,30 @@ describeEachEngine("creating the first admin when the database fails", (getDb) =
     await leftBehind(2 * 60_000);
     expect((await create("chair@example.org")).status).toBe(302);
     expect(await users()).toEqual(["chair@example.org"]);
+  });
+
+  it("signing in while the database refuses writes says so in the form and signs nobody in", async () => {
+    const signIn = () =>
+      fetch(`${site.url}/login`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Origin: site.url },
+        body: new URLSearchParams({ intent: "sign-in", email: "chair@example.org", password: PASSWORD, redirectTo: "/admin" }),
+      });
+    await failWrites(getDb(), "login_attempts", true, ["insert"]);
+    try {
+      const failed = await signIn();
+      expect(failed.status).toBe(500);
+      expect(failed.headers.getSetCookie().filter((c) => /session/i.test(c))).toEqual([]);
+      const page = (await failed.text()).replaceAll("<!-- -->", "");
+      expect(page).toContain("An error occurred during login.");
+      expect(page).toContain('value="chair@example.org"');
+      expect(page).not.toContain("Unexpected Application Error");
+    } finally {
+      await failWrites(getDb(), "login_attempts", false);
+    }
+    const signedIn = await signIn();
+    expect(signedIn.status).toBe(302);
+    expect(signedIn.headers.get("location")).toBe("/admin");
   });
 });
