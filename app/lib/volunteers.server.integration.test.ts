@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeEachEngine, type TestDatabase } from "../../test/engines";
+import { failWrites } from "../../test/failing-writes";
 import { VOLUNTEER_VACANCIES } from "#app/content/site";
 import { listAudit } from "#app/lib/audit.server";
 import { configureMailer, listOutbox } from "#app/lib/mailer.server";
@@ -228,6 +229,25 @@ describeEachEngine("volunteer decisions", (get) => {
     expect(await decideApplication(database, spam.id, { decision: "approved", subject: "s", body: "b", actor: STAFF })).toEqual({ ok: false, reason: "spam" });
     expect(await decideApplication(database, "missing", { decision: "approved", subject: "s", body: "b", actor: STAFF })).toEqual({ ok: false, reason: "not-found" });
     expect((await listOutbox(database, { to: "spam@example.org" })).total).toBe(0);
+  });
+
+  it("keeps a decision whose e-mail failed even when the failure cannot be recorded", async () => {
+    const database = get();
+    const id = await apply(database, "unlucky@example.org");
+    // Nothing listens on port 1, and the outbox refuses to be updated.
+    configureMailer({ smtpUrl: "smtp://127.0.0.1:1", from: "Test <hello@example.org>" });
+    await failWrites(database, "outbox", true, ["update"]);
+    try {
+      const result = await decideApplication(database, id, { decision: "approved", subject: "Welcome", body: "See you soon.", actor: STAFF });
+      expect(result).toMatchObject({ ok: true, mail: { status: "failed" } });
+    } finally {
+      await failWrites(database, "outbox", false);
+      configureMailer({ smtpUrl: null, from: "Test <hello@example.org>" });
+    }
+    expect((await getApplication(database, id))?.status).toBe("approved");
+    // The row says it never got further than 'sending', for staff to see in the outbox.
+    const decisionMail = (await listOutbox(database, { to: "unlucky@example.org" })).messages.filter((m) => m.subject === "Welcome");
+    expect(decisionMail.map((m) => m.status)).toEqual(["sending"]);
   });
 
   it("counts volunteers, new this month and recorded hours from the data", async () => {
