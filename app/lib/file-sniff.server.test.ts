@@ -4,7 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { webmStub } from "../../test/media-fixtures";
-import { containsMarkup, sniffFile } from "./file-sniff.server";
+import sharp from "sharp";
+import { contentTypeForKey } from "./storage/storage.server";
+import { ACCEPTED_TYPES, containsMarkup, sniffFile } from "./file-sniff.server";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "file-sniff-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -96,5 +98,15 @@ describe("sniffFile", () => {
     const hostile = Buffer.from(film);
     Buffer.from("<svg onload=alert(1)>").copy(hostile, hostile.length - 5000);
     expect(await sniffFile(fileOf(hostile), "clip.webm", hostile.length)).toBeNull();
+  });
+
+  it("keeps a JPEG's .jfif name, and every name it keeps is served as its type, not as a download", async () => {
+    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#369" } }).jpeg().toBuffer();
+    const sniffed = await sniffFile(fileOf(jpeg), "IMG_0042.JFIF", jpeg.length);
+    expect(sniffed).toEqual({ mime: "image/jpeg", kind: "image", ext: "jfif" });
+    expect(contentTypeForKey(`general/1700000000000-abc.${sniffed!.ext}`)).toBe("image/jpeg");
+    for (const [mime, type] of Object.entries(ACCEPTED_TYPES)) {
+      for (const ext of [type.ext, ...type.also]) expect(contentTypeForKey(`library/1700000000000-abc.${ext}`), ext).toBe(mime);
+    }
   });
 });

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { env, type Env } from "#app/lib/env.server";
+import { ACCEPTED_TYPES } from "#app/lib/file-sniff.server";
 import { LocalStorage } from "./local-storage.server";
 import { S3Storage, type S3Config } from "./s3-storage.server";
 
@@ -136,19 +137,14 @@ export function getStorage(): Storage {
   return shared;
 }
 
-/** Content types by the extensions our keys can end in. */
-export const CONTENT_TYPES: Record<string, string> = {
-  jpg: "image/jpeg",
-  jpeg: "image/jpeg",
-  png: "image/png",
-  webp: "image/webp",
-  avif: "image/avif",
-  gif: "image/gif",
-  mp4: "video/mp4",
-  m4v: "video/mp4",
-  webm: "video/webm",
-  mov: "video/quicktime",
-};
+/**
+ * Content types by the extensions our keys can end in: every name an
+ * accepted format's file may keep (a JPEG saved as .jfif stays .jfif), so
+ * none is served as a download.
+ */
+export const CONTENT_TYPES: Record<string, string> = Object.fromEntries(
+  Object.entries(ACCEPTED_TYPES).flatMap(([mime, type]) => [type.ext, ...type.also].map((ext) => [ext, mime])),
+);
 
 export function contentTypeForKey(key: string): string {
   return CONTENT_TYPES[path.posix.extname(key).slice(1).toLowerCase()] ?? "application/octet-stream";
