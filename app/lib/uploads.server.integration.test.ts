@@ -217,6 +217,12 @@ describeEachEngine("uploads", (getDb) => {
         expect(file.fileSize).toBe(stored.length);
       });
 
+      it("quick upload: keeps a file name written with accents and symbols as it was", async () => {
+        const name = "Eid – Café ☕ 2026.png";
+        const file = await receiveQuickUpload(quickRequest(await smallPng(), { altText: "Eid party" }, name, "image/png"), ctx, "admin-1");
+        expect(file.originalName).toBe(name);
+      });
+
       it("quick upload: an unknown category is stored as general; page-image uploads use {section}/{section}-…", async () => {
         const file = await receiveQuickUpload(
           quickRequest(await smallPng(), { altText: "Logo image", section: "uc3-infographic", category: "branding", purpose: "page-image" }, "logo.png", "image/png"),

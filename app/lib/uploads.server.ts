@@ -248,6 +248,8 @@ export async function receiveQuickUpload(request: Request, ctx: UploadContext, c
       try {
         parser = parseMultipart({
           headers: { "content-type": contentType },
+          // Browsers send the file's name as UTF-8 (the page's encoding); busboy would read it as Latin-1.
+          defParamCharset: "utf8",
           limits: { fileSize: QUICK_UPLOAD_MAX_BYTES, files: 1, fields: 20, fieldSize: 16 * 1024, parts: 30 },
         });
       } catch {
