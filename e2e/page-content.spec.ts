@@ -240,6 +240,70 @@ test("the Content tab's page selector edits the same stored content", async ({ p
   await expect(page.getByLabel("Main Title")).not.toHaveValue("What drives us");
 });
 
+test("after someone else's newer save, pressing Enter asks again and never replaces their version", async ({ page, context }) => {
+  await signIn(page, "/admin?page=facilities");
+  const title = page.getByLabel("Hero Title", { exact: true });
+  await expect(title).not.toHaveValue("");
+
+  // A colleague (here the same admin, in another tab) saves first.
+  const other = await context.newPage();
+  await other.goto("/admin?page=facilities");
+  await other.getByLabel("Hero Title", { exact: true }).fill("Facilities, as a colleague wrote it");
+  await other.getByRole("button", { name: "Save Changes" }).click();
+  await closeToasts(other, "Changes saved");
+  await other.close();
+
+  await title.fill("Facilities, my version");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  const conflict = page.getByText("Someone else saved this page after you opened it");
+  await expect(conflict).toBeVisible();
+  await expectAccessible(page, "Pages tab, save conflict");
+
+  // Typing on and pressing Enter, as for any save, is a normal save: refused again, not "Save anyway".
+  await title.fill("Facilities, my version, again");
+  const [answer] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/admin")),
+    title.press("Enter"),
+  ]);
+  expect(answer.request().postData() ?? "").not.toContain("force=1");
+  expect(answer.status()).toBe(409);
+  await expect(conflict).toBeVisible();
+  expect(await (await page.request.get("/about/facilities")).text()).toContain("Facilities, as a colleague wrote it");
+
+  // Choosing Save anyway replaces it.
+  await page.getByRole("button", { name: "Save anyway" }).click();
+  await closeToasts(page, "Changes saved");
+  await visit(page, "/about/facilities");
+  await expect(page.getByRole("heading", { level: 1, name: "Facilities, my version, again" })).toBeVisible();
+
+  // Leave the page as built in for later specs.
+  await page.goto("/admin?page=facilities");
+  await page.getByRole("button", { name: "Restore the built-in text" }).click();
+  await closeToasts(page, "Revision restored");
+});
+
+test("an image uploaded in the Images sub-tab joins the page's unsaved edits, and leaving still asks", async ({ page }) => {
+  await signIn(page, "/admin?page=facilities");
+  await page.getByRole("tab", { name: "Images" }).click();
+  const images = page.getByRole("tabpanel", { name: "Images" });
+  const uploader = images.getByRole("region", { name: "Upload an image" });
+  await expect(uploader.getByText("Connected")).toBeVisible();
+  const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#0ea5e9" } }).jpeg().toBuffer();
+  await uploader.getByLabel("Image file").setInputFiles({ name: "sports-hall.jpg", mimeType: "image/jpeg", buffer: photo });
+  await uploader.getByLabel("Alt text").fill("The sports hall set up for badminton");
+  await uploader.getByRole("button", { name: "Upload Image" }).click();
+  await closeToasts(page, "Image uploaded successfully");
+  await expect(images.getByRole("listitem").filter({ hasText: "The sports hall set up for badminton" })).toHaveCount(1);
+  await expect(page.getByText("Unsaved Changes")).toBeVisible();
+  await checkAdminPage(page, "Pages tab, Images sub-tab after an upload");
+
+  await page.getByRole("link", { name: "Media" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Leave without saving?" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Stay on this page" }).click();
+  await expect(page).toHaveURL(/\/admin\?page=facilities$/);
+});
+
 test("edits survive a save refused for an ended session: after signing in again they are offered back, and saved", async ({ page, context }) => {
   const editor = "/admin/content?page=facilities";
   await signIn(page, editor);

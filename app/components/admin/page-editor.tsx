@@ -331,15 +331,16 @@ export function PageEditor({
             <Button type="submit" form={`${id}-preview`} variant="outline">
               <Eye aria-hidden="true" /> Preview<span className="sr-only"> (opens in a new tab)</span>
             </Button>
+            {/* Save Changes comes first: Enter in a field presses the form's first button, and it must never be Save anyway. */}
+            <Button type="submit" disabled={!dirty || saving}>
+              {saving ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
+              {saving ? "Saving..." : "Save Changes"}
+            </Button>
             {actionData?.conflict ? (
               <Button type="submit" name="force" value="1" variant="destructive" disabled={saving}>
                 Save anyway
               </Button>
             ) : null}
-            <Button type="submit" disabled={!dirty || saving}>
-              {saving ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
-              {saving ? "Saving..." : "Save Changes"}
-            </Button>
           </div>
         </div>
       </Form>
@@ -456,7 +457,9 @@ function ImagesPanel({ images, onChange, errors }: { images: PageImage[]; onChan
 
   return (
     <div className="grid gap-6">
+      {/* Inside the editor's form, so a group of fields rather than a form of its own. */}
       <QuickImageUpload
+        embedded
         heading="Upload an image"
         section="content-main"
         purpose="page-image"
