@@ -384,21 +384,39 @@ export interface BackupSchedule {
 
 let schedule: BackupSchedule | undefined;
 
-/** The handler writes an archive into DATA_DIR/backups, keeps the newest `keep`, and queues the next run. */
+/** None when BACKUP_INTERVAL_HOURS is unset: scheduled backups are off. */
+function nextBackup(): Date | undefined {
+  return schedule?.intervalHours ? new Date(Date.now() + schedule.intervalHours * 3600_000) : undefined;
+}
+
+/**
+ * The handler writes an archive into DATA_DIR/backups, keeps the newest
+ * `keep`, and queues the next run; when a backup fails for good the job
+ * runner queues the next one all the same.
+ */
 export function registerBackupJobs(config: BackupSchedule): void {
   const first = !schedule;
   schedule = config;
   if (!first) return;
-  registerJobHandler(BACKUP_JOB, async (_payload, { database, job }) => {
-    const current = schedule!;
-    const out = defaultBackupPath(current.dataDir);
-    const manifest = await createBackup({ database, storage: current.storage(), dataDir: current.dataDir, out });
-    const pruned = await pruneBackups(path.dirname(out), current.keep);
-    logger.info({ file: path.basename(out), files: manifest.files, pruned: pruned.length }, "scheduled backup written");
-    const other = await database.db.selectFrom("jobs").select("id").where("type", "=", BACKUP_JOB).where("status", "=", "queued").where("id", "!=", job.id).executeTakeFirst();
-    if (other) return;
-    return { continueAt: new Date(Date.now() + current.intervalHours * 3600_000) };
-  });
+  registerJobHandler(
+    BACKUP_JOB,
+    async (_payload, { database, job }) => {
+      const current = schedule!;
+      // Backups were turned off after this job was queued. ensureBackupSchedule
+      // cancels the queued ones, but one a dead process left running is queued
+      // again at start all the same; it must not back up, nor ask to run again.
+      if (!nextBackup()) return;
+      const out = defaultBackupPath(current.dataDir);
+      const manifest = await createBackup({ database, storage: current.storage(), dataDir: current.dataDir, out });
+      const pruned = await pruneBackups(path.dirname(out), current.keep);
+      logger.info({ file: path.basename(out), files: manifest.files, pruned: pruned.length }, "scheduled backup written");
+      const other = await database.db.selectFrom("jobs").select("id").where("type", "=", BACKUP_JOB).where("status", "=", "queued").where("id", "!=", job.id).executeTakeFirst();
+      const next = nextBackup();
+      if (other || !next) return;
+      return { continueAt: next };
+    },
+    { nextRun: nextBackup },
+  );
 }
 
 /** Starts the backup chain when BACKUP_INTERVAL_HOURS is set, and stops it when it is not. */

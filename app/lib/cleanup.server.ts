@@ -125,21 +125,30 @@ export async function cleanUp(options: CleanupOptions): Promise<CleanupResult> {
 
 export const CLEANUP_JOB = "storage.cleanup";
 const CLEANUP_EVERY_MS = 6 * 3600_000;
+const nextCleanup = () => new Date(Date.now() + CLEANUP_EVERY_MS);
 
 let context: (() => Omit<CleanupOptions, "database">) | undefined;
 
-/** Runs the clean-up at start and every six hours, as a job so only one process does it at a time. */
+/**
+ * Runs the clean-up at start and every six hours, as a job so only one
+ * process does it at a time; a run that fails for good still leaves the
+ * next one queued (by the job runner).
+ */
 export function registerCleanupJobs(options: () => Omit<CleanupOptions, "database">): void {
   const first = !context;
   context = options;
   if (!first) return;
-  registerJobHandler(CLEANUP_JOB, async (_payload, { database, job }) => {
-    const result = await cleanUp({ ...context!(), database });
-    logger.info({ orphans: result.orphans.length, scratch: result.scratch.length, expiredUploads: result.expiredUploads }, "storage clean-up");
-    const other = await database.db.selectFrom("jobs").select("id").where("type", "=", CLEANUP_JOB).where("status", "=", "queued").where("id", "!=", job.id).executeTakeFirst();
-    if (other) return;
-    return { continueAt: new Date(Date.now() + CLEANUP_EVERY_MS) };
-  });
+  registerJobHandler(
+    CLEANUP_JOB,
+    async (_payload, { database, job }) => {
+      const result = await cleanUp({ ...context!(), database });
+      logger.info({ orphans: result.orphans.length, scratch: result.scratch.length, expiredUploads: result.expiredUploads }, "storage clean-up");
+      const other = await database.db.selectFrom("jobs").select("id").where("type", "=", CLEANUP_JOB).where("status", "=", "queued").where("id", "!=", job.id).executeTakeFirst();
+      if (other) return;
+      return { continueAt: nextCleanup() };
+    },
+    { nextRun: nextCleanup },
+  );
 }
 
 export async function ensureCleanupJob(database: Database): Promise<void> {

@@ -1,6 +1,7 @@
 import { beforeEach, expect, it } from "vitest";
-import { describeEachEngine } from "../../test/engines";
+import { describeEachEngine, type TestDatabase } from "../../test/engines";
 import { cancelJob, claimNextJob, enqueueJob, getJob, registerJobHandler, runNextJob, startJobWorker } from "#app/lib/jobs.server";
+import { runUntilGivenUp } from "../../test/job-runs";
 
 // Handlers are process-wide, so their state is too; each test resets what it reads.
 const seen: string[] = [];
@@ -17,12 +18,31 @@ registerJobHandler("test.steps", async () => {
   steps += 1;
   return steps < 3 ? { continueAt: new Date(Date.now() - 1) } : undefined;
 });
+// Repeats hourly, but is down for good; test.broken is the same without a next run.
+const HOUR_MS = 3600_000;
+registerJobHandler(
+  "test.recurring",
+  async () => {
+    throw new Error("still down");
+  },
+  { nextRun: () => new Date(Date.now() + HOUR_MS) },
+);
+registerJobHandler("test.broken", async () => {
+  throw new Error("still down");
+});
+
+
+const queuedOfType = (database: TestDatabase, type: string) =>
+  database.db.selectFrom("jobs").select(["id", "run_at", "attempts", "max_attempts", "payload"]).where("type", "=", type).where("status", "=", "queued").execute();
 
 describeEachEngine("job queue", (get) => {
   beforeEach(() => {
     seen.length = 0;
     flaky = 0;
     steps = 0;
+  });
+  beforeEach(async () => {
+    await get().db.deleteFrom("jobs").where("type", "in", ["test.recurring", "test.broken"]).execute();
   });
 
   it("runs a queued job once and marks it done", async () => {
@@ -77,6 +97,48 @@ describeEachEngine("job queue", (get) => {
     await runNextJob(database);
     job = await getJob(database, id);
     expect(job?.status).toBe("done");
+  });
+
+  it("queues the next regular run of a repeating job it gives up on, once", async () => {
+    const database = get();
+    const id = await enqueueJob(database, "test.recurring", { label: "hourly" }, { maxAttempts: 2 });
+    const before = Date.now();
+    await runUntilGivenUp(database, id);
+    expect(await getJob(database, id)).toMatchObject({ status: "failed", attempts: 2, lastError: "still down", lockedBy: null });
+    const queued = await queuedOfType(database, "test.recurring");
+    expect(queued).toHaveLength(1);
+    expect(queued[0]).toMatchObject({ attempts: 0, max_attempts: 2, payload: JSON.stringify({ label: "hourly" }) });
+    expect(Date.parse(queued[0]!.run_at)).toBeGreaterThanOrEqual(before + HOUR_MS);
+    expect(Date.parse(queued[0]!.run_at)).toBeLessThanOrEqual(Date.now() + HOUR_MS);
+    expect(await runNextJob(database)).toBe(false);
+  });
+
+  it("does not queue a second copy of a repeating job that is already queued", async () => {
+    const database = get();
+    const later = await enqueueJob(database, "test.recurring", null, { runAt: new Date(Date.now() + 5 * HOUR_MS), maxAttempts: 1 });
+    const id = await enqueueJob(database, "test.recurring", null, { maxAttempts: 1 });
+    await runUntilGivenUp(database, id);
+    expect((await queuedOfType(database, "test.recurring")).map((job) => job.id)).toEqual([later]);
+  });
+
+  it("queues the next run also when a repeating job's worker died on its last attempt", async () => {
+    const database = get();
+    const id = await enqueueJob(database, "test.recurring", null, { maxAttempts: 1 });
+    expect((await claimNextJob(database, "crashed-worker", { types: ["test.recurring"] }))?.id).toBe(id);
+    await database.db.updateTable("jobs").set({ locked_at: new Date(Date.now() - 120_000).toISOString() }).where("id", "=", id).execute();
+    expect(await runNextJob(database, { staleMs: 60_000 })).toBe(true);
+    expect(await getJob(database, id)).toMatchObject({ status: "failed", lastError: "gave up after 1 attempts" });
+    const queued = await queuedOfType(database, "test.recurring");
+    expect(queued).toHaveLength(1);
+    expect(Date.parse(queued[0]!.run_at) - Date.now()).toBeGreaterThan(HOUR_MS - 60_000);
+  });
+
+  it("queues nothing when it gives up on a job that does not repeat", async () => {
+    const database = get();
+    const id = await enqueueJob(database, "test.broken", null, { maxAttempts: 2 });
+    await runUntilGivenUp(database, id);
+    expect(await getJob(database, id)).toMatchObject({ status: "failed", lastError: "still down" });
+    expect(await queuedOfType(database, "test.broken")).toHaveLength(0);
   });
 
   it("runs a job in steps when it asks to continue", async () => {

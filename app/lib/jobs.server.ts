@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import os from "node:os";
-import { sql } from "kysely";
+import { sql, type Kysely } from "kysely";
+import type { DatabaseSchema } from "#app/lib/db-schema";
 import { nowIso, toNum, type Database } from "#app/lib/db.server";
 import { logger } from "#app/lib/logger.server";
 
@@ -44,10 +45,25 @@ export type JobOutcome = void | { continueAt: Date };
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type JobHandler<P = any> = (payload: P, context: JobContext) => Promise<JobOutcome>;
 
-const handlers = new Map<string, JobHandler>();
+export interface JobHandlerOptions {
+  /**
+   * For a job that repeats (a chain that reschedules itself with
+   * `continueAt`): when to run next, or undefined for no next run. When the
+   * runner gives up on the job, it queues this next regular run unless
+   * another copy is already queued or running; otherwise an outage longer
+   * than the retries would end the chain until the next restart. The failed
+   * row stays as it is, error and all, so the failure is still seen.
+   */
+  nextRun?: () => Date | undefined;
+}
 
-export function registerJobHandler<P>(type: string, handler: JobHandler<P>): void {
+const handlers = new Map<string, JobHandler>();
+const nextRuns = new Map<string, () => Date | undefined>();
+
+export function registerJobHandler<P>(type: string, handler: JobHandler<P>, { nextRun }: JobHandlerOptions = {}): void {
   handlers.set(type, handler as JobHandler);
+  if (nextRun) nextRuns.set(type, nextRun);
+  else nextRuns.delete(type);
 }
 
 /** A lock older than this belongs to a process that stopped without finishing. */
@@ -93,15 +109,15 @@ function toJob(row: JobRow): Job {
 
 const localWorkers = new Set<() => void>();
 
-export async function enqueueJob(
-  database: Database,
+async function insertJob(
+  db: Kysely<DatabaseSchema>,
   type: string,
   payload: unknown,
-  options: { runAt?: Date; maxAttempts?: number } = {},
+  options: { runAt?: Date; maxAttempts?: number },
 ): Promise<string> {
   const id = crypto.randomUUID();
   const now = nowIso();
-  await database.db
+  await db
     .insertInto("jobs")
     .values({
       id,
@@ -118,6 +134,16 @@ export async function enqueueJob(
       updated_at: now,
     })
     .execute();
+  return id;
+}
+
+export async function enqueueJob(
+  database: Database,
+  type: string,
+  payload: unknown,
+  options: { runAt?: Date; maxAttempts?: number } = {},
+): Promise<string> {
+  const id = await insertJob(database.db, type, payload, options);
   // Workers in this process start at once instead of at their next poll.
   if (!options.runAt || options.runAt.getTime() <= Date.now()) for (const wake of localWorkers) wake();
   return id;
@@ -178,14 +204,42 @@ function backoffMs(attempts: number): number {
   return Math.min(10 * 60_000, 5_000 * 2 ** Math.max(0, attempts - 1));
 }
 
+const lockedBy = (db: Kysely<DatabaseSchema>, job: Job, workerId: string) =>
+  db.updateTable("jobs").where("id", "=", job.id).where("locked_by", "=", workerId).where("status", "=", "running");
+
+/**
+ * Marks a job failed for good and, for a repeating job, queues its next
+ * regular run. Both happen in one transaction: until it commits the job is
+ * still "running", so an ensure… at another process's start never sees the
+ * chain gone and queues a copy of its own.
+ */
+async function giveUp(database: Database, job: Job, workerId: string, lastError: string): Promise<Date | undefined> {
+  const nextRun = nextRuns.get(job.type)?.();
+  return database.db.transaction().execute(async (trx) => {
+    const result = await lockedBy(trx, job, workerId)
+      .set({ status: "failed", last_error: lastError, locked_at: null, locked_by: null, updated_at: nowIso() })
+      .executeTakeFirst();
+    if (!nextRun || toNum(result.numUpdatedRows) === 0) return undefined;
+    const other = await trx
+      .selectFrom("jobs")
+      .select("id")
+      .where("type", "=", job.type)
+      .where("status", "in", ["queued", "running"])
+      .executeTakeFirst();
+    if (other) return undefined;
+    await insertJob(trx, job.type, job.payload, { runAt: nextRun, maxAttempts: job.maxAttempts });
+    return nextRun;
+  });
+}
+
 /** Runs one claimed job to its next state. */
 async function runJob(database: Database, job: Job, workerId: string, signal: AbortSignal): Promise<void> {
-  const mine = () => database.db.updateTable("jobs").where("id", "=", job.id).where("locked_by", "=", workerId).where("status", "=", "running");
+  const mine = () => lockedBy(database.db, job, workerId);
   const handler = handlers.get(job.type);
   if (!handler || job.attempts > job.maxAttempts) {
     const reason = handler ? `gave up after ${job.maxAttempts} attempts` : `no handler for job type ${job.type}`;
-    await mine().set({ status: "failed", last_error: job.lastError ?? reason, locked_at: null, locked_by: null, updated_at: nowIso() }).execute();
-    logger.error({ jobId: job.id, type: job.type }, reason);
+    const nextRunAt = await giveUp(database, job, workerId, job.lastError ?? reason);
+    logger.error({ jobId: job.id, type: job.type, nextRunAt }, reason);
     return;
   }
   const heartbeat = async () => {
@@ -203,10 +257,14 @@ async function runJob(database: Database, job: Job, workerId: string, signal: Ab
     }
   } catch (error) {
     const reason = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
-    const giveUp = job.attempts >= job.maxAttempts;
+    if (job.attempts >= job.maxAttempts) {
+      const nextRunAt = await giveUp(database, job, workerId, reason);
+      logger.warn({ jobId: job.id, type: job.type, attempts: job.attempts, giveUp: true, nextRunAt, err: reason }, "job failed");
+      return;
+    }
     await mine()
       .set({
-        status: giveUp ? "failed" : "queued",
+        status: "queued",
         run_at: new Date(Date.now() + backoffMs(job.attempts)).toISOString(),
         last_error: reason,
         locked_at: null,
@@ -214,7 +272,7 @@ async function runJob(database: Database, job: Job, workerId: string, signal: Ab
         updated_at: nowIso(),
       })
       .execute();
-    logger.warn({ jobId: job.id, type: job.type, attempts: job.attempts, giveUp, err: reason }, "job failed");
+    logger.warn({ jobId: job.id, type: job.type, attempts: job.attempts, giveUp: false, err: reason }, "job failed");
   }
 }
 

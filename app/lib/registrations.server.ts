@@ -333,27 +333,37 @@ export async function deleteExpiredRegistrations(
 
 export const RETENTION_JOB = "registrations.retention";
 const DAY_MS = 24 * 3600_000;
+const nextRetentionRun = () => new Date(Date.now() + DAY_MS);
 
 let registered = false;
 
-/** The daily clean-up runs in the job queue, so one process does it even when several share the database. */
+/**
+ * The daily clean-up runs in the job queue, so one process does it even when
+ * several share the database. A run that fails for good still leaves the next
+ * day's run queued (by the job runner), so an outage never stops the deletion
+ * until the next restart.
+ */
 export function registerRegistrationJobs(): void {
   if (registered) return;
   registered = true;
-  registerJobHandler(RETENTION_JOB, async (_payload, { database, job }) => {
-    const deleted = await deleteExpiredRegistrations(database);
-    logger.info({ deleted }, "registration retention check");
-    // Two processes starting together may both have queued the job; only one chain carries on.
-    const other = await database.db
-      .selectFrom("jobs")
-      .select("id")
-      .where("type", "=", RETENTION_JOB)
-      .where("status", "=", "queued")
-      .where("id", "!=", job.id)
-      .executeTakeFirst();
-    if (other) return;
-    return { continueAt: new Date(Date.now() + DAY_MS) };
-  });
+  registerJobHandler(
+    RETENTION_JOB,
+    async (_payload, { database, job }) => {
+      const deleted = await deleteExpiredRegistrations(database);
+      logger.info({ deleted }, "registration retention check");
+      // Two processes starting together may both have queued the job; only one chain carries on.
+      const other = await database.db
+        .selectFrom("jobs")
+        .select("id")
+        .where("type", "=", RETENTION_JOB)
+        .where("status", "=", "queued")
+        .where("id", "!=", job.id)
+        .executeTakeFirst();
+      if (other) return;
+      return { continueAt: nextRetentionRun() };
+    },
+    { nextRun: nextRetentionRun },
+  );
 }
 
 /** Queues the daily clean-up unless it is already queued or running. */
