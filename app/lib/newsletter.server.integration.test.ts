@@ -9,6 +9,7 @@ import {
   confirmSubscription,
   configureNewsletterRate,
   csvCell,
+  deleteCampaignDraft,
   getCampaign,
   getSubscriberByEmail,
   newsletterStats,
@@ -21,6 +22,7 @@ import {
   subscribersCsv,
   unsubscribe,
   unsubscribeToken,
+  updateCampaignDraft,
   verifyToken,
 } from "#app/lib/newsletter.server";
 
@@ -301,5 +303,67 @@ describeEachEngine("newsletter", (get) => {
     expect(refused.allowed).toBe(false);
     expect(refused.retryAfter).toBeGreaterThan(0);
     expect((await checkRateLimit(database, { form: "newsletter", key: "198.51.100.1", limit: 3, windowMs: 60_000 })).allowed).toBe(true);
+  });
+  it("a stale form (its campaign queued, sent or cancelled meanwhile) creates no new campaign and queues nothing", async () => {
+    const database = get();
+    await database.db.updateTable("subscribers").set({ status: "unsubscribed" }).where("status", "=", "confirmed").execute();
+    await confirmedSubscribers(database, "twotabs", 2);
+    configureNewsletterRate({ batchSize: 10, ratePerMinute: 1_000_000 });
+    const count = async (table: "campaigns" | "campaign_recipients" | "jobs") =>
+      Number((await database.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    const totals = async () => ({ campaigns: await count("campaigns"), recipients: await count("campaign_recipients"), jobs: await count("jobs") });
+    const typed = { template: "custom", subject: "Typed in the second tab", content: "Hello again" };
+    /** What the admin's "Save draft" or "Send" does with the form's id: save the draft, then (Send) queue it if that worked. */
+    const saveAndSend = async (id: string) => {
+      const saved = await updateCampaignDraft(database, id, typed);
+      return { saved, queued: saved.ok ? await queueCampaign(database, id) : undefined };
+    };
+
+    // The draft is open in two tabs; the first sends it.
+    const campaignId = await saveCampaignDraft(database, { template: "custom", subject: "Open in two tabs", content: "Hello" });
+    expect(await queueCampaign(database, campaignId)).toEqual({ ok: true, recipients: 2 });
+    const queued = await totals();
+
+    // The second tab's "Send" (or a retry after a timeout) is refused: no new draft, nothing queued, the campaign unchanged.
+    expect(await saveAndSend(campaignId)).toEqual({ saved: { ok: false, reason: "not-draft", status: "sending" }, queued: undefined });
+    expect(await totals()).toEqual(queued);
+    expect(await getCampaign(database, campaignId)).toMatchObject({ status: "sending", subject: "Open in two tabs", content: "Hello", counts: { total: 2 } });
+
+    // Once it has been sent, the same.
+    await runQueue(database);
+    expect(await campaignMessages(database, campaignId)).toHaveLength(2);
+    const sent = await totals();
+    expect(await saveAndSend(campaignId)).toEqual({ saved: { ok: false, reason: "not-draft", status: "sent" }, queued: undefined });
+    expect(await totals()).toEqual(sent);
+    expect(await runNextJob(database)).toBe(false);
+    expect(await campaignMessages(database, campaignId)).toHaveLength(2);
+    expect(await getCampaign(database, campaignId)).toMatchObject({ status: "sent", subject: "Open in two tabs" });
+
+    // A cancelled campaign is not sent again from a stale form either.
+    const cancelledId = await saveCampaignDraft(database, { template: "custom", subject: "Stopped", content: "Hi" });
+    await queueCampaign(database, cancelledId);
+    expect(await cancelCampaign(database, cancelledId)).toBe(true);
+    const cancelled = await totals();
+    expect(await saveAndSend(cancelledId)).toEqual({ saved: { ok: false, reason: "not-draft", status: "cancelled" }, queued: undefined });
+    expect(await totals()).toEqual(cancelled);
+
+    // A deleted draft is not quietly made again.
+    const deletedId = await saveCampaignDraft(database, { template: "custom", subject: "Deleted", content: "Hi" });
+    expect(await deleteCampaignDraft(database, deletedId)).toBe(true);
+    const deleted = await totals();
+    expect(await saveAndSend(deletedId)).toEqual({ saved: { ok: false, reason: "not-found" }, queued: undefined });
+    expect(await totals()).toEqual(deleted);
+
+    // A draft still is one: saved in place, no copy.
+    const draftId = await saveCampaignDraft(database, { template: "custom", subject: "Draft", content: "Hi" });
+    const drafted = await totals();
+    expect(await updateCampaignDraft(database, draftId, typed)).toEqual({ ok: true });
+    expect(await totals()).toEqual(drafted);
+    expect(await getCampaign(database, draftId)).toMatchObject({ status: "draft", subject: typed.subject, content: typed.content });
+
+    // Two sends of the same draft at once (two tabs, a double submit): one queues it, the other is refused.
+    const results = await Promise.all([saveAndSend(draftId), saveAndSend(draftId)]);
+    expect(results.filter((r) => r.queued?.ok)).toHaveLength(1);
+    expect(await totals()).toEqual({ campaigns: drafted.campaigns, recipients: drafted.recipients + 2, jobs: drafted.jobs + 1 });
   });
 });

@@ -499,18 +499,9 @@ export async function getCampaign(database: Database, id: string): Promise<Campa
   return toCampaign(row, (await recipientCounts(database, [id])).get(id));
 }
 
-/** Saves a draft: creates one, or updates a draft that has not been sent. */
-export async function saveCampaignDraft(database: Database, input: CampaignInput & { id?: string; createdBy?: string }): Promise<string> {
+/** Saves a new draft and returns its id. Changes to an existing draft go through updateCampaignDraft. */
+export async function saveCampaignDraft(database: Database, input: CampaignInput & { createdBy?: string }): Promise<string> {
   const now = nowIso();
-  if (input.id) {
-    const result = await database.db
-      .updateTable("campaigns")
-      .set({ template: input.template, subject: input.subject, content: input.content, updated_at: now })
-      .where("id", "=", input.id)
-      .where("status", "=", "draft")
-      .executeTakeFirst();
-    if (toNum(result.numUpdatedRows) === 1) return input.id;
-  }
   const id = crypto.randomUUID();
   await database.db
     .insertInto("campaigns")
@@ -529,6 +520,34 @@ export async function saveCampaignDraft(database: Database, input: CampaignInput
     })
     .execute();
   return id;
+}
+
+export type DraftUpdateResult =
+  | { ok: true }
+  | { ok: false; reason: "not-draft"; status: Exclude<CampaignStatus, "draft"> }
+  | { ok: false; reason: "not-found" };
+
+/**
+ * Saves changes to the draft `id`. A campaign that is no longer a draft
+ * (queued, sending, sent or cancelled, say from another tab or an earlier
+ * try whose answer was lost) is refused and left as it was, and nothing new
+ * is created: a stale form must never turn into a second copy of a campaign
+ * that would then be sent again. The update is one conditional statement, so
+ * it cannot change a campaign that is being queued at the same moment; and a
+ * campaign never goes back to being a draft, so reading why it was refused
+ * afterwards cannot be wrong.
+ */
+export async function updateCampaignDraft(database: Database, id: string, input: CampaignInput): Promise<DraftUpdateResult> {
+  const result = await database.db
+    .updateTable("campaigns")
+    .set({ template: input.template, subject: input.subject, content: input.content, updated_at: nowIso() })
+    .where("id", "=", id)
+    .where("status", "=", "draft")
+    .executeTakeFirst();
+  if (toNum(result.numUpdatedRows) === 1) return { ok: true };
+  const row = await database.db.selectFrom("campaigns").select("status").where("id", "=", id).executeTakeFirst();
+  if (!row) return { ok: false, reason: "not-found" };
+  return { ok: false, reason: "not-draft", status: row.status as Exclude<CampaignStatus, "draft"> };
 }
 
 async function emailProps(subscriberId: string | null, input: { subject: string; content: string }): Promise<NewsletterEmailProps> {

@@ -1,7 +1,7 @@
 import { data, Form, Link, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/admin.newsletter";
-import { AdminRefusalNotice } from "#app/components/admin/admin-refusal";
+import { AdminRefusalNotice, type AdminRefusal } from "#app/components/admin/admin-refusal";
 import { NewsletterComposer, type ComposerValues } from "#app/components/admin/newsletter-composer";
 import { NEWSLETTER_TEMPLATE_VALUES } from "#app/components/admin/newsletter-templates";
 import { Badge } from "#app/components/ui/badge";
@@ -24,6 +24,9 @@ import {
   queueCampaign,
   saveCampaignDraft,
   sendTestEmail,
+  updateCampaignDraft,
+  type CampaignStatus,
+  type DraftUpdateResult,
   type SubscriberStatus,
 } from "#app/lib/newsletter.server";
 import { getSiteSettings } from "#app/lib/site-settings.server";
@@ -143,11 +146,19 @@ export async function action({ request }: Route.ActionArgs) {
 
   // The campaign is saved first; if that or queueing it fails, the composer
   // keeps what was typed (with the draft's id once it exists, so sending
-  // again does not make a second draft).
+  // again does not make a second draft). A form whose draft is no longer a
+  // draft (sent from another tab, or an earlier try that did go through) is
+  // refused: nothing is created, saved or sent again.
   const campaign = parsed.data;
+  const input = { template: campaign.template, subject: campaign.subject, content: campaign.content };
   let id = values.id;
   try {
-    id = await saveCampaignDraft(database, { ...campaign, id: values.id, createdBy: user.id });
+    if (id) {
+      const updated = await updateCampaignDraft(database, id, input);
+      if (!updated.ok) return refuseStaleCampaign(intent, updated, values);
+    } else {
+      id = await saveCampaignDraft(database, { ...input, createdBy: user.id });
+    }
     return await afterSaving(id);
   } catch (error) {
     logger.error({ err: error instanceof Error ? error.message : String(error), intent, campaignId: id }, "newsletter save failed");
@@ -180,6 +191,29 @@ export async function action({ request }: Route.ActionArgs) {
     return redirectWithToast(back, { title: "Draft saved" });
   }
 }
+
+/**
+ * The composer's draft is no longer a draft (or no longer there): refused in
+ * place, like the other refusals (409, so the campaign list is read again and
+ * shows where the campaign now is; 404 for a deleted draft). What was typed
+ * goes back into the form without the old id, as a new campaign: only a
+ * deliberate save or send after reading this makes anything of it.
+ */
+function refuseStaleCampaign(intent: string, refused: Exclude<DraftUpdateResult, { ok: true }>, values: ComposerValues) {
+  const title = intent === "send" ? "Failed to send newsletter." : intent === "send-test" ? "Failed to send test email." : "Failed to save draft.";
+  const what = refused.reason === "not-found" ? "This draft has been deleted" : STALE_CAMPAIGN[refused.status];
+  const outcome =
+    intent === "send" ? (refused.reason === "not-found" ? "nothing was sent" : "nothing was sent again") : intent === "send-test" ? "no test was sent" : "nothing was saved";
+  const description = `${what}, so ${outcome}. What you typed is still in the form as a new campaign: save it as a draft to keep it.`;
+  const status = refused.reason === "not-found" ? 404 : 409;
+  return data<AdminRefusal & ComposeResult>({ refusal: { title, description, status }, values: { ...values, id: undefined } }, { status });
+}
+
+const STALE_CAMPAIGN: Record<Exclude<CampaignStatus, "draft">, string> = {
+  sending: "This campaign is already being sent",
+  sent: "This campaign has already been sent",
+  cancelled: "This campaign was cancelled",
+};
 
 const CAMPAIGN_NOT_SAVED = "The campaign could not be saved or sent just now. What you typed is still in the form: try again in a moment.";
 
