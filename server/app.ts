@@ -25,6 +25,7 @@ import { registerNewsletterJobs } from "#app/lib/newsletter.server";
 import { baseSecurityHeaders, contentSecurityPolicy } from "#app/lib/security-headers.server";
 import { bumpContentVersion, getContentVersion, onContentChange } from "#app/lib/content-version.server";
 import { PageCache } from "#app/lib/page-cache.server";
+import { watchFallbacks } from "#app/lib/fallback-watch.server";
 import type { SiteChromeHtml } from "#app/lib/site-chrome";
 import { pageCacheHitListener } from "#app/lib/page-cache-hits.server";
 import { formRequestGuard } from "#app/lib/request-guard.server";
@@ -244,13 +245,19 @@ export function createApp(): Hono {
     const render = (c.get("pageRender" as never) as ReturnType<PageCache["begin"]> | undefined) ?? pageCache.begin(cacheKey);
     let response: Response;
     let cookies: string[];
+    let fellBack: boolean;
     try {
-      ({ result: response, cookies } = await collectAuthCookies(() =>
-        handleRequest(c.req.raw, {
-          nonce,
-          requestId: (c.get("requestId" as never) as string) ?? "",
-          clientIp: clientIp(c),
-        }),
+      ({
+        result: { result: response, cookies },
+        fellBack,
+      } = await watchFallbacks(() =>
+        collectAuthCookies(() =>
+          handleRequest(c.req.raw, {
+            nonce,
+            requestId: (c.get("requestId" as never) as string) ?? "",
+            clientIp: clientIp(c),
+          }),
+        ),
       ));
     } catch (error) {
       render.settle();
@@ -262,6 +269,8 @@ export function createApp(): Hono {
     const alreadySet = new Set(headers.getSetCookie().map((cookie) => cookie.split("=")[0]));
     for (const cookie of cookies) if (!alreadySet.has(cookie.split("=")[0])) headers.append("Set-Cookie", cookie);
     if (PRIVATE_PATH.test(c.req.path)) headers.set("Cache-Control", "private, no-store");
+    // Part of the page is a fallback for a failed read: nobody may keep it.
+    else if (fellBack) headers.set("Cache-Control", "no-store");
     if (!headers.has("Content-Security-Policy")) {
       headers.set("Content-Security-Policy", contentSecurityPolicy({ nonce, mediaOrigins }));
     }

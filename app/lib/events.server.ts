@@ -11,6 +11,7 @@ import { formValues, type FormResult } from "#app/lib/schemas/parse-form";
 import { londonToday } from "#app/lib/ical";
 import type { EventImage, PublicEvent } from "#app/lib/event-format";
 import { mediaByUrl } from "./section-images.server";
+import { noteFallback } from "#app/lib/fallback-watch.server";
 
 export interface SiteEvent {
   id: string;
@@ -350,6 +351,7 @@ export async function loadNewsEvents(requestId?: string): Promise<{ upcoming: Pu
     return { upcoming: [...regular, ...upcoming].map(pub), past: past.map(pub) };
   } catch (error) {
     logger.error({ err: error, requestId }, "failed to load events");
+    noteFallback();
     return { upcoming: [], past: [] };
   }
 }

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { sql } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachEngine } from "../../test/engines";
 import { createFirstAdmin, type SiteProcess, startTwoSiteProcesses, stopSiteProcesses } from "../../test/site-process";
@@ -119,5 +120,27 @@ describeEachEngine("full-page cache across processes", (getDb) => {
     expect(misses).toBe(1);
     const bodies = new Set(await Promise.all(responses.map(async (r) => (await r.arrayBuffer()).byteLength)));
     expect(bodies.size).toBe(1);
+  });
+
+  it("does not keep a page drawn from its fallback while the database could not be read, and keeps it again once it can", async () => {
+    const { db } = getDb();
+    const rename = (from: string, to: string) => sql`alter table ${sql.table(from)} rename to ${sql.id(to)}`.execute(db);
+    // Page content cannot be read: the page shows its built-in copy, and says nobody may keep it.
+    await rename("page_content", "page_content_away");
+    try {
+      for (let view = 0; view < 2; view++) {
+        const page = await get(a, "/about/funders");
+        expect(page.status).toBe(200);
+        expect(page.headers.get("cache-control")).toBe("no-store");
+        expect(page.headers.get("x-page-cache")).not.toBe("hit");
+        expect(await page.text()).toContain("<h1");
+      }
+    } finally {
+      await rename("page_content_away", "page_content");
+    }
+    const back = await get(a, "/about/funders");
+    expect(back.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=600");
+    expect(back.headers.get("x-page-cache")).toBe("miss");
+    expect((await get(a, "/about/funders")).headers.get("x-page-cache")).toBe("hit");
   });
 });

@@ -9,6 +9,7 @@ import { bumpContentVersion, keptUntilContentChanges, notifyContentChange } from
 import { logger } from "./logger.server";
 import { pageImageSchema, renumber, resolveImageSrc, type PageContentForm } from "./schemas/page-content";
 import { listSectionImages, mediaByUrl, toPublicSectionImages } from "./section-images.server";
+import { noteFallback } from "#app/lib/fallback-watch.server";
 
 /**
  * Page content staff save in the Pages and Content tabs. Each field
@@ -327,6 +328,7 @@ export async function getPublicPageContent(page: BuiltInPage): Promise<PageConte
     return await withResolvedImages(database, page, stored, sections);
   } catch (error) {
     logger.error({ err: error instanceof Error ? error.message : String(error), page: page.id }, "failed to read saved page content; showing the built-in copy");
+    noteFallback();
     return builtInPageContent(page);
   }
 }

@@ -6,6 +6,7 @@ import { env } from "./env.server";
 import { logger } from "./logger.server";
 import type { Actor } from "./page-content.server";
 import { RETENTION_LIMITS, type SettingsForm } from "./schemas/page-content";
+import { noteFallback } from "#app/lib/fallback-watch.server";
 
 /**
  * The site's settings (contact details, social links, map, donation links,
@@ -129,6 +130,7 @@ export async function getSiteSettings(): Promise<SiteSettings> {
     return site;
   } catch (error) {
     logger.error({ err: error instanceof Error ? error.message : String(error) }, "failed to read site settings; showing the defaults");
+    noteFallback();
     return DEFAULT_SITE_SETTINGS;
   }
 }

@@ -14,6 +14,7 @@ import {
   type TestimonialStatus,
 } from "#app/lib/schemas/testimonial";
 import { z } from "zod";
+import { noteFallback } from "#app/lib/fallback-watch.server";
 
 export { isTestimonialStatus };
 
@@ -204,6 +205,7 @@ export async function loadCarouselTestimonials(requestId?: string): Promise<(Car
     return approved.map((t) => ({ id: t.id, quote: t.text, author: t.name, role: t.role, color: t.color }));
   } catch (error) {
     logger.error({ err: error, requestId }, "failed to load testimonials");
+    noteFallback();
     return [];
   }
 }
