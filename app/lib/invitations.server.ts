@@ -3,7 +3,7 @@ import { recordAudit } from "./audit.server";
 import { insertUser, validateAccount, type SessionUser, type SiteAuth } from "./auth.server";
 import { nowIso, type Database } from "./db.server";
 import { env } from "./env.server";
-import { isEmailAddress, sendMail } from "./mailer.server";
+import { isEmailAddress, sendMail, type MailStatus } from "./mailer.server";
 
 /**
  * Invitations to become an admin. An admin enters an address; the site
@@ -12,6 +12,12 @@ import { isEmailAddress, sendMail } from "./mailer.server";
  * account. Only the token's SHA-256 is stored, an invitation works once,
  * a newer one for the same address replaces the older, and an admin can
  * withdraw one before it is used.
+ *
+ * The link is as good as a password for its lifetime, so when the e-mail
+ * goes by SMTP the outbox keeps it with the link replaced by
+ * INVITATION_LINK_PLACEHOLDER: a copy of the database (a backup) holds no
+ * usable link. With no mail server the Outbox is the only way the link
+ * reaches the invitee (staff pass it on), so there the stored copy keeps it.
  */
 
 export const INVITATION_TTL_HOURS = 72;
@@ -37,6 +43,9 @@ export const INVITATION_MESSAGES = {
   withdrawn: "This invitation was withdrawn. Ask an admin if you still need access.",
 } as const;
 
+/** What the outbox shows instead of the link once the e-mail goes by SMTP. */
+export const INVITATION_LINK_PLACEHOLDER = "[invitation link not kept in the Outbox, for security]";
+
 const hashToken = (token: string): string => crypto.createHash("sha256").update(token, "utf8").digest("hex");
 
 /** Tokens are 32 random bytes in base64url; anything else is not worth a query. */
@@ -47,7 +56,14 @@ function toInvitation(row: { id: string; email: string; invited_by_email: string
 }
 
 export type CreateInvitationResult =
-  | { ok: true; invitation: Invitation; link: string }
+  /**
+   * `mail`: how the e-mail went. sent: the mail server took it; outbox: no
+   * mail server is set up, so it waits in the Outbox for staff to pass on;
+   * failed: the invitation exists but nobody has its link (the Outbox shows
+   * the server's reason without the link); sending the invitation again
+   * replaces it.
+   */
+  | { ok: true; invitation: Invitation; link: string; mail: { status: MailStatus; error?: string } }
   | { ok: false; status: 400 | 409; message: string };
 
 export async function createInvitation(
@@ -87,7 +103,7 @@ export async function createInvitation(
   });
 
   const link = `${env().PUBLIC_URL}/invite/${token}`;
-  await sendMail(database, {
+  const sent = await sendMail(database, {
     to: email,
     kind: "transactional",
     subject: "You have been invited to the website's admin area",
@@ -98,9 +114,14 @@ export async function createInvitation(
       link,
       "",
       `The site: ${env().PUBLIC_URL}/`,
-    "",
-    "If you were not expecting this, you can ignore this e-mail: nothing happens unless the link is used.",
+      "",
+      "If you were not expecting this, you can ignore this e-mail: nothing happens unless the link is used.",
     ].join("\n"),
+    // The token too, in case the link is ever written differently.
+    secrets: [
+      { value: link, placeholder: INVITATION_LINK_PLACEHOLDER },
+      { value: token, placeholder: INVITATION_LINK_PLACEHOLDER },
+    ],
   });
   await recordAudit(database, {
     action: "invitation.created",
@@ -109,7 +130,7 @@ export async function createInvitation(
     ip: input.ip,
     detail: { email },
   });
-  return { ok: true, invitation: toInvitation(row), link };
+  return { ok: true, invitation: toInvitation(row), link, mail: sent.error ? { status: sent.status, error: sent.error } : { status: sent.status } };
 }
 
 /** What a link's token stands for right now. */

@@ -1,52 +1,12 @@
-import net from "node:net";
 import { sql } from "kysely";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { SMTPServer } from "smtp-server";
+import { expect, it } from "vitest";
 import { describeEachEngine } from "../../test/engines";
+import { startSmtpServerForFile } from "../../test/smtp-server";
 import { failWrites } from "../../test/failing-writes";
-import { closeMailer, configureMailer, getOutboxMessage, listOutbox, notifyStaff, sendMail } from "#app/lib/mailer.server";
+import { configureMailer, getOutboxMessage, listOutbox, notifyStaff, sendMail } from "#app/lib/mailer.server";
 
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-const received: Received[] = [];
-let port = 0;
-// A real SMTP server on loopback; it refuses one address, as a provider would.
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ["STARTTLS", "AUTH"],
-  logger: false,
-  onRcptTo(address, _session, callback) {
-    if (address.address === "refused@example.org") return callback(new Error("550 no such mailbox"));
-    callback();
-  },
-  onData(stream, session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on("data", (c: Buffer) => chunks.push(c));
-    stream.on("end", () => {
-      received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString("utf8") });
-      callback();
-    });
-  },
-});
-
-beforeAll(async () => {
-  port = await new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port: free } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(free));
-    });
-  });
-  await new Promise<void>((resolve) => smtp.listen(port, "127.0.0.1", resolve));
-});
-afterAll(async () => {
-  configureMailer(undefined);
-  // Pooled connections would keep the test server from closing.
-  closeMailer();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-});
+const smtp = startSmtpServerForFile();
+const received = smtp.received;
 
 describeEachEngine("mailer", (get) => {
   it("keeps messages in the outbox when no SMTP server is set, with both parts", async () => {
@@ -61,7 +21,7 @@ describeEachEngine("mailer", (get) => {
   });
 
   it("delivers over SMTP with text, HTML and extra headers, and records it as sent", async () => {
-    configureMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: "Charity <news@example.org>" });
+    configureMailer({ smtpUrl: smtp.url(), from: "Charity <news@example.org>" });
     const result = await sendMail(get(), {
       to: "b@example.org",
       subject: "Over the wire",
@@ -80,7 +40,7 @@ describeEachEngine("mailer", (get) => {
   });
 
   it("counts a message the mail server took as sent even when recording that fails, so nobody is asked to send it again", async () => {
-    configureMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: "Charity <news@example.org>" });
+    configureMailer({ smtpUrl: smtp.url(), from: "Charity <news@example.org>" });
     await failWrites(get(), "outbox", true, ["update"]);
     let result: Awaited<ReturnType<typeof sendMail>>;
     try {
@@ -95,7 +55,7 @@ describeEachEngine("mailer", (get) => {
   });
 
   it("records a refusal as failed, with the server's reason", async () => {
-    configureMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: "Charity <news@example.org>" });
+    configureMailer({ smtpUrl: smtp.url(), from: "Charity <news@example.org>" });
     const result = await sendMail(get(), { to: "refused@example.org", subject: "Nope", text: "x", kind: "notification" });
     expect(result.status).toBe("failed");
     const message = await getOutboxMessage(get(), result.id);

@@ -19,6 +19,16 @@ export interface MailMessage {
   kind: MailKind;
   headers?: Record<string, string>;
   campaignId?: string;
+  /**
+   * Things the e-mail must carry but the outbox must not keep, such as a
+   * one-time invitation link that is as good as a password. When the message
+   * goes by SMTP the stored copy has each `value` replaced by its
+   * `placeholder` (in the text and HTML) before it is written, so neither the
+   * database nor a backup of it ever holds them; only the message handed to
+   * the mail server does. With no SMTP the Outbox is where staff read the
+   * message to pass it on, so the stored copy keeps them.
+   */
+  secrets?: { value: string; placeholder: string }[];
 }
 
 export interface MailResult {
@@ -146,9 +156,11 @@ export async function prepareMail(message: MailMessage & { id?: string }): Promi
  * Records a message in the outbox: 'sending' when SMTP is configured (for
  * deliverMail to finish), otherwise left in the Outbox. Pass a transaction
  * (`{ ...database, db: trx }`) to make the message stand or fall with the
- * change it reports.
+ * change it reports. A message going by SMTP is stored without its
+ * `secrets` (see MailMessage).
  */
 export async function storeMail(database: Database, mail: PreparedMail): Promise<void> {
+  const stored = mail.smtpUrl ? withoutSecrets(mail) : mail;
   await database.db
     .insertInto("outbox")
     .values({
@@ -156,8 +168,8 @@ export async function storeMail(database: Database, mail: PreparedMail): Promise
       to_address: mail.to,
       from_address: mail.from,
       subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
+      text: stored.text,
+      html: stored.html,
       headers: mail.headers && Object.keys(mail.headers).length > 0 ? JSON.stringify(mail.headers) : null,
       kind: mail.kind,
       status: mail.smtpUrl ? "sending" : "outbox",
@@ -168,6 +180,17 @@ export async function storeMail(database: Database, mail: PreparedMail): Promise
       sent_at: null,
     })
     .execute();
+}
+
+/** The text and HTML as the outbox keeps them: each of `secrets` replaced by its placeholder (in the HTML also as escaped there). */
+function withoutSecrets(mail: PreparedMail): { text: string; html: string } {
+  let { text, html } = mail;
+  for (const { value, placeholder } of mail.secrets ?? []) {
+    if (!value) continue;
+    text = text.replaceAll(value, placeholder);
+    html = html.replaceAll(value, escapeHtml(placeholder)).replaceAll(escapeHtml(value), escapeHtml(placeholder));
+  }
+  return { text, html };
 }
 
 /** Delivers a stored message over SMTP when that is configured, and records how it went. */

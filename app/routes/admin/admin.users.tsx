@@ -62,9 +62,21 @@ export async function action({ request, context }: Route.ActionArgs) {
       const email = text("email").trim().slice(0, 320);
       const result = await createInvitation(database, { email, invitedBy: current.user, ip: context.clientIp });
       if (!result.ok) return refuse(result.status, result.message, { email });
+      const invited = result.invitation.email;
+      if (result.mail.status === "failed") {
+        // The link went nowhere and is not kept, so the remedy is a new invitation, which replaces this one.
+        return redirectWithToast(BASE, {
+          type: "error",
+          title: "Invitation created, but the e-mail was not sent",
+          description: `The e-mail to ${invited} could not be sent (the Outbox shows why), so they have no link. Send the invitation again once mail is working: the new link replaces this one.`,
+        });
+      }
       return redirectWithToast(BASE, {
         title: "Invitation sent",
-        description: `${result.invitation.email} has ${INVITATION_TTL_HOURS} hours to accept it.`,
+        description:
+          result.mail.status === "outbox"
+            ? `Kept in the Outbox for ${invited} (no mail server is set up): pass the link on from there. They have ${INVITATION_TTL_HOURS} hours to accept it.`
+            : `${invited} has ${INVITATION_TTL_HOURS} hours to accept it.`,
       });
     }
     case "withdraw-invitation": {

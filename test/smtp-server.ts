@@ -1,0 +1,52 @@
+import net from "node:net";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll } from "vitest";
+import { closeMailer, configureMailer } from "#app/lib/mailer.server";
+
+export interface ReceivedMail {
+  to: string[];
+  raw: string;
+}
+
+/**
+ * A real SMTP server on loopback for the test file that calls this (at its
+ * top level): what it receives collects in `received`. It refuses
+ * refused@example.org, as a provider would. After the file, the mailer is
+ * reset and its pooled connections closed, or the server could not close.
+ */
+export function startSmtpServerForFile(): { received: ReceivedMail[]; url: () => string } {
+  const received: ReceivedMail[] = [];
+  let port = 0;
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (address.address === "refused@example.org") return callback(new Error("550 no such mailbox"));
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString("utf8") });
+        callback();
+      });
+    },
+  });
+  beforeAll(async () => {
+    port = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, "127.0.0.1", () => {
+        const { port: free } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(free));
+      });
+    });
+    await new Promise<void>((resolve) => smtp.listen(port, "127.0.0.1", resolve));
+  });
+  afterAll(async () => {
+    configureMailer(undefined);
+    closeMailer();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+  return { received, url: () => `smtp://127.0.0.1:${port}` };
+}
