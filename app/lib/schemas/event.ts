@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { EVENT_CATEGORIES, type EventCategory } from "#app/content/site";
+import { multilineString } from "./multiline";
 
-const required = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
+/** `string` is z.string, or multilineString for a <textarea>. */
+const required = (label: string, max: number, string: (params: { error: string }) => z.ZodString = z.string) =>
+  string({ error: `${label} is required` })
     .trim()
     .min(1, { error: `${label} is required` })
     .max(max, { error: `${label} must be at most ${max} characters` });
@@ -44,7 +45,7 @@ export const eventSchema = z
     time: z.string().trim().optional(),
     scheduleNote: optionalText("Schedule", 80),
     location: required("Location", 200),
-    description: required("Description", 5000),
+    description: required("Description", 5000, multilineString),
     imageUrl: optionalText("Image", 1000),
     imageAlt: optionalText("Image description", 300),
     published: checkbox,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { getPageById, sectionsFor } from "#app/content/pages";
 import { REGISTER_CHILD_BANNER } from "#app/content/site";
 import { DEFAULT_IMAGE_POSITION, IMAGE_POSITIONS, LAYOUTS, type ImagePosition, type Layout, type PageImage } from "#app/content/types";
+import { multilineString } from "./multiline";
 
 /**
  * The forms of the page editor, the section images and the site settings,
@@ -97,12 +98,12 @@ export function moveImage(images: readonly PageImage[], from: number, by: number
   return renumber(list);
 }
 
+// Line breaks are normalised before the length check, so it counts them as the browser did.
 const text = (label: string, max: number) =>
-  z
-    .string()
+  multilineString()
     .max(max, { error: `${label} must be at most ${max} characters` })
     .optional()
-    .transform((v) => (v ?? "").replace(/\r\n?/g, "\n").trim());
+    .transform((v) => (v ?? "").trim());
 
 export type ImageErrors = Record<number, Partial<Record<keyof PageImage, string>>>;
 
@@ -212,9 +213,9 @@ const optionalUrl = (label: string) =>
       error: `${label} must be a full web address starting with https://`,
     });
 
-const optionalText = (label: string, max: number) =>
-  z
-    .string()
+/** `string` is z.string, or multilineString for a <textarea>. */
+const optionalText = (label: string, max: number, string: () => z.ZodString = z.string) =>
+  string()
     .trim()
     .max(max, { error: `${label} must be at most ${max} characters` })
     .optional()
@@ -252,7 +253,7 @@ export const settingsFormSchema = z.object({
   email: optionalText("E-mail", 254).refine((v) => v === "" || z.email().safeParse(v).success, {
     error: "E-mail must be an e-mail address, e.g. info@example.org",
   }),
-  postalAddress: optionalText("Postal address", 500),
+  postalAddress: optionalText("Postal address", 500, multilineString),
   mapQuery: optionalText("Map label", 200),
   mapLatitude: coordinate("Map latitude", 90),
   mapLongitude: coordinate("Map longitude", 180),

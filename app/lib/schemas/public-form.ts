@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multilineString } from "./multiline";
 
 /**
  * Pieces shared by the public forms (apply to volunteer, ask a question,
@@ -37,21 +38,27 @@ export function parsePublicForm<S extends z.ZodType>(schema: S, values: RawValue
   return { ok: false, errors: z.flattenError(result.error).fieldErrors as PublicFieldErrors, values };
 }
 
-/** A required line of text with a plain-language message. */
-export const requiredText = (missing: string, max: number, tooLong = `Please keep this to ${max} characters or fewer.`) =>
-  z
-    .string({ error: missing })
-    .trim()
-    .min(1, { error: missing })
-    .max(max, { error: tooLong });
+const keepTo = (max: number) => `Please keep this to ${max} characters or fewer.`;
 
-export const optionalText = (max: number, tooLong = `Please keep this to ${max} characters or fewer.`) =>
-  z
-    .string()
+const required = (text: z.ZodString, missing: string, max: number, tooLong: string) =>
+  text.trim().min(1, { error: missing }).max(max, { error: tooLong });
+
+const optional = (text: z.ZodString, max: number, tooLong: string) =>
+  text
     .trim()
     .max(max, { error: tooLong })
     .optional()
     .transform((v) => v ?? "");
+
+/** A required line of text with a plain-language message. */
+export const requiredText = (missing: string, max: number, tooLong = keepTo(max)) => required(z.string({ error: missing }), missing, max, tooLong);
+
+/** Required text from a <textarea>: a line break counts as one character, as the browser counted it. */
+export const requiredMultilineText = (missing: string, max: number, tooLong = keepTo(max)) =>
+  required(multilineString({ error: missing }), missing, max, tooLong);
+
+/** Optional text from a <textarea>: a line break counts as one character, as the browser counted it. */
+export const optionalMultilineText = (max: number, tooLong = keepTo(max)) => optional(multilineString(), max, tooLong);
 
 const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
 

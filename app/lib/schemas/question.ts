@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { FAQ_TOPICS } from "#app/content/site";
-import { emailField, requiredText } from "./public-form";
+import { emailField, requiredMultilineText, requiredText } from "./public-form";
 
 /** The FAQ topics of SPEC §2, and a way out for anything else. */
 export const QUESTION_TOPICS = [
@@ -17,7 +17,7 @@ export const questionSchema = z.object({
   name: requiredText("Please enter your name.", 100),
   email: emailField("Please enter your email address so we can reply."),
   topic: z.enum(TOPIC_VALUES, { error: "Please choose what your question is about." }),
-  message: requiredText("Please type your question.", 2000, "Please keep your question to 2000 characters or fewer."),
+  message: requiredMultilineText("Please type your question.", 2000, "Please keep your question to 2000 characters or fewer."),
 });
 
 export type QuestionInput = z.output<typeof questionSchema>;

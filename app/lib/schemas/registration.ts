@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { NAVIGATION } from "#app/content/navigation";
 import { YOUTH_AGE_RANGE } from "#app/content/site";
-import { optionalText, phoneField, requiredText, tickedBox, isEmail } from "./public-form";
+import { optionalMultilineText, phoneField, requiredText, tickedBox, isEmail } from "./public-form";
 
 /**
  * 'Register Your Child': what staff need to welcome a young person safely,
@@ -100,7 +100,7 @@ export function registrationSchema(today: string = ukToday()) {
         .refine((v) => v === "" || isEmail(v), { error: "Please enter a valid email address, like name@example.com, or leave it empty." }),
       emergencyName: requiredText("Please enter the name of an emergency contact.", 100),
       emergencyPhone: phoneField("Please enter a phone number for the emergency contact."),
-      needs: optionalText(2000),
+      needs: optionalMultilineText(2000),
       photoConsent: z.enum(["yes", "no"], { error: "Please say whether we may take photos of the young person." }),
       declaration: tickedBox("Please tick the box to confirm the details are correct."),
     })

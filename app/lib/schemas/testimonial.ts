@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { TESTIMONIAL_RATING_RANGE } from "#app/content/site";
 import type { Tone } from "#app/content/types";
+import { multilineString } from "./multiline";
 
 export const TESTIMONIAL_STATUSES = ["pending", "approved", "rejected"] as const;
 export type TestimonialStatus = (typeof TESTIMONIAL_STATUSES)[number];
@@ -28,9 +29,9 @@ const ratings = Array.from(
   (_, i) => String(TESTIMONIAL_RATING_RANGE.min + i),
 );
 
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
+/** `string` is z.string, or multilineString for a <textarea>. */
+const text = (label: string, max: number, string: (params: { error: string }) => z.ZodString = z.string) =>
+  string({ error: `${label} is required` })
     .trim()
     .min(1, { error: `${label} is required` })
     .max(max, { error: `${label} must be at most ${max} characters` });
@@ -52,7 +53,7 @@ export const testimonialSchema = z.object({
       error: `Rating must be a whole number from ${TESTIMONIAL_RATING_RANGE.min} to ${TESTIMONIAL_RATING_RANGE.max}`,
     })
     .transform((v) => (v === "" ? null : Number(v))),
-  text: text("Text", 2000),
+  text: text("Text", 2000, multilineString),
   color: z
     .string()
     .optional()

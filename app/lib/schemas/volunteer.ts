@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { VOLUNTEER_TYPES } from "#app/content/site";
-import { emailField, optionalPhone, optionalText, requiredText, tickedBox } from "./public-form";
+import { normaliseLineBreaks } from "./multiline";
+import { emailField, optionalMultilineText, optionalPhone, requiredMultilineText, requiredText, tickedBox } from "./public-form";
 
 // ── Volunteer opportunities (staff; SPEC §3, §5, §9) ─────────────────────
 
@@ -16,14 +17,14 @@ export const opportunitySchema = z.object({
     .string()
     .optional()
     .transform((v) =>
-      (v ?? "")
-        .split(/\r?\n/)
+      normaliseLineBreaks(v ?? "")
+        .split("\n")
         .map((s) => s.trim())
         .filter(Boolean),
     )
     .refine((list) => list.length <= 12, { error: "List at most 12 skills" })
     .refine((list) => list.every((s) => s.length <= 120), { error: "Each skill must be at most 120 characters" }),
-  description: requiredText("Description is required", 2000, "Description must be at most 2000 characters"),
+  description: requiredMultilineText("Description is required", 2000, "Description must be at most 2000 characters"),
 });
 
 export type OpportunityInput = z.output<typeof opportunitySchema>;
@@ -57,7 +58,7 @@ export const volunteerApplicationSchema = z.object({
     .array(z.string(), { error: "Please tell us when you are available." })
     .min(1, { error: "Please tick at least one time when you are available." })
     .refine((list) => list.every((v) => AVAILABILITY_VALUES.includes(v)), { error: "Please choose from the times listed." }),
-  message: optionalText(1000),
+  message: optionalMultilineText(1000),
   consent: tickedBox("Please tick the box so we can keep your details to deal with your application."),
 });
 
@@ -76,7 +77,7 @@ export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = {
 export const decisionSchema = z.object({
   decision: z.enum(["approved", "rejected"], { error: "Choose approve or reject" }),
   subject: requiredText("Subject is required", 200, "Subject must be at most 200 characters"),
-  body: requiredText("Message is required", 5000, "Message must be at most 5000 characters"),
+  body: requiredMultilineText("Message is required", 5000, "Message must be at most 5000 characters"),
 });
 
 export const hoursSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BUILT_IN_PAGES } from "#app/content/pages";
 import { parseYouTubeId, YOUTUBE_URL_MESSAGE } from "#app/lib/youtube";
+import { multilineString } from "./multiline";
 
 /** The page-assignment names of SPEC §2, in site order, with the page they belong to. */
 export const VIDEO_PAGES: readonly { value: string; label: string }[] = BUILT_IN_PAGES.flatMap((p) =>
@@ -28,8 +29,7 @@ export const youtubeSchema = z.object({
     .trim()
     .min(1, { error: "Title is required" })
     .max(160, { error: "Title must be at most 160 characters" }),
-  description: z
-    .string()
+  description: multilineString()
     .trim()
     .max(2000, { error: "Description must be at most 2000 characters" })
     .optional()
