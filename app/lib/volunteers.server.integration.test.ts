@@ -13,6 +13,7 @@ import {
   getApplication,
   listApplications,
   listOpportunities,
+  setApplicationStatus,
   setOpportunityOpen,
   setVolunteerHours,
   startOfUkMonth,
@@ -197,6 +198,7 @@ describeEachEngine("volunteer decisions", (get) => {
     expect(template.body).toContain("Dear Ada Volunteer");
     const result = await decideApplication(database, id, {
       decision: "approved",
+      seenStatus: "pending",
       subject: template.subject,
       body: `${template.body}\n\nP.S. See you on Saturday!`,
       actor: STAFF,
@@ -215,7 +217,7 @@ describeEachEngine("volunteer decisions", (get) => {
   it("reject changes the status and e-mails the applicant", async () => {
     const database = get();
     const id = await apply(database, "no@example.org");
-    const result = await decideApplication(database, id, { decision: "rejected", subject: "About your application", body: "Sorry.", actor: STAFF });
+    const result = await decideApplication(database, id, { decision: "rejected", seenStatus: "pending", subject: "About your application", body: "Sorry.", actor: STAFF });
     expect(result.ok).toBe(true);
     expect((await getApplication(database, id))?.status).toBe("rejected");
     expect((await listOutbox(database, { to: "no@example.org" })).messages.map((m) => m.subject)).toContain("About your application");
@@ -226,9 +228,85 @@ describeEachEngine("volunteer decisions", (get) => {
     const database = get();
     const spam = await submitVolunteerApplication(database, { values: await validApplication(database, { email: "spam@example.org" }), honeypot: true, ip: nextIp() });
     if (spam.status !== "spam") throw new Error("expected spam");
-    expect(await decideApplication(database, spam.id, { decision: "approved", subject: "s", body: "b", actor: STAFF })).toEqual({ ok: false, reason: "spam" });
-    expect(await decideApplication(database, "missing", { decision: "approved", subject: "s", body: "b", actor: STAFF })).toEqual({ ok: false, reason: "not-found" });
+    expect(await decideApplication(database, spam.id, { decision: "approved", seenStatus: "pending", subject: "s", body: "b", actor: STAFF })).toEqual({ ok: false, reason: "spam" });
+    expect(await decideApplication(database, "missing", { decision: "approved", seenStatus: "pending", subject: "s", body: "b", actor: STAFF })).toEqual({ ok: false, reason: "not-found" });
     expect((await listOutbox(database, { to: "spam@example.org" })).total).toBe(0);
+  });
+
+  describe("two admins deciding the same application", () => {
+    const OTHER = { id: "staff-2", email: "other@example.org", ip: "127.0.0.2" };
+    const sentTo = async (database: TestDatabase, email: string) => (await listOutbox(database, { to: email })).total;
+    const auditedFor = async (database: TestDatabase, id: string) =>
+      (await listAudit(database, { limit: 100, offset: 0 })).entries.filter((e) => (e.detail as { applicationId?: string } | null)?.applicationId === id).map((e) => e.action);
+
+    it("refuses a rejection sent from a page that still showed Pending after another admin approved: nothing changes and nothing is queued", async () => {
+      const database = get();
+      const id = await apply(database, "raced@example.org");
+      // Both admins open the page while it is Pending; the other one approves first.
+      const approved = await decideApplication(database, id, { decision: "approved", seenStatus: "pending", subject: "Welcome", body: "See you Saturday.", actor: OTHER });
+      expect(approved.ok).toBe(true);
+      const before = (await getApplication(database, id))!;
+      const mailsBefore = await sentTo(database, "raced@example.org");
+
+      const stale = await decideApplication(database, id, { decision: "rejected", seenStatus: "pending", subject: "Sorry", body: "Not this time.", actor: STAFF });
+
+      expect(stale).toEqual({ ok: false, reason: "changed", status: "approved", decidedBy: "other@example.org", decidedAt: before.decidedAt, updatedAt: before.updatedAt });
+      expect(await getApplication(database, id)).toEqual(before);
+      expect(await sentTo(database, "raced@example.org")).toBe(mailsBefore);
+      expect((await listOutbox(database, { to: "raced@example.org" })).messages.map((m) => m.subject)).not.toContain("Sorry");
+      expect(await auditedFor(database, id)).toEqual(["volunteer-application.approved"]);
+    });
+
+    it("refuses a decision from a page that showed it Approved after it was moved back to Pending", async () => {
+      const database = get();
+      const id = await apply(database, "moved@example.org");
+      await decideApplication(database, id, { decision: "approved", seenStatus: "pending", subject: "Welcome", body: "Hello.", actor: OTHER });
+      await setApplicationStatus(database, id, "pending", OTHER);
+      const mailsBefore = await sentTo(database, "moved@example.org");
+
+      const stale = await decideApplication(database, id, { decision: "rejected", seenStatus: "approved", subject: "Sorry", body: "Not this time.", actor: STAFF });
+
+      expect(stale).toMatchObject({ ok: false, reason: "changed", status: "pending", decidedBy: null, decidedAt: null });
+      expect((await getApplication(database, id))?.status).toBe("pending");
+      expect(await sentTo(database, "moved@example.org")).toBe(mailsBefore);
+    });
+
+    it("decides again from the status the page now shows, even one already decided, and mails once per decision", async () => {
+      const database = get();
+      const id = await apply(database, "again@example.org");
+      await decideApplication(database, id, { decision: "approved", seenStatus: "pending", subject: "Welcome", body: "Hello.", actor: OTHER });
+      // A second welcome from a page that still said Pending is refused...
+      expect(await decideApplication(database, id, { decision: "approved", seenStatus: "pending", subject: "Welcome again", body: "Hello!", actor: STAFF })).toMatchObject({
+        ok: false,
+        reason: "changed",
+        status: "approved",
+        decidedBy: "other@example.org",
+      });
+      // ...and once the page shows Approved, rejecting from it is deliberate and goes through.
+      const rejected = await decideApplication(database, id, { decision: "rejected", seenStatus: "approved", subject: "About your application", body: "Sorry.", actor: STAFF });
+      expect(rejected).toMatchObject({ ok: true, application: { status: "rejected", decidedBy: "staff@example.org" } });
+      expect(await getApplication(database, id)).toMatchObject({ status: "rejected", decidedBy: "staff@example.org" });
+      const subjects = (await listOutbox(database, { to: "again@example.org" })).messages.map((m) => m.subject);
+      expect(subjects.filter((s) => s !== "Thank you for applying to volunteer with Halifax Community Development").sort()).toEqual(["About your application", "Welcome"]);
+      expect((await auditedFor(database, id)).sort()).toEqual(["volunteer-application.approved", "volunteer-application.rejected"]);
+    });
+
+    it("lets only one of two decisions sent at the same moment through", async () => {
+      const database = get();
+      const id = await apply(database, "together@example.org");
+      const mailsBefore = await sentTo(database, "together@example.org");
+      const results = await Promise.all([
+        decideApplication(database, id, { decision: "approved", seenStatus: "pending", subject: "Welcome", body: "Hello.", actor: OTHER }),
+        decideApplication(database, id, { decision: "rejected", seenStatus: "pending", subject: "Sorry", body: "Not this time.", actor: STAFF }),
+      ]);
+      const winners = results.filter((r) => r.ok);
+      expect(winners).toHaveLength(1);
+      const winner = winners[0]!;
+      if (!winner.ok) return;
+      expect(results.find((r) => !r.ok)).toMatchObject({ ok: false, reason: "changed", status: winner.application.status, decidedBy: winner.application.decidedBy });
+      expect((await getApplication(database, id))?.status).toBe(winner.application.status);
+      expect(await sentTo(database, "together@example.org")).toBe(mailsBefore + 1);
+    });
   });
 
   it("keeps a decision whose e-mail failed even when the failure cannot be recorded", async () => {
@@ -238,7 +316,7 @@ describeEachEngine("volunteer decisions", (get) => {
     configureMailer({ smtpUrl: "smtp://127.0.0.1:1", from: "Test <hello@example.org>" });
     await failWrites(database, "outbox", true, ["update"]);
     try {
-      const result = await decideApplication(database, id, { decision: "approved", subject: "Welcome", body: "See you soon.", actor: STAFF });
+      const result = await decideApplication(database, id, { decision: "approved", seenStatus: "pending", subject: "Welcome", body: "See you soon.", actor: STAFF });
       expect(result).toMatchObject({ ok: true, mail: { status: "failed" } });
     } finally {
       await failWrites(database, "outbox", false);
@@ -255,8 +333,8 @@ describeEachEngine("volunteer decisions", (get) => {
     const before = await volunteerStats(database);
     const a = await apply(database, "h1@example.org");
     const b = await apply(database, "h2@example.org");
-    await decideApplication(database, a, { decision: "approved", subject: "s", body: "b", actor: STAFF });
-    await decideApplication(database, b, { decision: "approved", subject: "s", body: "b", actor: STAFF });
+    await decideApplication(database, a, { decision: "approved", seenStatus: "pending", subject: "s", body: "b", actor: STAFF });
+    await decideApplication(database, b, { decision: "approved", seenStatus: "pending", subject: "s", body: "b", actor: STAFF });
     // One approved long ago: a volunteer, but not new this month.
     await database.db.updateTable("volunteer_applications").set({ decided_at: "2001-01-01T00:00:00.000Z" }).where("id", "=", b).execute();
     await setVolunteerHours(database, a, 12.5);

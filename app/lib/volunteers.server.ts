@@ -394,7 +394,21 @@ export async function decisionTemplate(
 
 export type DecisionResult =
   | { ok: true; application: VolunteerApplication; mail: MailResult }
-  | { ok: false; reason: "not-found" | "spam" };
+  | { ok: false; reason: "not-found" | "spam" }
+  | {
+      ok: false;
+      /** The status is no longer the one the admin saw (another admin decided, or moved it, meanwhile). */
+      reason: "changed";
+      status: ApplicationStatus;
+      decidedBy: string | null;
+      decidedAt: string | null;
+      updatedAt: string;
+    };
+
+/** The status the decision form says its admin saw, or undefined if it names none. */
+export function parseSeenStatus(value: unknown): ApplicationStatus | undefined {
+  return (APPLICATION_STATUSES as readonly unknown[]).includes(value) ? (value as ApplicationStatus) : undefined;
+}
 
 /**
  * Approve or reject for real: the status, who decided and when, the e-mail
@@ -402,24 +416,41 @@ export type DecisionResult =
  * failure part-way changes nothing and mails nobody, and a second try cannot
  * mail the applicant twice. Delivery over SMTP follows the commit; how it
  * went is in the result (and the Outbox), not a reason to undo the decision.
+ *
+ * `seenStatus` is the status the admin's page showed. The decision is made
+ * only if the application still has it (one conditional update), so two
+ * admins deciding the same application at once cannot both mail the
+ * applicant: the later one changes nothing, sends nothing and learns who
+ * decided, and when ("changed").
  */
 export async function decideApplication(
   database: Database,
   id: string,
-  input: { decision: "approved" | "rejected"; subject: string; body: string; actor: Actor },
+  input: { decision: "approved" | "rejected"; seenStatus: ApplicationStatus; subject: string; body: string; actor: Actor },
 ): Promise<DecisionResult> {
   const found = await getApplication(database, id);
   if (!found) return { ok: false, reason: "not-found" };
   const mail = await prepareMail({ to: found.email, subject: input.subject, text: input.body, kind: "transactional" });
-  const decided = await database.db.transaction().execute(async (trx) => {
+  const decided = await database.db.transaction().execute(async (trx): Promise<DecisionResult | { ok: true; application: VolunteerApplication }> => {
     const tx: Database = { ...database, db: trx };
-    const row = await trx.selectFrom("volunteer_applications").selectAll().where("id", "=", id).executeTakeFirst();
-    if (!row) return { ok: false as const, reason: "not-found" as const };
     const now = nowIso();
     const changes = { status: input.decision, decided_by: input.actor.email, decided_at: now, updated_at: now };
-    // Spam is never decided, even if another admin marked it so after the read (PostgreSQL reads committed rows, not a snapshot).
-    const updated = await trx.updateTable("volunteer_applications").set(changes).where("id", "=", id).where("status", "!=", "spam").executeTakeFirst();
-    if (toNum(updated.numUpdatedRows) === 0) return { ok: false as const, reason: "spam" as const };
+    // Only from the status the admin saw, and never from spam, judged by the row as it is when written
+    // (PostgreSQL re-checks the condition on the latest committed row once another admin's update commits).
+    const updated = await trx
+      .updateTable("volunteer_applications")
+      .set(changes)
+      .where("id", "=", id)
+      .where("status", "=", input.seenStatus)
+      .where("status", "!=", "spam")
+      .executeTakeFirst();
+    const row = await trx.selectFrom("volunteer_applications").selectAll().where("id", "=", id).executeTakeFirst();
+    if (!row) return { ok: false, reason: "not-found" };
+    if (toNum(updated.numUpdatedRows) === 0) {
+      if (row.status === "spam") return { ok: false, reason: "spam" };
+      const current = toApplication(row);
+      return { ok: false, reason: "changed", status: current.status, decidedBy: current.decidedBy, decidedAt: current.decidedAt, updatedAt: current.updatedAt };
+    }
     await storeMail(tx, mail);
     await recordAudit(tx, {
       action: `volunteer-application.${input.decision}`,
@@ -428,7 +459,7 @@ export async function decideApplication(
       ip: input.actor.ip ?? null,
       detail: { applicationId: id, outboxId: mail.id },
     });
-    return { ok: true as const, application: toApplication({ ...row, ...changes }) };
+    return { ok: true, application: toApplication(row) };
   });
   if (!decided.ok) return decided;
   return { ...decided, mail: await deliverRecordedMail(database, mail) };

@@ -4,19 +4,24 @@ import { FieldError } from "#app/components/ui/field-error";
 import { Input } from "#app/components/ui/input";
 import { Textarea } from "#app/components/ui/textarea";
 import type { FieldErrors } from "#app/lib/schemas/parse-form";
+import type { ApplicationStatus } from "#app/lib/schemas/volunteer";
 
 /**
  * Approve or reject with the e-mail the applicant will get, ready to edit.
- * A plain form, so it works without JavaScript.
+ * A plain form, so it works without JavaScript. It carries the status the
+ * page showed (`seenStatus`): the server decides only if it is still that
+ * one, so an admin never mails an applicant someone else has just decided.
  */
 export function VolunteerDecisionForm({
   decision,
+  seenStatus,
   subject,
   body,
   errors,
   open,
 }: {
   decision: "approved" | "rejected";
+  seenStatus: ApplicationStatus;
   subject: string;
   body: string;
   errors?: FieldErrors;
@@ -31,6 +36,7 @@ export function VolunteerDecisionForm({
       <Form method="post" className="mt-4 grid gap-4">
         <input type="hidden" name="intent" value="decide" />
         <input type="hidden" name="decision" value={decision} />
+        <input type="hidden" name="seenStatus" value={seenStatus} />
         <p className="text-sm text-muted-foreground">The applicant gets this email. Change it as you like before sending.</p>
         <div className="grid gap-2">
           <label htmlFor={id("subject")} className="text-sm font-medium">

@@ -135,7 +135,7 @@ describeEachEngine("an admin form the database refuses to save keeps what was ty
     expectInput(refusedPage, "subject", long.subject);
     expectTextarea(refusedPage, "body", long.body);
 
-    const decision = { intent: "decide", decision: "approved", subject: "Welcome aboard, Jo & team", body: "Dear Jo,\nSee you on Saturday at the hall." };
+    const decision = { intent: "decide", decision: "approved", seenStatus: "pending", subject: "Welcome aboard, Jo & team", body: "Dear Jo,\nSee you on Saturday at the hall." };
     await failWrites(getDb(), "volunteer_applications", true, ["update"]);
     try {
       const failed = await post(path, decision);

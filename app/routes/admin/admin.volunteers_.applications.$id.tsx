@@ -1,4 +1,4 @@
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/admin.volunteers_.applications.$id";
 import { DeleteDisclosure, formatDateTime, PostButton } from "#app/components/admin/record-actions";
 import { VolunteerDecisionForm } from "#app/components/admin/volunteer-decision-form";
@@ -21,6 +21,7 @@ import {
   decisionTemplate,
   deleteApplication,
   getApplication,
+  parseSeenStatus,
   setApplicationStatus,
   setVolunteerHours,
 } from "#app/lib/volunteers.server";
@@ -34,6 +35,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const [approve, reject] = await Promise.all([decisionTemplate(application, "approved"), decisionTemplate(application, "rejected")]);
   return { application: { ...application, availability: application.availability.map(availabilityLabel) }, templates: { approve, reject } };
 }
+
+/**
+ * After a refused action the page's data is not reloaded (React Router's
+ * default for 4xx/5xx), except after a 409: the application was decided,
+ * moved or marked as spam meanwhile, so the page shows it as it now is and
+ * its forms carry that status, for a deliberate decision from there.
+ */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 ? true : defaultShouldRevalidate;
+}
+
+const DECISION_FAILED = "Failed to save the decision.";
+const CHANGED_VERB = { pending: "moved back to Pending", approved: "approved", rejected: "rejected", spam: "marked as spam" } as const;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
@@ -50,23 +64,28 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const parsed = parseForm(decisionSchema, form);
       const typed = { subject: String(form.get("subject") ?? ""), body: String(form.get("body") ?? "") };
       if (!parsed.ok) return data({ intent: "decide" as const, decision: parsed.values.decision, errors: parsed.errors, typed }, { status: 400 });
+      /** Refused in place, like the 503 below: what was written goes back into the form. */
+      const refuseDecision = (status: 400 | 409 | 503, description: string) =>
+        data({ intent: "decide" as const, decision: parsed.data.decision, errors: {}, typed, refusal: { title: DECISION_FAILED, description, status } }, { status });
+      // The status this admin's page showed: the decision is only made if it is still that one.
+      const seenStatus = parseSeenStatus(form.get("seenStatus"));
+      if (!seenStatus) return refuseDecision(400, "The page did not say which status you saw, so nothing was changed and no email was sent. Reload the page, check the application and send it again.");
       let result: Awaited<ReturnType<typeof decideApplication>>;
       try {
-        result = await decideApplication(database, params.id, { ...parsed.data, actor });
+        result = await decideApplication(database, params.id, { ...parsed.data, seenStatus, actor });
       } catch (error) {
         // The decision, its e-mail and audit entry are one transaction: none of them happened. What was written goes back into the form.
         logger.error({ err: error instanceof Error ? error.message : String(error), applicationId: params.id }, "volunteer decision failed");
-        return data(
-          {
-            intent: "decide" as const,
-            decision: parsed.data.decision,
-            errors: {},
-            typed,
-            refusal: { title: "Failed to save the decision.", description: "Nothing was changed and no email was sent. The email as you wrote it is still in the form: send it again in a moment.", status: 503 },
-          },
-          { status: 503 },
-        );
+        return refuseDecision(503, "Nothing was changed and no email was sent. The email as you wrote it is still in the form: send it again in a moment.");
       }
+      if (!result.ok && result.reason === "changed") {
+        // Another admin (or this one, in another tab) decided or moved it after this page was loaded: the applicant is not mailed twice.
+        const who = result.decidedBy === null ? "Someone" : result.decidedBy === user.email ? "You" : result.decidedBy;
+        const when = formatDateTime(result.decidedAt ?? result.updatedAt);
+        const what = result.status === "pending" ? `This application was moved back to Pending at ${when}` : `${who} already ${CHANGED_VERB[result.status]} this application at ${when}`;
+        return refuseDecision(409, `${what}, so nothing was changed and no email was sent. The email as you wrote it is still in the form.`);
+      }
+      if (!result.ok && result.reason === "not-found") return refuseMissingRecord(params.id, { title: "Application not found", description: "It may have been deleted already." });
       if (!result.ok) return refuseAdminRequest(409, { title: "Not changed", description: "Spam cannot be approved or rejected. Mark it as not spam first." });
       const verb = parsed.data.decision === "approved" ? "approved" : "rejected";
       const mail = result.mail.status === "failed" ? "but the email could not be sent (see the Outbox)" : result.mail.status === "outbox" ? "and the email is in the Outbox" : "and the email was sent";
@@ -153,8 +172,8 @@ export default function ApplicationDetail({ loaderData, actionData }: Route.Comp
               Already {APPLICATION_STATUS_LABELS[a.status].toLowerCase()}. You can change the decision; a new email goes to the applicant.
             </p>
           ) : null}
-          <VolunteerDecisionForm decision="approved" subject={(failedDecision === "approved" && typed?.subject) || templates.approve.subject} body={(failedDecision === "approved" && typed?.body) || templates.approve.body} errors={failedDecision === "approved" ? decideErrors : undefined} open={failedDecision === "approved"} />
-          <VolunteerDecisionForm decision="rejected" subject={(failedDecision === "rejected" && typed?.subject) || templates.reject.subject} body={(failedDecision === "rejected" && typed?.body) || templates.reject.body} errors={failedDecision === "rejected" ? decideErrors : undefined} open={failedDecision === "rejected"} />
+          <VolunteerDecisionForm decision="approved" seenStatus={a.status} subject={(failedDecision === "approved" && typed?.subject) || templates.approve.subject} body={(failedDecision === "approved" && typed?.body) || templates.approve.body} errors={failedDecision === "approved" ? decideErrors : undefined} open={failedDecision === "approved"} />
+          <VolunteerDecisionForm decision="rejected" seenStatus={a.status} subject={(failedDecision === "rejected" && typed?.subject) || templates.reject.subject} body={(failedDecision === "rejected" && typed?.body) || templates.reject.body} errors={failedDecision === "rejected" ? decideErrors : undefined} open={failedDecision === "rejected"} />
           {a.status !== "pending" ? <PostButton intent="pending">Move back to Pending (no email)</PostButton> : null}
         </section>
       )}
