@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Database } from "./db.server";
 import { enqueueJob, registerJobHandler } from "./jobs.server";
 import { logger } from "./logger.server";
+import { listMediaReferences, mediaKeysIn, storagePublicBase } from "./media.server";
 import type { Storage } from "./storage/storage.server";
 import type { TusSetup } from "./tus.server";
 
@@ -38,36 +39,23 @@ export interface CleanupResult {
   expiredUploads: number;
 }
 
-const KEY_IN_URL = /\/media\/([a-z0-9][a-z0-9._-]*(?:\/[a-z0-9][a-z0-9._-]*)*)/g;
-
 /** Every storage key the database points at: media files and their variants, and any /media/ URL held elsewhere. */
 export async function referencedKeys(database: Database, storage: Storage): Promise<Set<string>> {
   const keys = new Set<string>();
   const media = await database.db.selectFrom("media_files").select(["filename", "variants", "file_url", "poster_url"]).execute();
-  const publicBase = storage.publicUrl("KEY").replace(/KEY$/, "");
-  const fromUrl = (url: string | null | undefined) => {
-    if (!url) return;
-    if (publicBase && url.startsWith(publicBase)) keys.add(url.slice(publicBase.length).split(/[?#]/)[0]!);
-    for (const [, key] of url.matchAll(KEY_IN_URL)) keys.add(key!);
-  };
+  const publicBase = storagePublicBase(storage);
   for (const row of media) {
     keys.add(row.filename);
-    fromUrl(row.file_url);
-    fromUrl(row.poster_url);
+    mediaKeysIn(row.file_url, publicBase, keys);
+    mediaKeysIn(row.poster_url, publicBase, keys);
     try {
       for (const variant of JSON.parse(row.variants ?? "[]") as Array<{ key?: string }>) if (variant.key) keys.add(variant.key);
     } catch {
       // A broken variants column keeps nothing alive; the original is still listed.
     }
   }
-  // Images chosen for page sections, page content and events are media URLs too.
-  const texts = await Promise.all([
-    database.db.selectFrom("section_images").select("image_url as text").execute(),
-    database.db.selectFrom("page_content").select("images as text").execute(),
-    database.db.selectFrom("events").select("image_url as text").execute(),
-    database.db.selectFrom("site_settings").select("value as text").execute(),
-  ]);
-  for (const rows of texts) for (const row of rows) fromUrl(row.text);
+  // Images chosen for page sections, page content and events are media URLs too (and so may settings be).
+  for (const reference of await listMediaReferences(database, publicBase)) for (const key of reference.keys) keys.add(key);
   return keys;
 }
 

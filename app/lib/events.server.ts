@@ -308,6 +308,8 @@ export async function eventImages(database: Database, events: readonly SiteEvent
     if (!e.imageUrl) continue;
     const builtIn = BUILT_IN_IMAGES.find((image) => image.filename === e.imageUrl);
     const upload = uploads.get(e.imageUrl);
+    // A deactivated library file is shown nowhere: the event goes without its picture.
+    if (upload && !upload.isActive) continue;
     images.set(e.id, {
       src: e.imageUrl,
       alt: e.imageAlt ?? builtIn?.alt ?? "",

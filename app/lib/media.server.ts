@@ -3,8 +3,12 @@ import { sql, type Selectable, type SelectQueryBuilder, type Updateable } from "
 import type { Database } from "./db.server";
 import { nowIso, toBool, toNum } from "./db.server";
 import type { DatabaseSchema, MediaFilesTable } from "./db-schema";
+import { getPageById } from "#app/content/pages";
 import { BUILT_IN_IMAGES, toStoredCategory, type MediaCategory as StoredCategory } from "#app/content/site";
+import { bumpContentVersion, keptUntilContentChanges } from "./content-version.server";
 import { logger } from "./logger.server";
+import { resolveImageSrc, sectionLabel } from "./page-image-src";
+import type { Storage } from "./storage/storage.server";
 
 export type { StoredCategory };
 
@@ -338,7 +342,14 @@ export async function updateMediaFile({ db }: Database, id: string, changes: Med
     set.section_assignment = changes.sectionAssignment?.trim() && changes.sectionAssignment !== "none" ? changes.sectionAssignment.trim() : null;
   }
   if (changes.isActive !== undefined) set.is_active = changes.isActive ? 1 : 0;
-  if (Object.keys(set).length > 0) {
+  if (changes.isActive !== undefined) {
+    // Whether a file is active changes what the public site shows: the content version moves with it, in one transaction.
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable("media_files").set(set).where("id", "=", id).execute();
+      await bumpContentVersion(trx);
+    });
+    activeChanges++;
+  } else if (Object.keys(set).length > 0) {
     await db.updateTable("media_files").set(set).where("id", "=", id).execute();
   }
   return getMediaFile({ db } as Database, id);
@@ -350,6 +361,202 @@ export async function deleteMediaFile({ db }: Database, id: string): Promise<Med
   if (!existing) return null;
   await db.deleteFrom("media_files").where("id", "=", id).execute();
   return toMediaFile(existing);
+}
+
+// ── Where files are used, and refusing to delete one that is ─────────────────
+
+const KEY_IN_URL = /\/media\/([a-z0-9][a-z0-9._-]*(?:\/[a-z0-9][a-z0-9._-]*)*)/g;
+
+/** Where the storage's objects are served from ("/media/", or a bucket's public address). */
+export function storagePublicBase(storage: Pick<Storage, "publicUrl">): string {
+  return storage.publicUrl("KEY").replace(/KEY$/, "");
+}
+
+/**
+ * The storage keys a stored value points at: every /media/ address in it,
+ * and the value itself when it is an address on the storage's public base.
+ * Added to `into` when given.
+ */
+export function mediaKeysIn(text: string | null | undefined, publicBase: string, into: Set<string> = new Set()): Set<string> {
+  if (!text) return into;
+  if (publicBase && text.startsWith(publicBase)) into.add(text.slice(publicBase.length).split(/[?#]/)[0]!);
+  for (const [, key] of text.matchAll(KEY_IN_URL)) into.add(key!);
+  return into;
+}
+
+/** One place outside the media table that shows stored files: a page's section image, a page's images, an event, a setting. */
+export interface MediaReference {
+  /** Where it is, in words staff know from the admin area, e.g. "Home page (Hero section image)". */
+  place: string;
+  /** The storage keys it points at. */
+  keys: Set<string>;
+  /** The library file it was chosen as, where that is recorded (section images). */
+  mediaId: string | null;
+}
+
+function pageName(pageId: string): string {
+  return `${getPageById(pageId)?.title ?? pageId} page`;
+}
+
+/**
+ * Every place outside media_files that holds a media address: section
+ * images, page content images, events' pictures and settings. Four reads
+ * of small tables (one row per page, section, event or setting). The
+ * storage clean-up keeps whatever these point at; the library refuses to
+ * delete a file any of them uses.
+ */
+export async function listMediaReferences({ db }: Database, publicBase: string): Promise<MediaReference[]> {
+  const [sections, pages, events, settings] = await Promise.all([
+    db.selectFrom("section_images").select(["page_id", "section", "image_url", "media_id"]).orderBy("page_id").orderBy("section").execute(),
+    db.selectFrom("page_content").select(["page_id", "images"]).where("images", "is not", null).orderBy("page_id").execute(),
+    db.selectFrom("events").select(["id", "title", "image_url", "is_published"]).where("image_url", "is not", null).orderBy("title").execute(),
+    db.selectFrom("site_settings").select(["key", "value"]).orderBy("key").execute(),
+  ]);
+  const references: MediaReference[] = [];
+  for (const s of sections) {
+    references.push({ place: `${pageName(s.page_id)} (${sectionLabel(s.section)} section image)`, keys: mediaKeysIn(s.image_url, publicBase), mediaId: s.media_id });
+  }
+  for (const p of pages) {
+    const keys = mediaKeysIn(p.images, publicBase);
+    // Entries may hold a bare file name, served from the uploads folder (SPEC §5).
+    try {
+      const entries = JSON.parse(p.images ?? "[]") as unknown;
+      if (Array.isArray(entries)) {
+        for (const entry of entries as Array<{ filename?: unknown }>) {
+          if (typeof entry?.filename === "string") mediaKeysIn(resolveImageSrc(entry.filename), publicBase, keys);
+        }
+      }
+    } catch {
+      // A broken images column: the addresses found in its text are all there is.
+    }
+    references.push({ place: pageName(p.page_id), keys, mediaId: null });
+  }
+  for (const e of events) {
+    references.push({ place: `the event '${e.title}'${toBool(e.is_published) ? "" : " (draft)"}`, keys: mediaKeysIn(e.image_url, publicBase), mediaId: null });
+  }
+  for (const s of settings) {
+    references.push({ place: `the site settings (${s.key})`, keys: mediaKeysIn(s.value, publicBase), mediaId: null });
+  }
+  return references.filter((r) => r.keys.size > 0 || r.mediaId !== null);
+}
+
+/** The places (each once, in the order listed) that show a file or one of its generated sizes. */
+export function usesOf(
+  file: Pick<MediaFile, "id" | "filename" | "fileUrl" | "variants">,
+  references: readonly MediaReference[],
+  publicBase: string,
+): string[] {
+  const keys = mediaKeysIn(file.fileUrl, publicBase, new Set([file.filename, ...file.variants.map((v) => v.key)]));
+  const places = new Set<string>();
+  for (const reference of references) {
+    if (reference.mediaId === file.id || [...reference.keys].some((key) => keys.has(key))) places.add(reference.place);
+  }
+  return [...places];
+}
+
+export type DeleteUnusedResult = { ok: true; file: MediaFile } | { ok: false; reason: "missing" } | { ok: false; reason: "in-use"; uses: string[] };
+
+/**
+ * Deletes a library file and its stored objects, unless something on the
+ * site uses it: then nothing is changed and the places are returned, so
+ * staff can choose another picture there first. The row goes before the
+ * objects, so the site never points at a missing file.
+ */
+export async function deleteUnusedMediaFile(database: Database, storage: Storage, id: string): Promise<DeleteUnusedResult> {
+  const file = await getMediaFile(database, id);
+  if (!file) return { ok: false, reason: "missing" };
+  const publicBase = storagePublicBase(storage);
+  const uses = usesOf(file, await listMediaReferences(database, publicBase), publicBase);
+  if (uses.length > 0) return { ok: false, reason: "in-use", uses };
+  const deleted = await deleteMediaFile(database, id);
+  if (!deleted) return { ok: false, reason: "missing" };
+  await Promise.all(
+    storedKeys(deleted).map((key) =>
+      storage.delete(key).catch((error: unknown) => logger.error({ err: error instanceof Error ? error.message : String(error), key }, "could not remove a stored object")),
+    ),
+  );
+  return { ok: true, file: deleted };
+}
+
+// ── Inactive files, as the public site must not show them ───────────────────
+
+/**
+ * What the public site must not show: the stored objects and addresses of
+ * every inactive file. Generated sizes are named after their original
+ * (variantKey: "{dir}/{base}.{hash}.{width}w.{format}"), so `stems` also
+ * catches a size made after the file was deactivated.
+ */
+export interface InactiveMedia {
+  keys: ReadonlySet<string>;
+  stems: ReadonlySet<string>;
+  urls: ReadonlySet<string>;
+}
+
+const VARIANT_KEY = /^(.+)\.[0-9a-f]+\.\d+w\.(?:webp|avif)$/;
+
+function keyStem(key: string): string {
+  const dot = key.lastIndexOf(".");
+  return dot > key.lastIndexOf("/") ? key.slice(0, dot) : key;
+}
+
+async function loadInactiveMedia({ db }: Database): Promise<InactiveMedia> {
+  const rows = await db.selectFrom("media_files").select(["filename", "file_url", "variants", "poster_url"]).where("is_active", "=", 0).execute();
+  const keys = new Set<string>();
+  const stems = new Set<string>();
+  const urls = new Set<string>();
+  for (const row of rows) {
+    keys.add(row.filename);
+    stems.add(keyStem(row.filename));
+    urls.add(row.file_url);
+    for (const variant of parseVariants(row.variants ?? null)) {
+      keys.add(variant.key);
+      urls.add(variant.url);
+    }
+    if (row.poster_url) urls.add(row.poster_url);
+  }
+  return { keys, stems, urls };
+}
+
+/** Bumped by every change of a file's active flag made in this process, so its next read is fresh at once. */
+let activeChanges = 0;
+
+/**
+ * Kept in memory until staff change anything (every staff write bumps the
+ * content version, and so does updateMediaFile when the flag changes), so
+ * the hot /media/* route pays a set lookup, plus one read of one row every
+ * 200 ms shared by all requests, rather than a query per request. A change
+ * in this process is seen by the next read; one in another process sharing
+ * the database within 200 ms, as with the page cache.
+ */
+const keptInactiveMedia = keptUntilContentChanges((database) => loadInactiveMedia(database));
+const lastInactiveMedia = new WeakMap<Database, InactiveMedia>();
+
+/** The inactive files; if they cannot be read, the last list read (and the failure logged), else the error is thrown. */
+export async function getInactiveMedia(database: Database): Promise<InactiveMedia> {
+  try {
+    const inactive = await keptInactiveMedia(database, `inactive-${activeChanges}`);
+    lastInactiveMedia.set(database, inactive);
+    return inactive;
+  } catch (error) {
+    const last = lastInactiveMedia.get(database);
+    if (!last) throw error;
+    logger.error({ err: error instanceof Error ? error.message : String(error) }, "could not read inactive media files; using the last list read");
+    return last;
+  }
+}
+
+/** Whether a storage key (an original or one of its generated sizes) belongs to an inactive file. */
+export function isInactiveKey(inactive: InactiveMedia, key: string): boolean {
+  if (inactive.keys.has(key)) return true;
+  const variant = VARIANT_KEY.exec(key);
+  return variant ? inactive.stems.has(variant[1]!) : false;
+}
+
+/** Whether an image address on a page is an inactive file's (its address, or a /media/ path to it or one of its sizes). */
+export function isInactiveUrl(inactive: InactiveMedia, url: string): boolean {
+  if (inactive.urls.has(url)) return true;
+  const key = resolveImageSrc(url).match(/^\/media\/([^?#]+)/)?.[1];
+  return key ? isInactiveKey(inactive, key) : false;
 }
 
 // ── The image picker (SPEC §2, §7 calls 1, 2 and 9) ──────────────────────────

@@ -4,7 +4,7 @@ import type { SiteSettings } from "#app/content/site";
 import { getDatabase, type Database } from "./db.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
-import { listPageVideos } from "./media.server";
+import { getInactiveMedia, isInactiveUrl, listPageVideos, type InactiveMedia } from "./media.server";
 import { listPageYoutubeVideos } from "./youtube.server";
 import { getSiteSettings } from "./site-settings.server";
 import { getPublicPageContent } from "./page-content.server";
@@ -44,9 +44,27 @@ export async function loadGallery(
   }
 }
 
-/** The content a page shows: the built-in copy with staff's saved edits merged in. */
+/** The content a page shows: the built-in copy with staff's saved edits merged in, less deactivated uploads. */
 export async function getPageContent(page: BuiltInPage): Promise<PageContent> {
-  return getPublicPageContent(page);
+  const content = await getPublicPageContent(page);
+  if (content.images.length === 0) return content;
+  try {
+    return withoutInactiveImages(content, await getInactiveMedia(await getDatabase()));
+  } catch (error) {
+    // The file route still refuses an inactive file, so the page's picture falls back as a missing one does.
+    logger.error({ err: error instanceof Error ? error.message : String(error), page: page.id }, "could not read inactive media files");
+    return content;
+  }
+}
+
+/**
+ * A page's images less those whose upload is deactivated (a parent withdrew
+ * photo consent, say): left out, as an image that was never added, so the
+ * layout's rules place the rest (and a hero falls back as it does without one).
+ */
+export function withoutInactiveImages(content: PageContent, inactive: InactiveMedia): PageContent {
+  const images = content.images.filter((image) => !isInactiveUrl(inactive, image.filename));
+  return images.length === content.images.length ? content : { ...content, images };
 }
 
 export function publicOrigin(): string {

@@ -2,7 +2,7 @@ import type { Selectable } from "kysely";
 import { BUILT_IN_IMAGES, CATEGORY_FALLBACK_IMAGE, REGISTER_CHILD_BANNER } from "#app/content/site";
 import type { PageImage, SectionImage } from "#app/content/types";
 import type { SectionImagesTable } from "./db-schema";
-import { nowIso, toNum, type Database } from "./db.server";
+import { nowIso, toBool, toNum, type Database } from "./db.server";
 import { bumpContentVersion, notifyContentChange } from "./content-version.server";
 import { getActiveMediaFile } from "./media.server";
 import type { Actor } from "./page-content.server";
@@ -118,6 +118,8 @@ export interface MediaSizes {
   width: number | null;
   height: number | null;
   responsive?: PageImage["responsive"];
+  /** False for a deactivated file: the public site must not show it. */
+  isActive: boolean;
 }
 
 /**
@@ -131,7 +133,7 @@ export async function mediaByUrl({ db }: Database, urls: readonly string[]): Pro
   if (wanted.length === 0) return found;
   const rows = await db
     .selectFrom("media_files")
-    .select(["file_url", "width", "height", "placeholder", "variants"])
+    .select(["file_url", "width", "height", "placeholder", "variants", "is_active"])
     .where("file_url", "in", wanted)
     .where("file_type", "=", "image")
     .execute();
@@ -150,17 +152,23 @@ export async function mediaByUrl({ db }: Database, urls: readonly string[]): Pro
       width,
       height,
       responsive: r.srcSet || r.avifSrcSet ? { srcSet: r.srcSet, avifSrcSet: r.avifSrcSet, placeholder: r.placeholder } : undefined,
+      isActive: toBool(row.is_active),
     });
   }
   return found;
 }
 
-/** Section images as the public page renders them, with sizes and variants of uploads. */
+/**
+ * Section images as the public page renders them, with sizes and variants
+ * of uploads. A section whose upload is deactivated is left out, so the
+ * page shows what it shows when no image is assigned there.
+ */
 export async function toPublicSectionImages(database: Database, stored: readonly StoredSectionImage[]): Promise<Record<string, SectionImage>> {
-  const sizes = stored.length ? await mediaByUrl(database, stored.map((s) => s.imageUrl)) : new Map();
+  const sizes = stored.length ? await mediaByUrl(database, stored.map((s) => s.imageUrl)) : new Map<string, MediaSizes>();
   const out: Record<string, SectionImage> = {};
   for (const s of stored) {
     const found = sizes.get(s.imageUrl);
+    if (found && !found.isActive) continue;
     out[s.section] = {
       section: s.section,
       src: s.imageUrl,

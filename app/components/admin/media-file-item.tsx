@@ -9,7 +9,7 @@ import { NativeSelect } from "#app/components/ui/native-select";
 import { Textarea } from "#app/components/ui/textarea";
 import { categoryLabel } from "#app/content/site";
 import { megabytes } from "#app/lib/upload-rules";
-import { PAGE_OPTIONS, SECTION_OPTIONS, pageLabel, sectionLabel } from "./media-options";
+import { describeMediaUses, PAGE_OPTIONS, SECTION_OPTIONS, pageLabel, sectionLabel } from "./media-options";
 
 /** The fields of a media file the library shows (a MediaFile, as loader data). */
 export interface MediaFileView {
@@ -118,8 +118,24 @@ export function MediaEditForm({ id, name, values, returnTo }: { id: string; name
   );
 }
 
-/** One file of the library: its preview and details, or (one at a time) its edit form, holding `kept` when a save failed. */
-export function MediaFileItem({ file, editing, kept, returnTo }: { file: MediaFileView; editing: boolean; kept?: KeptMediaEdit; returnTo: string }) {
+/**
+ * One file of the library: its preview and details, or (one at a time) its
+ * edit form, holding `kept` when a save failed. `uses` says where the site
+ * shows it (undefined when that could not be read).
+ */
+export function MediaFileItem({
+  file,
+  editing,
+  kept,
+  returnTo,
+  uses,
+}: {
+  file: MediaFileView;
+  editing: boolean;
+  kept?: KeptMediaEdit;
+  returnTo: string;
+  uses?: readonly string[];
+}) {
   const name = file.altText || file.originalName;
   return (
     <li className="grid gap-4 rounded-lg border border-border p-4 sm:grid-cols-[12rem_1fr]" aria-label={name}>
@@ -152,6 +168,12 @@ export function MediaFileItem({ file, editing, kept, returnTo }: { file: MediaFi
             <dd>{pageLabel(file.pageAssignment)}</dd>
             <dt>Section</dt>
             <dd>{sectionLabel(file.sectionAssignment)}</dd>
+            {uses && uses.length > 0 ? (
+              <>
+                <dt>Used on</dt>
+                <dd>{describeMediaUses(uses)}</dd>
+              </>
+            ) : null}
             <dt>File</dt>
             <dd className="break-all">{file.originalName}</dd>
             <dt>Uploaded</dt>
@@ -175,7 +197,12 @@ export function MediaFileItem({ file, editing, kept, returnTo }: { file: MediaFi
                 <span className="sr-only"> {name}</span>
               </Button>
             </Form>
-            <ConfirmDeleteButton id={file.id} what={`the file ${name}`} extra={{ returnTo }} />
+            <ConfirmDeleteButton
+              id={file.id}
+              what={`the file ${name}`}
+              extra={{ returnTo }}
+              blocked={uses?.length ? `Used on: ${describeMediaUses(uses)}. It cannot be deleted while the site shows it: choose another picture there first.` : undefined}
+            />
           </div>
         </div>
       )}

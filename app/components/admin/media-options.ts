@@ -19,3 +19,12 @@ export function sectionLabel(value: string | null): string {
   if (!value) return "No section";
   return SECTION_OPTIONS.find((s) => s.value === value)?.label ?? value;
 }
+
+/** How many places a message names before it says "and N more". */
+export const USES_NAMED = 3;
+
+/** Where a file is used, for a sentence: "Home page (Hero section image), About Us page and 2 more". */
+export function describeMediaUses(places: readonly string[], named = USES_NAMED): string {
+  if (places.length <= named) return places.length > 1 ? `${places.slice(0, -1).join(", ")} and ${places[places.length - 1]}` : (places[0] ?? "");
+  return `${places.slice(0, named).join(", ")} and ${places.length - named} more`;
+}

@@ -176,18 +176,24 @@ export function FormErrorSummary({ errors }: { errors: FieldErrors }) {
   );
 }
 
-/** Delete with a confirmation that names what goes; the POST happens only on confirm. */
+/**
+ * Delete with a confirmation that names what goes; the POST happens only on
+ * confirm. With `blocked` (why it cannot go, e.g. where the site still uses
+ * it) the dialog says so and offers no Delete: the server would refuse.
+ */
 export function ConfirmDeleteButton({
   id,
   what,
   intent = "delete",
   extra,
+  blocked,
 }: {
   id: string;
   /** e.g. 'the testimonial from Amira' */
   what: string;
   intent?: string;
   extra?: Record<string, string>;
+  blocked?: string;
 }) {
   return (
     <AlertDialog>
@@ -200,20 +206,26 @@ export function ConfirmDeleteButton({
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>Delete {what}?</AlertDialogTitle>
-          <AlertDialogDescription>This cannot be undone.</AlertDialogDescription>
+          <AlertDialogDescription>{blocked ?? "This cannot be undone."}</AlertDialogDescription>
         </AlertDialogHeader>
-        <Form method="post">
-          <input type="hidden" name="intent" value={intent} />
-          <input type="hidden" name="id" value={id} />
-          {extra ? Object.entries(extra).map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />) : null}
+        {blocked ? (
           <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            {/* A plain submit, not AlertDialog.Action: closing the dialog must not unmount the form mid-submit. */}
-            <Button type="submit" variant="destructive">
-              Delete
-            </Button>
+            <AlertDialogCancel>Close</AlertDialogCancel>
           </AlertDialogFooter>
-        </Form>
+        ) : (
+          <Form method="post">
+            <input type="hidden" name="intent" value={intent} />
+            <input type="hidden" name="id" value={id} />
+            {extra ? Object.entries(extra).map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />) : null}
+            <AlertDialogFooter>
+              <AlertDialogCancel>Cancel</AlertDialogCancel>
+              {/* A plain submit, not AlertDialog.Action: closing the dialog must not unmount the form mid-submit. */}
+              <Button type="submit" variant="destructive">
+                Delete
+              </Button>
+            </AlertDialogFooter>
+          </Form>
+        )}
       </AlertDialogContent>
     </AlertDialog>
   );

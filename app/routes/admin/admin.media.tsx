@@ -4,7 +4,7 @@ import type { Route } from "./+types/admin.media";
 import { AdminRefusalNotice } from "#app/components/admin/admin-refusal";
 import { ImagePicker } from "#app/components/admin/image-picker";
 import { type KeptMediaEdit, MediaEditForm, MediaFileItem } from "#app/components/admin/media-file-item";
-import { CATEGORY_OPTIONS, pageLabel } from "#app/components/admin/media-options";
+import { CATEGORY_OPTIONS, describeMediaUses, pageLabel } from "#app/components/admin/media-options";
 import { MediaUploadForm } from "#app/components/admin/media-upload-form";
 import { Pager, pageCount, pageHref, redirectPastEnd, requestedPage } from "#app/components/admin/pager";
 import { QuickImageUpload } from "#app/components/admin/quick-image-upload";
@@ -13,17 +13,19 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/
 import { Input } from "#app/components/ui/input";
 import { Label } from "#app/components/ui/label";
 import { NativeSelect } from "#app/components/ui/native-select";
-import { isRecordId, KEPT_TYPED_TEXT, refuseFailedWrite, refuseMissingRecord, refuseUnknownAction } from "#app/lib/admin-response.server";
+import { isRecordId, KEPT_TYPED_TEXT, refuseAdminRequest, refuseFailedWrite, refuseMissingRecord, refuseUnknownAction } from "#app/lib/admin-response.server";
 import { requireAdmin } from "#app/lib/auth.server";
 import { getDatabase } from "#app/lib/db.server";
 import { logger } from "#app/lib/logger.server";
 import {
   countMediaFiles,
-  deleteMediaFile,
+  deleteUnusedMediaFile,
   listAssignedPages,
   listMediaFiles,
-  storedKeys,
+  listMediaReferences,
+  storagePublicBase,
   updateMediaFile,
+  usesOf,
   type FileType,
   type MediaFilter,
 } from "#app/lib/media.server";
@@ -64,11 +66,29 @@ export async function loader({ request }: Route.LoaderArgs) {
     ]);
   } catch (error) {
     logger.error({ err: error instanceof Error ? error.message : String(error) }, "media library load failed");
-    return { files: [], matching: 0, total: 0, pages: [], pageNumber, editId, loadFailed: true };
+    return { files: [], matching: 0, total: 0, pages: [], pageNumber, editId, uses: null, loadFailed: true };
   }
   const [files, matching, total, pages] = loaded;
   redirectPastEnd(url, pageNumber, pageCount(matching, PAGE_SIZE), "p");
-  return { files, matching, total, pages, pageNumber, editId, loadFailed: false };
+  return { files, matching, total, pages, pageNumber, editId, uses: await usesOfFiles(files), loadFailed: false };
+}
+
+/**
+ * Where each listed file is used, by file id (files used nowhere have none),
+ * so the list and the delete confirmation say so before anyone clicks:
+ * four reads of small tables for the whole page. Null if they fail; the
+ * list still shows, and deleting still checks.
+ */
+async function usesOfFiles(files: Awaited<ReturnType<typeof listMediaFiles>>): Promise<Record<string, string[]> | null> {
+  if (files.length === 0) return {};
+  try {
+    const publicBase = storagePublicBase(getStorage());
+    const references = await listMediaReferences(await getDatabase(), publicBase);
+    return Object.fromEntries(files.map((file) => [file.id, usesOf(file, references, publicBase)]).filter(([, uses]) => uses.length > 0));
+  } catch (error) {
+    logger.error({ err: error instanceof Error ? error.message : String(error) }, "could not read where media files are used");
+    return null;
+  }
 }
 
 /** Where to go back to after an action: the list as it was (filters, page), never another site. */
@@ -124,15 +144,14 @@ export async function action({ request }: Route.ActionArgs) {
     }
     case "delete": {
       try {
-        const deleted = await deleteMediaFile(database, id);
-        if (!deleted) return refuseMissingRecord(id, { title: LIBRARY_MESSAGES.deleteFailed, description: "It may have been deleted already." });
-        // The row goes first, so the site never points at a missing file; then the stored objects.
-        const storage = getStorage();
-        await Promise.all(
-          storedKeys(deleted).map((key) =>
-            storage.delete(key).catch((error: unknown) => logger.error({ err: error instanceof Error ? error.message : String(error), key }, "could not remove a stored object")),
-          ),
-        );
+        const result = await deleteUnusedMediaFile(database, getStorage(), id);
+        if (!result.ok && result.reason === "missing") {
+          return refuseMissingRecord(id, { title: LIBRARY_MESSAGES.deleteFailed, description: "It may have been deleted already." });
+        }
+        if (!result.ok) {
+          // Deleting it would break every page that shows it: nothing is changed.
+          return refuseAdminRequest(409, { title: LIBRARY_MESSAGES.deleteFailed, description: `It is used on: ${describeMediaUses(result.uses)}. Choose another picture there first.` });
+        }
         logger.info({ mediaId: id, userId: user.id }, "media file deleted");
         return redirectWithToast(back, { title: LIBRARY_MESSAGES.deleted });
       } catch (error) {
@@ -148,7 +167,7 @@ export async function action({ request }: Route.ActionArgs) {
 const MEDIA_INTENTS = ["update", "toggle", "delete"];
 
 export default function MediaTab({ loaderData, actionData }: Route.ComponentProps) {
-  const { files, matching, total, pages, pageNumber, editId, loadFailed } = loaderData;
+  const { files, matching, total, pages, pageNumber, editId, uses, loadFailed } = loaderData;
   // A save the database refused comes back with what was typed.
   const kept = actionData && "kept" in actionData ? (actionData.kept as KeptMediaEdit) : undefined;
   const [params] = useSearchParams();
@@ -269,6 +288,7 @@ export default function MediaTab({ loaderData, actionData }: Route.ComponentProp
                     editing={file.id === editId || kept?.id === file.id}
                     kept={kept?.id === file.id ? kept : undefined}
                     returnTo={returnTo}
+                    uses={uses ? (uses[file.id] ?? []) : undefined}
                   />
                 ))}
               </ul>
