@@ -135,6 +135,18 @@ describeEachEngine("page content", (database) => {
     expect(await restoreRevision(database(), "no-such-page", 1, staff)).toEqual({ ok: false, reason: "unknown-page" });
   });
 
+  it("restores nothing when someone saved after the list was drawn, and restores from the list as it is now", async () => {
+    // The list showed revision 5 as current; another admin saves revision 6.
+    expect(await savePageContent(database(), form({ heroTitle: "Saved meanwhile", baseRevision: "5" }), other)).toEqual({ ok: true, revision: 6 });
+    const stale = await restoreRevision(database(), "about", 1, staff, 5);
+    expect(stale).toMatchObject({ ok: false, reason: "conflict", current: { revision: 6, updatedByEmail: other.email } });
+    expect((await loadPageContent(database(), about)).heroTitle).toBe("Saved meanwhile");
+    expect((await listRevisions(database(), "about"))[0]?.revision).toBe(6);
+
+    expect(await restoreRevision(database(), "about", 1, staff, 6)).toEqual({ ok: true, revision: 7 });
+    expect((await loadPageContent(database(), about)).heroTitle).toBe("About our charity");
+  });
+
   it("bumps the content version in the same save and tells this process's listeners", async () => {
     const heard: ContentChange[] = [];
     const stop = onContentChange((c) => heard.push(c));

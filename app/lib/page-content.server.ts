@@ -252,7 +252,18 @@ const BUILT_IN: StoredFields = { heroTitle: null, heroSubtitle: null, mainTitle:
  * Makes an earlier revision current again, as a new revision of its own
  * (so the version it replaces is kept too). Revision 0 is the built-in copy.
  */
-export async function restoreRevision(database: Database, pageId: string, revision: number, actor: Actor): Promise<SaveResult | { ok: false; reason: "unknown-revision" }> {
+/**
+ * Saves an earlier revision (0: the built-in text) again as the newest. With
+ * `baseRevision` (the current revision when the admin chose it), a save made
+ * since is a conflict and nothing is restored, as for a save.
+ */
+export async function restoreRevision(
+  database: Database,
+  pageId: string,
+  revision: number,
+  actor: Actor,
+  baseRevision?: number,
+): Promise<SaveResult | { ok: false; reason: "unknown-revision" }> {
   if (!getPageById(pageId)) return { ok: false, reason: "unknown-page" };
   let fields: StoredFields = BUILT_IN;
   if (revision !== 0) {
@@ -265,7 +276,7 @@ export async function restoreRevision(database: Database, pageId: string, revisi
     if (!row) return { ok: false, reason: "unknown-revision" };
     fields = toFields(row);
   }
-  return writeVersion(database, pageId, fields, actor, { restoredFrom: revision });
+  return writeVersion(database, pageId, fields, actor, { restoredFrom: revision, baseRevision });
 }
 
 // ── What the public site shows ────────────────────────────────────────────

@@ -7,6 +7,7 @@ import type { CurrentSession } from "./auth.server";
 import { getDatabase, type Database } from "./db.server";
 import { getStoredPageContent, listRevisions, mergePageContent, restoreRevision, savePageContent } from "./page-content.server";
 import { pageContentFormSchema, sectionImageSchema, sectionLabel, sectionOptions } from "./schemas/page-content";
+import { formatDateTime } from "#app/components/admin/record-actions";
 import { refuseAdminRequest, refuseUnknownAction } from "./admin-response.server";
 import type { FieldErrors } from "./schemas/parse-form";
 import { assignSectionImage, clearSectionImage } from "./section-images.server";
@@ -88,7 +89,16 @@ export async function pageEditorAction(request: Request, current: CurrentSession
   if (intent === "restore") {
     const raw = String(form.get("revision") ?? "");
     const revision = /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
-    const result = Number.isInteger(revision) ? await restoreRevision(database, page.id, revision, actor) : null;
+    const rawBase = String(form.get("baseRevision") ?? "");
+    const baseRevision = /^\d{1,9}$/.test(rawBase) ? Number(rawBase) : undefined;
+    const result = Number.isInteger(revision) ? await restoreRevision(database, page.id, revision, actor, baseRevision) : null;
+    if (result && !result.ok && result.reason === "conflict") {
+      const { current: saved } = result;
+      return refuseAdminRequest(409, {
+        title: "Nothing was restored",
+        description: `${saved.updatedByEmail ?? "Someone else"} saved this page at ${formatDateTime(saved.updatedAt)} (revision ${saved.revision}) after you opened it, so nothing was restored. Their version is now shown: restore again if you still want the earlier one.`,
+      });
+    }
     if (!result || !result.ok) {
       // 404 for a revision number that is not there, 400 for one that could never be.
       return refuseAdminRequest(Number.isInteger(revision) ? 404 : 400, { title: "Nothing was restored", description: "That revision no longer exists." });

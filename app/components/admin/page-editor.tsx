@@ -1,5 +1,5 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ArrowDown, ArrowUp, Eye, ImagePlus, Library, Loader2, Plus, Save, Trash2 } from "lucide-react";
 import { ImagePicker, type PickerImage } from "#app/components/admin/image-picker";
 import { QuickImageUpload, type UploadedImage } from "#app/components/admin/quick-image-upload";
@@ -685,6 +685,16 @@ export interface RevisionItem {
   heroTitle: string;
 }
 
+/**
+ * For the routes with the page editor: a restore refused because someone
+ * saved meanwhile (409) reloads the page, so the list and the form show
+ * their version. A refused save does not: the form keeps the admin's
+ * edits and the version they started from, for Save anyway.
+ */
+export function editorShouldRevalidate({ formData, actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
+  return actionStatus === 409 && formData?.get("intent") === "restore" ? true : defaultShouldRevalidate;
+}
+
 /** Every saved version, newest first, each restorable with one click (a restore is a new version). */
 export function RevisionList({
   pageId,
@@ -735,6 +745,8 @@ export function RevisionList({
                 <input type="hidden" name="intent" value="restore" />
                 <input type="hidden" name="pageId" value={pageId} />
                 <input type="hidden" name="revision" value={r.revision} />
+                {/* The version this list was drawn from: a save made since makes the restore ask first. */}
+                <input type="hidden" name="baseRevision" value={current} />
                 <Button type="submit" variant="outline" size="sm" disabled={dirty || restoring !== null}>
                   {restoring === r.revision ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
                   Restore<span className="sr-only"> {r.revision === 0 ? "the built-in text" : `revision ${r.revision}`}</span>

@@ -1,7 +1,7 @@
 import { Link, useNavigate } from "react-router";
 import type { Route } from "./+types/admin._index";
 import { AdminRefusalNotice } from "#app/components/admin/admin-refusal";
-import { PageEditor, PageSelector, type EditorActionData } from "#app/components/admin/page-editor";
+import { editorShouldRevalidate, PageEditor, PageSelector, type EditorActionData } from "#app/components/admin/page-editor";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
 import { getPageById, getPagesByCategory, PAGE_CATEGORY_LABELS } from "#app/content/pages";
 import type { PageCategory } from "#app/content/types";
@@ -22,6 +22,8 @@ const GROUPS = GROUP_ORDER.map((category) => ({
 
 /** Pages that ship with placeholder text a charity must replace before it collects anyone's details. */
 const PLACEHOLDER_PAGES = ["privacy-policy", "terms"];
+
+export const shouldRevalidate = editorShouldRevalidate;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

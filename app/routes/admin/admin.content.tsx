@@ -2,7 +2,7 @@ import { useNavigate } from "react-router";
 import { Save } from "lucide-react";
 import type { Route } from "./+types/admin.content";
 import { AdminRefusalNotice } from "#app/components/admin/admin-refusal";
-import { PageEditor, PageSelector, type EditorActionData } from "#app/components/admin/page-editor";
+import { editorShouldRevalidate, PageEditor, PageSelector, type EditorActionData } from "#app/components/admin/page-editor";
 import { Button } from "#app/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
 import { getPageById } from "#app/content/pages";
@@ -25,6 +25,8 @@ const CMS_PAGES = [
 ] as const;
 
 const OPTIONS = CMS_PAGES.map((p) => ({ id: p.value, title: getPageById(p.pageId)!.title }));
+
+export const shouldRevalidate = editorShouldRevalidate;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
