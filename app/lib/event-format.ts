@@ -1,5 +1,6 @@
 import { EVENT_CATEGORIES } from "#app/content/site";
 import { EVENT_TIME_ZONE, londonIsoWithOffset } from "#app/lib/ical";
+import { absoluteUrl } from "#app/lib/seo";
 
 /** What the public pages need of an event (no admin-only fields). */
 export interface PublicEvent {
@@ -59,6 +60,16 @@ export function eventCalendarPath(slug: string): string {
   return `/events/${encodeURIComponent(slug)}/calendar.ics`;
 }
 
+/**
+ * The picture link previews (og:image) and search engines are given: the
+ * one the page shows (`image`, resolved by eventImages), as an absolute
+ * address. Never the stored imageUrl: a deactivated library picture is
+ * shown nowhere, so an event using one goes without (null), like the page.
+ */
+export function eventShareImage(event: Pick<PublicEvent, "image">, origin: string): { src: string; alt: string } | null {
+  return event.image ? { src: absoluteUrl(origin, event.image.src), alt: event.image.alt } : null;
+}
+
 const REPEAT: Record<string, string> = { weekly: "P1W", monthly: "P1M", daily: "P1D", fortnightly: "P2W" };
 
 /**
@@ -83,7 +94,8 @@ export function eventStructuredData(
   if (event.date && event.time) data.startDate = londonIsoWithOffset(event.date, event.time);
   else if (event.date) data.startDate = event.date;
   if (event.location) data.location = { "@type": "Place", name: event.location, address: event.location };
-  if (event.imageUrl) data.image = /^https?:\/\//i.test(event.imageUrl) ? event.imageUrl : `${origin}${event.imageUrl}`;
+  const image = eventShareImage(event, origin);
+  if (image) data.image = image.src;
   const repeat = event.scheduleNote ? REPEAT[event.scheduleNote.trim().toLowerCase()] : undefined;
   if (!event.date && repeat) {
     data.eventSchedule = { "@type": "Schedule", repeatFrequency: repeat, scheduleTimezone: EVENT_TIME_ZONE };

@@ -1,4 +1,4 @@
-import { expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { describeEachEngine } from "../../test/engines";
 import { BUILT_IN_IMAGES, NEWS_CARDS } from "#app/content/site";
 import {
@@ -15,11 +15,14 @@ import {
   listUpcomingPublishedEvents,
   setEventPublished,
   slugify,
+  toPublicEvent,
   updateEvent,
 } from "./events.server";
+import { eventShareImage, eventStructuredData, type PublicEvent } from "./event-format";
 import { createMediaFile, updateMediaFile } from "./media.server";
 
 const TODAY = "2026-05-10";
+const ORIGIN = "https://charity.example";
 
 const valid = {
   title: "Summer Fun Day",
@@ -230,6 +233,75 @@ describeEachEngine("events", (get) => {
     expect(await updateEvent(db, e.id, valid)).toBeNull();
   });
 
+  it("refuses an edit from a form opened before the event was unpublished or saved, changing nothing", async () => {
+    const db = get();
+    const created = await createEvent(db, { ...valid, title: "Summer Fun Dya" });
+    if (!created.ok) throw new Error(JSON.stringify(created.errors));
+    onTestFinished(async () => void (await deleteEvent(db, created.data.id)));
+    // A opens the event to edit it: the form carries updated_at as loaded.
+    const opened = (await getEvent(db, created.data.id))!;
+    expect(opened.published).toBe(true);
+    // B unpublishes it (cancelled) with the list's one-click action, which still works.
+    const unpublished = await setEventPublished(db, opened.id, false);
+    expect(unpublished).toMatchObject({ published: false });
+    expect(unpublished!.updatedAt).not.toBe(opened.updatedAt);
+    // A fixes the typo and saves the form, which still says Published.
+    const typed = { ...valid, title: "Summer Fun Day", published: "on" };
+    const stale = await updateEvent(db, opened.id, typed, { baseUpdatedAt: opened.updatedAt });
+    expect(stale).toEqual({ ok: false, conflict: { updatedAt: unpublished!.updatedAt }, errors: {}, values: typed });
+    expect(await getEvent(db, opened.id)).toEqual(unpublished);
+    expect(await getPublishedEventBySlug(db, opened.slug)).toBeNull();
+    // Stale is said before field errors, and a form without updated_at is stale too.
+    const staleAndBlank = await updateEvent(db, opened.id, { ...typed, location: "" }, { baseUpdatedAt: opened.updatedAt });
+    expect(staleAndBlank).toMatchObject({ ok: false, conflict: { updatedAt: unpublished!.updatedAt } });
+    expect(await updateEvent(db, opened.id, typed, { baseUpdatedAt: "" })).toMatchObject({ ok: false, conflict: { updatedAt: unpublished!.updatedAt } });
+    expect(await getEvent(db, opened.id)).toEqual(unpublished);
+
+    // Reopened, the form carries the new updated_at: the save is made, once.
+    const fresh = await updateEvent(db, opened.id, { ...typed, published: undefined }, { baseUpdatedAt: unpublished!.updatedAt });
+    if (!fresh?.ok) throw new Error(JSON.stringify(fresh));
+    expect(fresh.data).toMatchObject({ title: "Summer Fun Day", published: false });
+    expect(fresh.data.updatedAt).not.toBe(unpublished!.updatedAt);
+    // The same form sent again (or another opened before that save) is stale now.
+    const again = await updateEvent(db, opened.id, { ...typed, title: "Summer Fun Day!" }, { baseUpdatedAt: unpublished!.updatedAt });
+    expect(again).toMatchObject({ ok: false, conflict: { updatedAt: fresh.data.updatedAt } });
+    expect(await getEvent(db, opened.id)).toEqual(fresh.data);
+    // One-click publishing is not held to an opened form.
+    expect(await setEventPublished(db, opened.id, true)).toMatchObject({ title: "Summer Fun Day", published: true });
+    // A deleted event is still "not found", not a conflict.
+    await deleteEvent(db, opened.id);
+    expect(await updateEvent(db, opened.id, typed, { baseUpdatedAt: fresh.data.updatedAt })).toBeNull();
+  });
+
+  it("gives search engines and link previews the picture the event page shows, none once its library file is deactivated", async () => {
+    const db = get();
+    const file = await createMediaFile(db, {
+      filename: "events/share.jpg",
+      originalName: "share.jpg",
+      fileUrl: "/media/events/share.jpg",
+      fileType: "image",
+      fileSize: 1000,
+      altText: "Families at the summer fun day",
+      createdBy: null,
+    });
+    const created = await createEvent(db, { ...valid, title: "Fun Day To Share", imageUrl: file.fileUrl });
+    if (!created.ok) throw new Error(JSON.stringify(created.errors));
+    onTestFinished(async () => void (await deleteEvent(db, created.data.id)));
+    const publicEvent = async () => {
+      const found = (await getPublishedEventBySlug(db, created.data.slug))!;
+      return toPublicEvent(found, (await eventImages(db, [found])).get(found.id));
+    };
+    const shown = await publicEvent();
+    expect(eventShareImage(shown, ORIGIN)).toEqual({ src: `${ORIGIN}/media/events/share.jpg`, alt: "Families at the summer fun day" });
+    expect(eventStructuredData(shown, { origin: ORIGIN, siteName: "Charity", description: "" }).image).toBe(`${ORIGIN}/media/events/share.jpg`);
+
+    await updateMediaFile(db, file.id, { isActive: false });
+    const withdrawn = await publicEvent();
+    expect(withdrawn).toMatchObject({ imageUrl: file.fileUrl, image: null });
+    expect(eventShareImage(withdrawn, ORIGIN)).toBeNull();
+    expect(eventStructuredData(withdrawn, { origin: ORIGIN, siteName: "Charity", description: "" })).not.toHaveProperty("image");
+  });
+
   it("gives each event its own address, even with the same title", async () => {
     const db = get();
     const a = await createEvent(db, { ...valid, title: "Quiz Night!" });
@@ -259,5 +331,34 @@ describeEachEngine("events", (get) => {
     expect(regular).toHaveLength(3);
     expect((await listUpcomingPublishedEvents(db, TODAY)).map((e) => e.title)).toEqual(["Today morning", "Today evening", "Later"]);
     expect((await countEvents(db, TODAY)).upcoming).toBe(3);
+  });
+});
+
+describe("an event's share image (og:image and JSON-LD)", () => {
+  const event: PublicEvent = {
+    id: "e1",
+    slug: "fun-day",
+    title: "Fun Day",
+    category: "community",
+    date: "2026-06-20",
+    time: "12:00",
+    scheduleNote: null,
+    location: "Park",
+    description: "Games",
+    imageUrl: "/media/events/withdrawn.jpg",
+    imageAlt: "Stored description",
+    image: null,
+  };
+  const site = { origin: ORIGIN, siteName: "Charity", description: "Games" };
+
+  it("is the resolved picture, made absolute, never the stored imageUrl", () => {
+    // No resolved picture (its library file was deactivated): none, though imageUrl is set.
+    expect(eventShareImage(event, ORIGIN)).toBeNull();
+    expect(eventStructuredData(event, site)).not.toHaveProperty("image");
+    const image = { src: "/images/community.svg", alt: "People together", width: 1200, height: 675 };
+    expect(eventShareImage({ ...event, image }, `${ORIGIN}/`)).toEqual({ src: `${ORIGIN}/images/community.svg`, alt: "People together" });
+    expect(eventStructuredData({ ...event, image }, site).image).toBe(`${ORIGIN}/images/community.svg`);
+    const absolute = { ...image, src: "https://cdn.example/picture.jpg" };
+    expect(eventStructuredData({ ...event, image: absolute }, site).image).toBe("https://cdn.example/picture.jpg");
   });
 });

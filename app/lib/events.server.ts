@@ -7,7 +7,7 @@ import { logger } from "./logger.server";
 import type { DatabaseSchema, EventsTable } from "./db-schema";
 import { BUILT_IN_IMAGES, EVENT_CATEGORIES, type EventCategory } from "#app/content/site";
 import { eventSchema } from "#app/lib/schemas/event";
-import { formValues, type FormResult } from "#app/lib/schemas/parse-form";
+import { formValues, type FieldErrors, type FormResult } from "#app/lib/schemas/parse-form";
 import { londonToday } from "#app/lib/ical";
 import type { EventImage, PublicEvent } from "#app/lib/event-format";
 import { mediaByUrl } from "./section-images.server";
@@ -77,15 +77,30 @@ async function uniqueSlug(db: Kysely<DatabaseSchema>, title: string): Promise<st
 
 type Values = Record<string, unknown> | FormData;
 
+/** What was submitted, as text, so a refused save can give the form it back. */
+function submitted(values: Values): Record<string, string> {
+  const raw = values instanceof FormData ? formValues(values) : values;
+  return Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, typeof v === "string" ? v : String(v ?? "")]));
+}
+
 function parse(values: Values): FormResult<z.output<typeof eventSchema>> {
   const raw = values instanceof FormData ? formValues(values) : values;
   const result = eventSchema.safeParse(raw);
   if (result.success) return { ok: true, data: result.data };
-  return {
-    ok: false,
-    errors: z.flattenError(result.error).fieldErrors,
-    values: Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, typeof v === "string" ? v : String(v ?? "")])),
-  };
+  return { ok: false, errors: z.flattenError(result.error).fieldErrors, values: submitted(values) };
+}
+
+/**
+ * The updated_at to write over `previous`: now, or a millisecond after
+ * `previous` when the clock has not moved past it, so every change gives
+ * the event a new updated_at and an edit form opened before it never
+ * matches it (see updateEvent).
+ */
+function stampAfter(previous: string | undefined): string {
+  const now = nowIso();
+  if (previous === undefined || now > previous) return now;
+  const time = Date.parse(previous);
+  return Number.isNaN(time) ? now : new Date(time + 1).toISOString();
 }
 
 function columns(data: z.output<typeof eventSchema>) {
@@ -130,14 +145,7 @@ async function parseWithImage(database: Database, values: Values): Promise<FormR
   const parsed = parse(values);
   if (!parsed.ok || !parsed.data.imageUrl) return parsed;
   const held = await heldImage(database, parsed.data.imageUrl);
-  if (!held) {
-    const raw = values instanceof FormData ? formValues(values) : values;
-    return {
-      ok: false,
-      errors: { imageUrl: [EVENT_IMAGE_NOT_HELD] },
-      values: Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, typeof v === "string" ? v : String(v ?? "")])),
-    };
-  }
+  if (!held) return { ok: false, errors: { imageUrl: [EVENT_IMAGE_NOT_HELD] }, values: submitted(values) };
   return { ok: true, data: { ...parsed.data, imageAlt: parsed.data.imageAlt || held.alt } };
 }
 
@@ -157,21 +165,59 @@ export async function createEvent(database: Database, values: Values): Promise<F
   return { ok: true, data: toEvent(row) };
 }
 
-/** Edits an event. Its address (slug) stays the same so shared links keep working. */
-export async function updateEvent(database: Database, id: string, values: Values): Promise<FormResult<SiteEvent> | null> {
-  if (!(await database.db.selectFrom("events").select("id").where("id", "=", id).executeTakeFirst())) return null;
+/** An edit refused because the event was saved (or published, or unpublished) after the form was opened. */
+export interface EventConflict {
+  /** When the event was last saved; the events table does not record who by. */
+  updatedAt: string;
+}
+
+/**
+ * What an edit comes to: the saved event, the form's field errors, or a
+ * conflict (nothing changed, with what was submitted so the form keeps it).
+ */
+export type EventUpdateResult =
+  | FormResult<SiteEvent>
+  | { ok: false; conflict: EventConflict; errors: FieldErrors; values: Record<string, string> };
+
+/**
+ * Edits an event. Its address (slug) stays the same so shared links keep working.
+ *
+ * With `baseUpdatedAt` (the event's updated_at when the edit form was
+ * opened) the change is made only if the event is still as it was then:
+ * otherwise someone saved, published or unpublished it meanwhile, and
+ * rather than overwrite that unseen (a cancelled event made public again)
+ * nothing is changed and the conflict is reported. The admin form always
+ * sends it; without it the edit is made whatever the event holds.
+ */
+export async function updateEvent(
+  database: Database,
+  id: string,
+  values: Values,
+  { baseUpdatedAt }: { baseUpdatedAt?: string } = {},
+): Promise<EventUpdateResult | null> {
+  const found = await database.db.selectFrom("events").select("updated_at").where("id", "=", id).executeTakeFirst();
+  if (!found) return null;
+  const conflict = (updatedAt: string) => ({ ok: false as const, conflict: { updatedAt }, errors: {}, values: submitted(values) });
+  // Said before any field errors: fixing those would not make this form's save possible.
+  if (baseUpdatedAt !== undefined && found.updated_at !== baseUpdatedAt) return conflict(found.updated_at);
   const parsed = await parseWithImage(database, values);
   if (!parsed.ok) return parsed;
   // The change and the read back are one transaction: if either fails, nothing was changed.
-  return database.db.transaction().execute(async (trx) => {
-    const result = await trx
+  return database.db.transaction().execute(async (trx): Promise<EventUpdateResult | null> => {
+    // One conditional statement, so a save between the check above and this one is not overwritten either.
+    let update = trx
       .updateTable("events")
-      .set({ ...columns(parsed.data), updated_at: nowIso() })
-      .where("id", "=", id)
-      .executeTakeFirst();
-    if (toNum(result.numUpdatedRows) === 0) return null;
+      .set({ ...columns(parsed.data), updated_at: stampAfter(baseUpdatedAt ?? found.updated_at) })
+      .where("id", "=", id);
+    if (baseUpdatedAt !== undefined) update = update.where("updated_at", "=", baseUpdatedAt);
+    const result = await update.executeTakeFirst();
+    if (toNum(result.numUpdatedRows) === 0) {
+      const current = await trx.selectFrom("events").select("updated_at").where("id", "=", id).executeTakeFirst();
+      if (!current) return null;
+      return conflict(current.updated_at);
+    }
     const updated = await getEvent({ ...database, db: trx }, id);
-    return updated ? { ok: true as const, data: updated } : null;
+    return updated ? { ok: true, data: updated } : null;
   });
 }
 
@@ -210,10 +256,17 @@ export async function duplicateEvent({ db }: Database, id: string): Promise<Site
   return toEvent(row);
 }
 
+/**
+ * The list's one-click Publish / Unpublish: changes nothing but that, made
+ * whatever the event holds. It gives the event a new updated_at, so an edit
+ * form opened before it is refused rather than undoing it.
+ */
 export async function setEventPublished(database: Database, id: string, published: boolean): Promise<SiteEvent | null> {
+  const current = await database.db.selectFrom("events").select("updated_at").where("id", "=", id).executeTakeFirst();
+  if (!current) return null;
   const result = await database.db
     .updateTable("events")
-    .set({ is_published: published ? 1 : 0, updated_at: nowIso() })
+    .set({ is_published: published ? 1 : 0, updated_at: stampAfter(current.updated_at) })
     .where("id", "=", id)
     .executeTakeFirst();
   if (toNum(result.numUpdatedRows) === 0) return null;

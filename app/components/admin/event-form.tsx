@@ -24,6 +24,11 @@ export interface EventFormValues {
   imageUrl: string;
   imageAlt: string;
   published: boolean;
+  /**
+   * When editing: the event's updated_at as the form was opened, sent back
+   * so a save made meanwhile (an unpublish) is not overwritten unseen.
+   */
+  updatedAt: string;
 }
 
 export const EMPTY_EVENT: EventFormValues = {
@@ -38,6 +43,7 @@ export const EMPTY_EVENT: EventFormValues = {
   imageUrl: "",
   imageAlt: "",
   published: true,
+  updatedAt: "",
 };
 
 /** Create or edit an event (SPEC §3 fields, §5 required ones). */
@@ -54,6 +60,7 @@ export function EventForm(input: RecordFormInput<EventFormValues>) {
     >
       {(errors) => (
         <>
+          {editingId ? <input type="hidden" name="updatedAt" value={values.updatedAt} /> : null}
           <Field id="title" label="Title" required errors={errors.title}>
             {(p) => <Input {...p} defaultValue={values.title} autoComplete="off" maxLength={160} />}
           </Field>

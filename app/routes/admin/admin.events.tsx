@@ -1,8 +1,8 @@
 import { Copy, Eye, EyeOff, Pencil } from "lucide-react";
-import { data, Link, useLocation } from "react-router";
+import { data, Link, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/admin.events";
 import { EMPTY_EVENT, EventForm, type EventFormValues } from "#app/components/admin/event-form";
-import { AdminRefusalNotice } from "#app/components/admin/admin-refusal";
+import { AdminRefusalNotice, type AdminRefusal } from "#app/components/admin/admin-refusal";
 import { ActionButton, ConfirmDeleteButton } from "#app/components/admin/record-fields";
 import { Badge } from "#app/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
@@ -41,6 +41,41 @@ interface ActionResult {
   values: Record<string, string>;
 }
 
+const SAVE_FAILED = "Failed to save event.";
+
+const londonTime = new Intl.DateTimeFormat("en-GB", { timeStyle: "short", timeZone: "Europe/London" });
+const londonDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "Europe/London" });
+
+/** " at 09:14" for a time today (UK time), " at 09:14 on 9 May 2026" otherwise. */
+function savedAt(iso: string, now = new Date()): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return "";
+  const time = londonTime.format(at);
+  return londonDate.format(at) === londonDate.format(now) ? ` at ${time}` : ` at ${time} on ${londonDate.format(at)}`;
+}
+
+/**
+ * The event was saved, published or unpublished after this edit form was
+ * opened: refused in place (409) with nothing changed, what was typed kept
+ * in the form (with the updated_at it was opened at, so saving it again
+ * cannot overwrite theirs either), like the route's other refusals. The
+ * events table does not record who saved, so it says when only.
+ */
+function refuseStaleEdit(updatedAt: string, values: Record<string, string>) {
+  const description = `Someone else saved this event${savedAt(updatedAt)} after you opened it, so nothing was changed. Your changes are still below: reload the event to see theirs, then make your changes again.`;
+  return data<AdminRefusal & ActionResult>({ refusal: { title: SAVE_FAILED, description, status: 409 }, errors: {}, values }, { status: 409 });
+}
+
+/**
+ * After a refused action the page's data is not reloaded (React Router's
+ * default for 4xx/5xx), except after a 409: the event was changed
+ * meanwhile, so the list shows it as it now is (Draft, say) while the form
+ * keeps what was typed.
+ */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 ? true : defaultShouldRevalidate;
+}
+
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   const database = await getDatabase();
@@ -61,8 +96,10 @@ export async function action({ request }: Route.ActionArgs) {
         });
       }
       case "update": {
-        const result = await updateEvent(database, id, form);
+        // The updated_at the form was opened at; a form without one (opened before it was sent) is refused as stale.
+        const result = await updateEvent(database, id, form, { baseUpdatedAt: String(form.get("updatedAt") ?? "") });
         if (!result) return gone();
+        if (!result.ok && "conflict" in result) return refuseStaleEdit(result.conflict.updatedAt, result.values);
         if (!result.ok) return data<ActionResult>({ errors: result.errors, values: result.values }, { status: 400 });
         return redirectWithToast(BASE, { title: "Event updated" });
       }
@@ -92,7 +129,7 @@ export async function action({ request }: Route.ActionArgs) {
         return refuseUnknownAction();
     }
   } catch (error) {
-    if (intent === "create" || intent === "update") return refuseFailedSave("Failed to save event.", form, error, { intent, eventId: id || undefined });
+    if (intent === "create" || intent === "update") return refuseFailedSave(SAVE_FAILED, form, error, { intent, eventId: id || undefined });
     throw error;
   }
 }
@@ -112,6 +149,7 @@ function toFormValues(e: SiteEvent): EventFormValues {
     imageUrl: e.imageUrl ?? "",
     imageAlt: e.imageAlt ?? "",
     published: e.published,
+    updatedAt: e.updatedAt,
   };
 }
 

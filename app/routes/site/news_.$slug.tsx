@@ -5,11 +5,12 @@ import { Prose } from "#app/components/site/content-page";
 import { SiteImage } from "#app/components/site/site-image";
 import { getDatabase } from "#app/lib/db.server";
 import { env } from "#app/lib/env.server";
-import { eventImages, getPublishedEventBySlug } from "#app/lib/events.server";
+import { eventImages, getPublishedEventBySlug, toPublicEvent } from "#app/lib/events.server";
 import {
   eventCalendarPath,
   eventCategoryLabel,
   eventPath,
+  eventShareImage,
   eventStructuredData,
   formatEventDate,
   jsonForScript,
@@ -28,20 +29,9 @@ export async function loader({ params }: Route.LoaderArgs) {
   const image = (await eventImages(database, [found])).get(found.id) ?? null;
   const settings = await getSiteSettings();
   const origin = env().PUBLIC_URL;
-  const event: PublicEvent = {
-    id: found.id,
-    slug: found.slug,
-    title: found.title,
-    category: found.category,
-    date: found.date,
-    time: found.time,
-    scheduleNote: found.scheduleNote,
-    location: found.location,
-    description: found.description,
-    imageUrl: found.imageUrl,
-    imageAlt: found.imageAlt,
-    image,
-  };
+  const event: PublicEvent = toPublicEvent(found, image);
+  // The picture the page shows, not the stored address: none when its library file was deactivated.
+  const shareImage = eventShareImage(event, origin);
   const text = markdownToText(event.description);
   const summary = text.length > 160 ? `${text.slice(0, 157).trimEnd()}…` : text;
   return {
@@ -54,7 +44,7 @@ export async function loader({ params }: Route.LoaderArgs) {
       origin,
       path: eventPath(event.slug),
       siteName: settings.charityName,
-      ...(event.imageUrl ? { image: event.imageUrl, imageAlt: event.imageAlt ?? "" } : {}),
+      ...(shareImage ? { image: shareImage.src, imageAlt: shareImage.alt } : {}),
     },
   };
 }
