@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -22,9 +23,10 @@ import {
   textFile,
   webmStub,
 } from "../../test/media-fixtures";
+import { failWrites } from "../../test/failing-writes";
 import { createStorage, ObjectExistsError, objectKey, type Storage } from "./storage/storage.server";
 import type { S3Config } from "./storage/s3-storage.server";
-import { completeLibraryUpload, receiveQuickUpload, UploadError, type UploadContext } from "./uploads.server";
+import { completeLibraryUpload, ingestUpload, receiveQuickUpload, UploadError, type IngestInput, type UploadContext } from "./uploads.server";
 import { createTus, handleTusRequest, type TusSetup } from "./tus.server";
 import { processPendingMedia } from "./images.server";
 import {
@@ -60,6 +62,23 @@ async function readAll(storage: Storage, key: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of await storage.read(key)) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
+}
+
+/** Every stored object's key (staged uploads are not stored objects). */
+async function storedObjectKeys(storage: Storage): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const object of storage.list()) keys.push(object.key);
+  return keys.sort();
+}
+
+/** Makes every insert into media_files fail, as a full disk or a database blip would, while `run` runs. */
+async function withMediaInsertsFailing<T>(getDb: () => Parameters<typeof failWrites>[0], run: () => Promise<T>): Promise<T> {
+  await failWrites(getDb(), "media_files", true, ["insert"]);
+  try {
+    return await run();
+  } finally {
+    await failWrites(getDb(), "media_files", false);
+  }
 }
 
 /** Starts a loopback HTTP server that speaks tus exactly as the site's does. */
@@ -362,6 +381,82 @@ describeEachEngine("uploads", (getDb) => {
         expect(await countMediaFiles(getDb())).toBe(before);
         // The refused upload is gone, not left to fill the disk.
         await expect(tusSetup.store.getUpload(id)).rejects.toBeTruthy();
+      });
+
+      it.runIf(resumable)("library: a completion the database refuses keeps the resumable video; completing it again stores it once", async () => {
+        const data = webmStub(12 * 1024 * 1024);
+        const id = await new Promise<string>((resolve, reject) => {
+          const upload = tusUpload(http.endpoint, data, {
+            chunkSize: 4 * 1024 * 1024,
+            onError: reject,
+            onSuccess: () => resolve(upload.url!.split("/").pop()!),
+          });
+          upload.start();
+        });
+        const stagedExists = async () => (tusSetup.kind === "file" ? fs.existsSync(path.join(tusSetup.stagingDir, id)) : (await storage.stat(id)) !== null);
+        const rowsFor = () => getDb().db.selectFrom("media_files").select("id").where("upload_id", "=", id).execute();
+        const keysBefore = await storedObjectKeys(storage);
+        const countBefore = await countMediaFiles(getDb());
+
+        const failed = await withMediaInsertsFailing(getDb, () =>
+          completeLibraryUpload(ctx, tusSetup, id, { caption: "Match day" }, "admin-1").catch((e: unknown) => e),
+        );
+        expect(failed).toBeInstanceOf(UploadError);
+        expect(failed).toMatchObject({ status: 500, code: "database" });
+        // Nothing recorded, nothing left in storage, and the upload is still there to complete.
+        expect(await countMediaFiles(getDb())).toBe(countBefore);
+        expect(await storedObjectKeys(storage)).toEqual(keysBefore);
+        expect(await stagedExists()).toBe(true);
+        expect(await tusSetup.store.getUpload(id)).toMatchObject({ offset: data.length, size: data.length });
+
+        // The database is back: asking again stores the same bytes, once.
+        const file = await completeLibraryUpload(ctx, tusSetup, id, { caption: "Match day" }, "admin-1");
+        expect(file).toMatchObject({ fileType: "video", mimeType: "video/webm", caption: "Match day", fileSize: data.length });
+        expect(file.filename).toMatch(KEY_LIBRARY);
+        expect(Buffer.compare(await readAll(storage, file.filename), data)).toBe(0);
+        expect((await completeLibraryUpload(ctx, tusSetup, id, {}, "admin-1")).id).toBe(file.id);
+        expect(await rowsFor()).toEqual([{ id: file.id }]);
+        expect(await countMediaFiles(getDb())).toBe(countBefore + 1);
+        expect(await storedObjectKeys(storage)).toEqual([...keysBefore, file.filename].sort());
+        // The staged copy is gone now that the file is recorded.
+        expect(await stagedExists()).toBe(false);
+        await expect(tusSetup.store.getUpload(id)).rejects.toBeTruthy();
+        if (fs.existsSync(ctx.scratchDir)) expect(fs.readdirSync(ctx.scratchDir)).toEqual([]);
+      });
+
+      it("library: storing a staged video never consumes it, so a row the database refuses can be stored again, once", async () => {
+        const data = webmStub(3 * 1024 * 1024);
+        const stagedId = `tus-${crypto.randomBytes(16).toString("hex")}`;
+        const stagedPath = path.join(dataDir, stagedId);
+        fs.writeFileSync(stagedPath, data);
+        let source: IngestInput["source"] = { type: "file", path: stagedPath };
+        if (backend !== "local") {
+          await storage.putFile(stagedId, stagedPath, { contentType: "video/webm" });
+          fs.rmSync(stagedPath);
+          source = { type: "s3", key: stagedId };
+        }
+        const stagedBytes = async () => (source.type === "file" ? fs.readFileSync(source.path) : readAll(storage, source.key));
+        const input: IngestInput = { source, originalName: "match.webm", size: data.length, purpose: "library", createdBy: "admin-1", uploadId: stagedId };
+        const keysBefore = await storedObjectKeys(storage);
+        const countBefore = await countMediaFiles(getDb());
+        try {
+          const failed = await withMediaInsertsFailing(getDb, () => ingestUpload(ctx, input).catch((e: unknown) => e));
+          expect(failed).toMatchObject({ status: 500, code: "database" });
+          expect(await countMediaFiles(getDb())).toBe(countBefore);
+          expect(await storedObjectKeys(storage)).toEqual(keysBefore);
+          expect(Buffer.compare(await stagedBytes(), data)).toBe(0);
+
+          const file = await ingestUpload(ctx, input);
+          expect(file).toMatchObject({ fileType: "video", mimeType: "video/webm", fileSize: data.length });
+          expect(Buffer.compare(await readAll(storage, file.filename), data)).toBe(0);
+          expect(await countMediaFiles(getDb())).toBe(countBefore + 1);
+          expect(await storedObjectKeys(storage)).toEqual([...keysBefore, file.filename].sort());
+          // Removing the staged copy is the caller's job, once the row is recorded.
+          expect(Buffer.compare(await stagedBytes(), data)).toBe(0);
+        } finally {
+          if (source.type === "file") fs.rmSync(source.path, { force: true });
+          else await storage.delete(source.key);
+        }
       });
 
       it("edits, deactivates (hidden from public reads) and deletes a file together with all its stored objects", async () => {

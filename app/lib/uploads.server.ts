@@ -106,7 +106,9 @@ async function tempPathIn(dir: string, prefix: string): Promise<string> {
  * Checks a received file by its content, cleans it (images are re-encoded
  * without metadata), stores it under a generated key and records it. On any
  * failure nothing is left behind: the stored object is removed if the
- * database refuses the row.
+ * database refuses the row. The source (a received file or a staged object)
+ * is never consumed: the caller removes it once this has returned, so a
+ * failure at any step leaves it there to try again.
  */
 export async function ingestUpload(ctx: UploadContext, given: IngestInput): Promise<MediaFile> {
   // File names and texts come from the client; PostgreSQL cannot store U+0000, so it is dropped.
@@ -169,9 +171,16 @@ export async function ingestUpload(ctx: UploadContext, given: IngestInput): Prom
         storedSize = prepared.size;
         await ctx.storage.moveFileIn(key, cleaned, { contentType: sniffed.mime });
       } else if (input.source.type === "s3") {
-        await (ctx.storage as S3Storage).adoptObject(input.source.key, key, { contentType: sniffed.mime });
+        // Copied, not moved: the staged object stays until the row below is recorded.
+        await (ctx.storage as S3Storage).copyObjectIn(input.source.key, key, { contentType: sniffed.mime });
       } else {
-        await ctx.storage.moveFileIn(key, input.source.path, { contentType: sniffed.mime });
+        // A second name for the received file is moved in (a hard link: no copy on
+        // one file system), so the file itself stays until the row below is recorded.
+        const received = input.source.path;
+        const linked = await tempPathIn(ctx.scratchDir, "keep");
+        cleanup.push(linked);
+        await fsp.link(received, linked).catch(() => fsp.copyFile(received, linked));
+        await ctx.storage.moveFileIn(key, linked, { contentType: sniffed.mime });
       }
     } catch (error) {
       if (error instanceof ImageRejectedError) {
@@ -337,6 +346,7 @@ export async function completeLibraryUpload(
       createdBy,
       uploadId,
     });
+    // Only now, with the row recorded, is the staged upload removed: until then it is the only sure copy.
     await discardStaged(tus, uploadId);
     return file;
   } catch (error) {

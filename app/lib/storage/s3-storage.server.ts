@@ -161,8 +161,12 @@ export class S3Storage implements Storage {
     await fsp.rm(filePath, { force: true });
   }
 
-  /** Moves an object already in the bucket (a finished resumable upload) to its key, server-side. */
-  async adoptObject(fromKey: string, key: string, options: PutOptions): Promise<void> {
+  /**
+   * Copies an object already in the bucket (a finished resumable upload) to
+   * its key, server-side. The source is left in place for the caller to
+   * remove once the copy is recorded, so a failure in between loses nothing.
+   */
+  async copyObjectIn(fromKey: string, key: string, options: PutOptions): Promise<void> {
     const { client, sdk } = await this.s3();
     await this.refuseExisting(key);
     await client.send(new sdk.CopyObjectCommand({
@@ -171,7 +175,6 @@ export class S3Storage implements Storage {
         MetadataDirective: "REPLACE",
       }),
     );
-    await client.send(new sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: fromKey }));
   }
 
   async stat(key: string): Promise<ObjectInfo | null> {
