@@ -193,8 +193,58 @@ function withoutSecrets(mail: PreparedMail): { text: string; html: string } {
   return { text, html };
 }
 
+/** What the opt-in `deferTemporaryFailures` of deliverMail and sendMail answers instead of `failed`. */
+export interface DeferredMailResult {
+  id: string;
+  status: "deferred";
+  error: string;
+}
+
+export interface DeliveryOptions {
+  /**
+   * For a sender that tries again later by itself (the newsletter job): when
+   * the mail server cannot be reached or answers "try again later" (see
+   * isTemporaryMailError), the message is not recorded as failed. Its outbox
+   * row is removed, since nothing was delivered and the caller sends the
+   * message afresh later, and the answer is `deferred`. A refusal (5xx) is
+   * `failed` as always. Without it, every error is `failed`.
+   */
+  deferTemporaryFailures?: boolean;
+}
+
+/** Error codes (nodemailer's and Node's) of a mail server that could not be reached, or dropped the connection. */
+const CONNECTION_ERROR_CODES = new Set([
+  "ECONNECTION",
+  "ESOCKET",
+  "ETIMEDOUT",
+  "EDNS",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ECONNABORTED",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENETDOWN",
+  "EAI_AGAIN",
+  "EPIPE",
+]);
+
+/**
+ * Whether a delivery error is one that may well go away: the mail server
+ * answered 4xx ("try again later": throttling, a full queue, greylisting) or
+ * could not be reached at all (refused or dropped connection, time-out, DNS).
+ * Any other answer, 5xx above all, is a refusal that trying again would get again.
+ */
+export function isTemporaryMailError(error: unknown): boolean {
+  if (!error || typeof error !== "object") return false;
+  const { code, originalCode, responseCode } = error as { code?: unknown; originalCode?: unknown; responseCode?: unknown };
+  if (typeof responseCode === "number" && responseCode > 0) return responseCode >= 400 && responseCode < 500;
+  return (typeof code === "string" && CONNECTION_ERROR_CODES.has(code)) || (typeof originalCode === "string" && CONNECTION_ERROR_CODES.has(originalCode));
+}
+
 /** Delivers a stored message over SMTP when that is configured, and records how it went. */
-export async function deliverMail(database: Database, mail: PreparedMail): Promise<MailResult> {
+export async function deliverMail(database: Database, mail: PreparedMail): Promise<MailResult>;
+export async function deliverMail(database: Database, mail: PreparedMail, options: DeliveryOptions): Promise<MailResult | DeferredMailResult>;
+export async function deliverMail(database: Database, mail: PreparedMail, options: DeliveryOptions = {}): Promise<MailResult | DeferredMailResult> {
   const { smtpUrl } = mail;
   if (!smtpUrl) return { id: mail.id, status: "outbox" };
   let info: { accepted?: unknown[]; rejected?: unknown[]; messageId?: unknown };
@@ -211,6 +261,18 @@ export async function deliverMail(database: Database, mail: PreparedMail): Promi
     if (rejected) throw new Error(`the mail server refused ${mail.to}`);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
+    if (options.deferTemporaryFailures && isTemporaryMailError(error)) {
+      // The server did not take it (it said "later", or there was no
+      // connection to take it over): the row goes, so it neither counts as
+      // failed nor stays 'sending' (which would read as "maybe sent").
+      // Removed before the caller records anything, so a crash in between
+      // leaves no outbox row, which the newsletter's restart logic reads as
+      // "not sent". (A connection lost after the whole message went, before
+      // the server's reply came, is the one case it may have kept it.)
+      await database.db.deleteFrom("outbox").where("id", "=", mail.id).execute();
+      logger.warn({ outboxId: mail.id, kind: mail.kind, err: reason }, "mail delivery deferred: the mail server is unavailable or asked to try later");
+      return { id: mail.id, status: "deferred", error: reason };
+    }
     await database.db.updateTable("outbox").set({ status: "failed", error: reason.slice(0, 1000) }).where("id", "=", mail.id).execute();
     logger.warn({ outboxId: mail.id, kind: mail.kind, err: reason }, "mail delivery failed");
     return { id: mail.id, status: "failed", error: reason };
@@ -234,12 +296,15 @@ export async function deliverMail(database: Database, mail: PreparedMail): Promi
  * Every message is recorded first, so a crash mid-send leaves a trace
  * ('sending') that the newsletter's restart logic reads (see
  * docs/decisions/005-mail-and-jobs.md). `id` lets a caller fix the outbox id
- * in advance for that purpose.
+ * in advance for that purpose. `options` is an opt-in for senders that try
+ * again later themselves (see DeliveryOptions).
  */
-export async function sendMail(database: Database, message: MailMessage & { id?: string }): Promise<MailResult> {
+export async function sendMail(database: Database, message: MailMessage & { id?: string }): Promise<MailResult>;
+export async function sendMail(database: Database, message: MailMessage & { id?: string }, options: DeliveryOptions): Promise<MailResult | DeferredMailResult>;
+export async function sendMail(database: Database, message: MailMessage & { id?: string }, options: DeliveryOptions = {}): Promise<MailResult | DeferredMailResult> {
   const mail = await prepareMail(message);
   await storeMail(database, mail);
-  return deliverMail(database, mail);
+  return deliverMail(database, mail, options);
 }
 
 function toOutboxMessage(row: {

@@ -660,9 +660,20 @@ export async function deleteCampaignDraft(database: Database, campaignId: string
 
 export const CAMPAIGN_JOB = "newsletter.send";
 
-let rateOverride: { batchSize?: number; ratePerMinute?: number } | undefined;
-/** Tests use small batches; the site reads NEWSLETTER_BATCH_SIZE and NEWSLETTER_RATE_PER_MINUTE. */
-export function configureNewsletterRate(rate: { batchSize?: number; ratePerMinute?: number } | undefined): void {
+/**
+ * How long the job waits after the mail server was unavailable (or asked to
+ * try later), before each next try: 8 tries over about an hour. A try that
+ * fails the same way once these are used up gives up (see sendCampaignStep).
+ */
+export const RETRY_DELAYS_MS = [1, 2, 4, 8, 15, 15, 15].map((minutes) => minutes * 60_000);
+
+let rateOverride: { batchSize?: number; ratePerMinute?: number; retryDelaysMs?: number[] } | undefined;
+/**
+ * Tests use small batches and short waits; the site reads
+ * NEWSLETTER_BATCH_SIZE and NEWSLETTER_RATE_PER_MINUTE, and waits
+ * RETRY_DELAYS_MS for a mail server that is down.
+ */
+export function configureNewsletterRate(rate: { batchSize?: number; ratePerMinute?: number; retryDelaysMs?: number[] } | undefined): void {
   rateOverride = rate;
 }
 
@@ -671,7 +682,80 @@ function sendingRate() {
   return {
     batchSize: rateOverride?.batchSize ?? config.NEWSLETTER_BATCH_SIZE,
     ratePerMinute: rateOverride?.ratePerMinute ?? config.NEWSLETTER_RATE_PER_MINUTE,
+    retryDelaysMs: rateOverride?.retryDelaysMs ?? RETRY_DELAYS_MS,
   };
+}
+
+interface CampaignJobPayload {
+  campaignId: string;
+  /**
+   * How many runs in a row ended on the mail server being unavailable with
+   * nothing delivered or refused since; absent when the last run got through.
+   * Kept in the job (a continuation keeps its payload), so it counts across runs.
+   */
+  deferrals?: number;
+}
+
+/**
+ * Records the count of runs in a row that found the mail server unavailable
+ * (0 clears it), in the job's own payload, while this worker still holds the
+ * job. False when it no longer does (cancelled or taken over): stop.
+ */
+async function recordDeferrals(context: JobContext, payload: CampaignJobPayload, deferrals: number): Promise<boolean> {
+  const { deferrals: _previous, ...rest } = payload;
+  const next: CampaignJobPayload = deferrals > 0 ? { ...rest, deferrals } : rest;
+  const result = await context.database.db
+    .updateTable("jobs")
+    .set({ payload: JSON.stringify(next), updated_at: nowIso() })
+    .where("id", "=", context.job.id)
+    .where("status", "=", "running")
+    .where("locked_by", "=", context.job.lockedBy ?? "")
+    .executeTakeFirst();
+  return toNum(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Puts a recipient whose message the mail server could not take for now
+ * (deliverMail removed its outbox row: nothing went) back in the queue, with
+ * the reason kept on the row until it is sent. If the campaign was cancelled
+ * while the message was being handed over, the recipient is cancelled like
+ * the others instead. The campaign row is locked (PostgreSQL; SQLite has one
+ * writer) so a cancel is either wholly before or wholly after this.
+ */
+async function returnToQueue(database: Database, campaignId: string, recipientId: string, error: string): Promise<void> {
+  await database.db.transaction().execute(async (trx) => {
+    const campaign = await trx
+      .selectFrom("campaigns")
+      .select("status")
+      .where("id", "=", campaignId)
+      .$if(database.engine === "postgres", (q) => q.forUpdate())
+      .executeTakeFirst();
+    await trx
+      .updateTable("campaign_recipients")
+      .set({ status: campaign?.status === "sending" ? "pending" : "cancelled", claimed_at: null, outbox_id: null, error: error.slice(0, 1000) })
+      .where("id", "=", recipientId)
+      .where("status", "=", "sending")
+      .execute();
+  });
+}
+
+/**
+ * Gives up on a campaign whose mail server stayed unavailable through every
+ * retry: the recipient in hand and everyone still waiting are marked failed
+ * with the last error, so the campaign ends instead of staying "sending".
+ */
+async function failRemaining(database: Database, campaignId: string, recipientId: string, reason: string): Promise<void> {
+  const error = reason.slice(0, 1000);
+  await database.db.transaction().execute(async (trx) => {
+    await trx.updateTable("campaign_recipients").set({ status: "failed", error }).where("id", "=", recipientId).where("status", "=", "sending").execute();
+    await trx.updateTable("campaign_recipients").set({ status: "failed", error }).where("campaign_id", "=", campaignId).where("status", "=", "pending").execute();
+  });
+}
+
+function describeWait(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  if (minutes >= 1) return `about ${minutes} minute${minutes === 1 ? "" : "s"}`;
+  return `${Math.max(1, Math.round(ms / 1000))} seconds`;
 }
 
 /**
@@ -705,12 +789,22 @@ async function settleInterrupted(database: Database, campaignId: string): Promis
   }
 }
 
-async function sendCampaignStep({ campaignId }: { campaignId: string }, context: JobContext): Promise<JobOutcome> {
+/**
+ * One step of sending a campaign: settles what a previous run left in doubt,
+ * then sends a batch. When the mail server is unavailable or asks to try
+ * later (a temporary failure, not a refusal), the recipient goes back to
+ * waiting, the step stops and the job comes back after a wait (growing, see
+ * RETRY_DELAYS_MS), so a short outage or a provider's throttling delays the
+ * campaign instead of failing everyone left. Runs in a row that get nothing
+ * through are counted; past the last wait, everyone left is marked failed.
+ */
+async function sendCampaignStep(payload: CampaignJobPayload, context: JobContext): Promise<JobOutcome> {
+  const { campaignId } = payload;
   const { database, signal } = context;
   const campaign = await database.db.selectFrom("campaigns").selectAll().where("id", "=", campaignId).executeTakeFirst();
   if (!campaign || campaign.status !== "sending") return;
   await settleInterrupted(database, campaignId);
-  const { batchSize, ratePerMinute } = sendingRate();
+  const { batchSize, ratePerMinute, retryDelaysMs } = sendingRate();
   const batch = await database.db
     .selectFrom("campaign_recipients")
     .select(["id", "subscriber_id", "email"])
@@ -739,24 +833,48 @@ async function sendCampaignStep({ campaignId }: { campaignId: string }, context:
       continue;
     }
     const email = await renderCampaignEmail(recipient.subscriber_id, campaign);
-    const result = await sendMail(database, {
-      id: outboxId,
-      to: recipient.email,
-      subject: email.subject,
-      text: email.text,
-      html: email.html,
-      kind: "newsletter",
-      campaignId,
-      headers: listUnsubscribeHeaders(recipient.subscriber_id),
-    });
+    const result = await sendMail(
+      database,
+      {
+        id: outboxId,
+        to: recipient.email,
+        subject: email.subject,
+        text: email.text,
+        html: email.html,
+        kind: "newsletter",
+        campaignId,
+        headers: listUnsubscribeHeaders(recipient.subscriber_id),
+      },
+      // A temporary failure comes back as 'deferred' with its outbox row removed, not as 'failed'.
+      { deferTemporaryFailures: true },
+    );
+    if (result.status === "deferred") {
+      // Only runs that got nothing through count towards giving up: a
+      // provider that throttles every so often still lets the campaign finish.
+      const deferrals = handled > 0 ? 1 : (payload.deferrals ?? 0) + 1;
+      if (deferrals > retryDelaysMs.length) {
+        const waited = retryDelaysMs.reduce((sum, ms) => sum + ms, 0);
+        const reason = `Not sent: the mail server was unavailable for ${deferrals} tries over ${describeWait(waited)}. Last error: ${result.error}`;
+        await failRemaining(database, campaignId, recipient.id, reason);
+        logger.error({ campaignId, deferrals, err: result.error }, "newsletter: gave up waiting for the mail server; the recipients left are marked failed");
+        break;
+      }
+      await returnToQueue(database, campaignId, recipient.id, result.error);
+      if (!(await recordDeferrals(context, payload, deferrals))) return; // cancelled or taken over
+      const waitMs = Math.max(retryDelaysMs[deferrals - 1]!, Math.ceil((handled / ratePerMinute) * 60_000));
+      logger.warn({ campaignId, deferrals, waitMs, err: result.error }, "newsletter: the mail server is unavailable; trying again later");
+      return { continueAt: new Date(Date.now() + waitMs) };
+    }
     await database.db
       .updateTable("campaign_recipients")
-      .set(result.status === "failed" ? { status: "failed", error: result.error ?? "delivery failed" } : { status: "sent", sent_at: nowIso() })
+      .set(result.status === "failed" ? { status: "failed", error: result.error ?? "delivery failed" } : { status: "sent", sent_at: nowIso(), error: null })
       .where("id", "=", recipient.id)
       .execute();
     handled += 1;
     if (!(await context.heartbeat())) return; // cancelled or taken over
   }
+  // The mail server answered this run: a later outage counts from nothing.
+  if (handled > 0 && payload.deferrals && !(await recordDeferrals(context, payload, 0))) return;
 
   const remaining = await database.db
     .selectFrom("campaign_recipients")
