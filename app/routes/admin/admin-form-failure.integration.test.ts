@@ -80,10 +80,11 @@ describeEachEngine("an admin form the database refuses to save keeps what was ty
 
     const saved = await post("/admin/events", event);
     expect(saved.status).toBe(302);
-    const row = await getDb().db.selectFrom("events").select(["id", "title", "description"]).where("title", "=", event.title).executeTakeFirstOrThrow();
+    const row = await getDb().db.selectFrom("events").select(["id", "title", "description", "updated_at"]).where("title", "=", event.title).executeTakeFirstOrThrow();
     expect(row.description).toBe(event.description);
 
-    const edit = { ...event, intent: "update", id: row.id, title: "Canal clean-up, new date" };
+    // As the edit form sends it: with the version of the event it was opened on.
+    const edit = { ...event, intent: "update", id: row.id, updatedAt: row.updated_at, title: "Canal clean-up, new date" };
     const editPage = await refused("events", `/admin/events?edit=${row.id}`, edit, "Failed to save event.");
     expectInput(editPage, "title", edit.title);
     expect(editPage).toContain(`name="id" value="${row.id}"`);
