@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { describeEachEngine } from "../../test/engines";
 import {
+  CAPTION_MAX,
   countMediaFiles,
   createMediaFile,
   deleteMediaFile,
@@ -83,6 +84,21 @@ describeEachEngine("media_files", (get) => {
     expect(updated).toMatchObject({ altText: "New alt", caption: "A caption", pageAssignment: "marathons", sectionAssignment: "hero" });
     const cleared = await updateMediaFile(db, file.id, { pageAssignment: "none" });
     expect(cleared?.pageAssignment).toBeNull();
+  });
+
+  it("keeps a caption's line breaks as one character each, as the caption field counted them", async () => {
+    const db = get();
+    // 2,000 characters as the browser counts them, sent with CRLF line breaks.
+    const paragraph = "The under-12s at the Calder Valley tournament.";
+    const typed = Array.from({ length: 40 }, () => paragraph).join("\r\n\r\n");
+    const asCounted = typed.replaceAll("\r\n", "\n");
+    const full = asCounted + "x".repeat(CAPTION_MAX - asCounted.length);
+    const sent = full.replaceAll("\n", "\r\n");
+    expect(sent.length).toBeGreaterThan(CAPTION_MAX);
+    const created = await createMediaFile(db, { ...base, caption: sent });
+    expect(created.caption).toBe(full);
+    const edited = await updateMediaFile(db, created.id, { caption: `${sent}\r\nmore than the field allows` });
+    expect(edited?.caption).toBe(full);
   });
 
   it("returns only active videos for the given page, filtered by section when given", async () => {

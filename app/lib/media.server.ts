@@ -8,6 +8,7 @@ import { BUILT_IN_IMAGES, toStoredCategory, type MediaCategory as StoredCategory
 import { bumpContentVersion, keptUntilContentChanges } from "./content-version.server";
 import { logger } from "./logger.server";
 import { resolveImageSrc, sectionLabel } from "./page-image-src";
+import { normaliseLineBreaks } from "./schemas/multiline";
 import type { Storage } from "./storage/storage.server";
 
 export type { StoredCategory };
@@ -123,6 +124,19 @@ export interface NewMediaFile {
   uploadId?: string | null;
 }
 
+/** The longest caption kept, as the caption fields' maxLength counts it. */
+export const CAPTION_MAX = 2000;
+
+/**
+ * A caption as stored: line breaks as "\n" (a textarea sends CRLF, which
+ * would count twice against the limit the browser applied), trimmed, at
+ * most CAPTION_MAX characters; empty is none.
+ */
+function storedCaption(value: string | null | undefined): string | null {
+  const caption = normaliseLineBreaks(value ?? "").trim().slice(0, CAPTION_MAX);
+  return caption || null;
+}
+
 /** SPEC §7 call 6: insert and return the created row (active on creation). */
 export async function createMediaFile({ db }: Database, input: NewMediaFile): Promise<MediaFile> {
   const row = {
@@ -134,7 +148,7 @@ export async function createMediaFile({ db }: Database, input: NewMediaFile): Pr
     file_size: input.fileSize,
     category: normalizeCategory(input.category),
     alt_text: input.altText,
-    caption: input.caption?.trim() ? input.caption.trim() : null,
+    caption: storedCaption(input.caption),
     page_assignment: normalizePageAssignment(input.pageAssignment),
     section_assignment: input.sectionAssignment?.trim() ? input.sectionAssignment.trim() : null,
     is_active: 1,
@@ -336,7 +350,7 @@ export interface MediaFileChanges {
 export async function updateMediaFile({ db }: Database, id: string, changes: MediaFileChanges): Promise<MediaFile | null> {
   const set: Updateable<MediaFilesTable> = {};
   if (changes.altText !== undefined) set.alt_text = changes.altText;
-  if (changes.caption !== undefined) set.caption = changes.caption?.trim() ? changes.caption.trim() : null;
+  if (changes.caption !== undefined) set.caption = storedCaption(changes.caption);
   if (changes.pageAssignment !== undefined) set.page_assignment = normalizePageAssignment(changes.pageAssignment);
   if (changes.sectionAssignment !== undefined) {
     set.section_assignment = changes.sectionAssignment?.trim() && changes.sectionAssignment !== "none" ? changes.sectionAssignment.trim() : null;

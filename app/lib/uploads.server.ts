@@ -200,7 +200,7 @@ export async function ingestUpload(ctx: UploadContext, given: IngestInput): Prom
         fileSize: storedSize,
         category: input.category,
         altText: defaultAltText(input.altText, input.originalName).slice(0, 500),
-        caption: input.caption?.slice(0, 2000) ?? null,
+        caption: input.caption ?? null,
         pageAssignment: input.pageAssignment,
         sectionAssignment: input.sectionAssignment,
         createdBy: input.createdBy,
