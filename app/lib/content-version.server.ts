@@ -34,7 +34,8 @@ export async function getContentVersion({ db }: Database): Promise<number> {
 }
 
 export interface ContentChange {
-  kind: "page" | "section-image" | "settings";
+  /** media: a library file was switched on or off, which changes what public pages and /media show. */
+  kind: "page" | "section-image" | "settings" | "media";
   /** The page id for page and section-image changes. */
   pageId?: string;
 }

@@ -40,8 +40,11 @@ export interface JobContext {
   heartbeat(): Promise<boolean>;
 }
 
-/** Return `{ continueAt }` to be run again later (next batch); anything else means done. */
-export type JobOutcome = void | { continueAt: Date };
+/**
+ * Return `{ continueAt }` to be run again later (next batch), with `payload`
+ * to carry state to that run (else the payload stays); anything else means done.
+ */
+export type JobOutcome = void | { continueAt: Date; payload?: unknown };
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type JobHandler<P = any> = (payload: P, context: JobContext) => Promise<JobOutcome>;
 
@@ -250,7 +253,15 @@ async function runJob(database: Database, job: Job, workerId: string, signal: Ab
     const outcome = await handler(job.payload, { database, job, signal, heartbeat });
     if (outcome && "continueAt" in outcome) {
       await mine()
-        .set({ status: "queued", run_at: outcome.continueAt.toISOString(), attempts: 0, locked_at: null, locked_by: null, updated_at: nowIso() })
+        .set({
+          status: "queued",
+          run_at: outcome.continueAt.toISOString(),
+          attempts: 0,
+          locked_at: null,
+          locked_by: null,
+          updated_at: nowIso(),
+          ...(outcome.payload === undefined ? {} : { payload: JSON.stringify(outcome.payload) }),
+        })
         .execute();
     } else {
       await mine().set({ status: "done", locked_at: null, locked_by: null, last_error: null, updated_at: nowIso() }).execute();

@@ -5,7 +5,7 @@ import { nowIso, toBool, toNum } from "./db.server";
 import type { DatabaseSchema, MediaFilesTable } from "./db-schema";
 import { getPageById } from "#app/content/pages";
 import { BUILT_IN_IMAGES, toStoredCategory, type MediaCategory as StoredCategory } from "#app/content/site";
-import { bumpContentVersion, keptUntilContentChanges } from "./content-version.server";
+import { bumpContentVersion, keptUntilContentChanges, notifyContentChange } from "./content-version.server";
 import { logger } from "./logger.server";
 import { resolveImageSrc, sectionLabel } from "./page-image-src";
 import { normaliseLineBreaks } from "./schemas/multiline";
@@ -362,7 +362,7 @@ export async function updateMediaFile({ db }: Database, id: string, changes: Med
       await trx.updateTable("media_files").set(set).where("id", "=", id).execute();
       await bumpContentVersion(trx);
     });
-    activeChanges++;
+    notifyContentChange({ kind: "media" });
   } else if (Object.keys(set).length > 0) {
     await db.updateTable("media_files").set(set).where("id", "=", id).execute();
   }
@@ -531,16 +531,14 @@ async function loadInactiveMedia({ db }: Database): Promise<InactiveMedia> {
   return { keys, stems, urls };
 }
 
-/** Bumped by every change of a file's active flag made in this process, so its next read is fresh at once. */
-let activeChanges = 0;
-
 /**
  * Kept in memory until staff change anything (every staff write bumps the
- * content version, and so does updateMediaFile when the flag changes), so
- * the hot /media/* route pays a set lookup, plus one read of one row every
- * 200 ms shared by all requests, rather than a query per request. A change
- * in this process is seen by the next read; one in another process sharing
- * the database within 200 ms, as with the page cache.
+ * content version; updateMediaFile does when the flag changes, and tells
+ * this process at once), so the hot /media/* route pays a set lookup, plus
+ * one read of one row every 200 ms shared by all requests, rather than a
+ * query per request. A change in this process is seen by the next read; one
+ * in another process sharing the database within 200 ms, as with the page
+ * cache.
  */
 const keptInactiveMedia = keptUntilContentChanges((database) => loadInactiveMedia(database));
 const lastInactiveMedia = new WeakMap<Database, InactiveMedia>();
@@ -548,7 +546,7 @@ const lastInactiveMedia = new WeakMap<Database, InactiveMedia>();
 /** The inactive files; if they cannot be read, the last list read (and the failure logged), else the error is thrown. */
 export async function getInactiveMedia(database: Database): Promise<InactiveMedia> {
   try {
-    const inactive = await keptInactiveMedia(database, `inactive-${activeChanges}`);
+    const inactive = await keptInactiveMedia(database, "inactive");
     lastInactiveMedia.set(database, inactive);
     return inactive;
   } catch (error) {

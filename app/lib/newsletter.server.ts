@@ -691,27 +691,15 @@ interface CampaignJobPayload {
   /**
    * How many runs in a row ended on the mail server being unavailable with
    * nothing delivered or refused since; absent when the last run got through.
-   * Kept in the job (a continuation keeps its payload), so it counts across runs.
+   * Handed to the next run with the job (JobOutcome.payload), so it counts across runs.
    */
   deferrals?: number;
 }
 
-/**
- * Records the count of runs in a row that found the mail server unavailable
- * (0 clears it), in the job's own payload, while this worker still holds the
- * job. False when it no longer does (cancelled or taken over): stop.
- */
-async function recordDeferrals(context: JobContext, payload: CampaignJobPayload, deferrals: number): Promise<boolean> {
+/** The payload for the next run, with the count of runs in a row that found the mail server unavailable (none: 0). */
+function withDeferrals(payload: CampaignJobPayload, deferrals: number): CampaignJobPayload {
   const { deferrals: _previous, ...rest } = payload;
-  const next: CampaignJobPayload = deferrals > 0 ? { ...rest, deferrals } : rest;
-  const result = await context.database.db
-    .updateTable("jobs")
-    .set({ payload: JSON.stringify(next), updated_at: nowIso() })
-    .where("id", "=", context.job.id)
-    .where("status", "=", "running")
-    .where("locked_by", "=", context.job.lockedBy ?? "")
-    .executeTakeFirst();
-  return toNum(result.numUpdatedRows) > 0;
+  return deferrals > 0 ? { ...rest, deferrals } : rest;
 }
 
 /**
@@ -860,10 +848,10 @@ async function sendCampaignStep(payload: CampaignJobPayload, context: JobContext
         break;
       }
       await returnToQueue(database, campaignId, recipient.id, result.error);
-      if (!(await recordDeferrals(context, payload, deferrals))) return; // cancelled or taken over
       const waitMs = Math.max(retryDelaysMs[deferrals - 1]!, Math.ceil((handled / ratePerMinute) * 60_000));
       logger.warn({ campaignId, deferrals, waitMs, err: result.error }, "newsletter: the mail server is unavailable; trying again later");
-      return { continueAt: new Date(Date.now() + waitMs) };
+      // The count goes with the job to its next run.
+      return { continueAt: new Date(Date.now() + waitMs), payload: withDeferrals(payload, deferrals) };
     }
     await database.db
       .updateTable("campaign_recipients")
@@ -873,9 +861,6 @@ async function sendCampaignStep(payload: CampaignJobPayload, context: JobContext
     handled += 1;
     if (!(await context.heartbeat())) return; // cancelled or taken over
   }
-  // The mail server answered this run: a later outage counts from nothing.
-  if (handled > 0 && payload.deferrals && !(await recordDeferrals(context, payload, 0))) return;
-
   const remaining = await database.db
     .selectFrom("campaign_recipients")
     .select((eb) => eb.fn.countAll().as("n"))
@@ -884,7 +869,8 @@ async function sendCampaignStep(payload: CampaignJobPayload, context: JobContext
     .executeTakeFirst();
   if (toNum(remaining?.n) > 0) {
     const pauseMs = signal.aborted ? 0 : Math.ceil((handled / ratePerMinute) * 60_000);
-    return { continueAt: new Date(Date.now() + pauseMs) };
+    // The mail server answered this run, so a later outage counts from nothing.
+    return { continueAt: new Date(Date.now() + pauseMs), payload: handled > 0 ? withDeferrals(payload, 0) : payload };
   }
   const now = nowIso();
   await database.db

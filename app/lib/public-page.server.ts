@@ -12,6 +12,7 @@ import type { Seo } from "./seo";
 import type { Gallery } from "#app/components/site/video-gallery";
 import { heroImageOf } from "#app/lib/page-layout";
 import { inlinePictureUri } from "./built-in-image.server";
+import { noteFallback } from "./fallback-watch.server";
 
 export type { Gallery };
 
@@ -53,6 +54,7 @@ export async function getPageContent(page: BuiltInPage): Promise<PageContent> {
   } catch (error) {
     // The file route still refuses an inactive file, so the page's picture falls back as a missing one does.
     logger.error({ err: error instanceof Error ? error.message : String(error), page: page.id }, "could not read inactive media files");
+    noteFallback();
     return content;
   }
 }
