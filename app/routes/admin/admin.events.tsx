@@ -23,6 +23,7 @@ import {
 } from "#app/lib/events.server";
 import type { FieldErrors } from "#app/lib/schemas/parse-form";
 import { redirectWithToast } from "#app/lib/toast.server";
+import { formatDateTime } from "#app/components/admin/record-actions";
 
 export const meta: Route.MetaFunction = () => [{ title: "Events · Admin Dashboard" }];
 
@@ -43,17 +44,6 @@ interface ActionResult {
 
 const SAVE_FAILED = "Failed to save event.";
 
-const londonTime = new Intl.DateTimeFormat("en-GB", { timeStyle: "short", timeZone: "Europe/London" });
-const londonDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "Europe/London" });
-
-/** " at 09:14" for a time today (UK time), " at 09:14 on 9 May 2026" otherwise. */
-function savedAt(iso: string, now = new Date()): string {
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return "";
-  const time = londonTime.format(at);
-  return londonDate.format(at) === londonDate.format(now) ? ` at ${time}` : ` at ${time} on ${londonDate.format(at)}`;
-}
-
 /**
  * The event was saved, published or unpublished after this edit form was
  * opened: refused in place (409) with nothing changed, what was typed kept
@@ -62,7 +52,7 @@ function savedAt(iso: string, now = new Date()): string {
  * events table does not record who saved, so it says when only.
  */
 function refuseStaleEdit(updatedAt: string, values: Record<string, string>) {
-  const description = `Someone else saved this event${savedAt(updatedAt)} after you opened it, so nothing was changed. Your changes are still below: reload the event to see theirs, then make your changes again.`;
+  const description = `Someone else saved this event at ${formatDateTime(updatedAt)} after you opened it, so nothing was changed. Your changes are still below: reload the event to see theirs, then make your changes again.`;
   return data<AdminRefusal & ActionResult>({ refusal: { title: SAVE_FAILED, description, status: 409 }, errors: {}, values }, { status: 409 });
 }
 
