@@ -55,6 +55,9 @@ export interface OutboxTable {
   message_id: string | null;
   created_at: string;
   sent_at: string | null;
+  /** The record the message is about (see MailAbout), deleted with it. */
+  about_type: string | null;
+  about_id: string | null;
 }
 
 export interface JobsTable {

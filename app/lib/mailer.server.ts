@@ -10,6 +10,16 @@ import { getSiteSettings } from "#app/lib/site-settings.server";
 export type MailKind = "transactional" | "notification" | "newsletter";
 export type MailStatus = "sent" | "outbox" | "failed";
 
+/**
+ * The record a message is about. Its outbox copies are deleted with the
+ * record (deleteMailAbout), so deleting an application, a question or a
+ * registration leaves no copy of what was written to or about that person.
+ */
+export interface MailAbout {
+  type: "volunteer_application" | "message" | "registration";
+  id: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
@@ -29,6 +39,7 @@ export interface MailMessage {
    * message to pass it on, so the stored copy keeps them.
    */
   secrets?: { value: string; placeholder: string }[];
+  about?: MailAbout;
 }
 
 export interface MailResult {
@@ -178,6 +189,8 @@ export async function storeMail(database: Database, mail: PreparedMail): Promise
       message_id: null,
       created_at: nowIso(),
       sent_at: null,
+      about_type: mail.about?.type ?? null,
+      about_id: mail.about?.id ?? null,
     })
     .execute();
 }
@@ -365,6 +378,37 @@ export async function getOutboxMessage(database: Database, id: string): Promise<
   return row ? toOutboxMessage(row) : undefined;
 }
 
+/** Deletes the outbox copies of every message about a record (see MailAbout); pass the record's transaction. */
+export async function deleteMailAbout(database: Database, about: MailAbout): Promise<number> {
+  const result = await database.db.deleteFrom("outbox").where("about_type", "=", about.type).where("about_id", "=", about.id).executeTakeFirst();
+  return toNum(result.numDeletedRows);
+}
+
+/**
+ * Deletes outbox copies written before `cutoff` (the mail retention period),
+ * except those whose delivery is not settled yet: a row still 'sending', or
+ * one a newsletter recipient still in hand points at, which the newsletter's
+ * restart logic reads to avoid sending anyone the same issue twice.
+ */
+export async function deleteMailWrittenBefore(database: Database, cutoff: Date): Promise<number> {
+  const result = await database.db
+    .deleteFrom("outbox")
+    .where("created_at", "<", cutoff.toISOString())
+    .where("status", "!=", "sending")
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("campaign_recipients")
+            .select("campaign_recipients.id")
+            .whereRef("campaign_recipients.outbox_id", "=", "outbox.id")
+            .where("campaign_recipients.status", "=", "sending"),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return toNum(result.numDeletedRows);
+}
+
 /** Who hears about new applications, questions and registrations: the Settings e-mail, else every admin. */
 export async function staffAddresses(database: Database): Promise<string[]> {
   const settings = await getSiteSettings();
@@ -379,14 +423,14 @@ export async function staffAddresses(database: Database): Promise<string[]> {
 }
 
 /** Mails the staff address(es); each message is also readable in the admin outbox. */
-export async function notifyStaff(database: Database, subject: string, text: string): Promise<MailResult[]> {
+export async function notifyStaff(database: Database, subject: string, text: string, about?: MailAbout): Promise<MailResult[]> {
   const addresses = await staffAddresses(database);
   if (addresses.length === 0) {
     // Still recorded, so the notice is not lost before anyone sets a staff address.
-    return [await sendMailToOutboxOnly(database, { to: "staff (no address set)", subject, text, kind: "notification" })];
+    return [await sendMailToOutboxOnly(database, { to: "staff (no address set)", subject, text, kind: "notification", about })];
   }
   const results: MailResult[] = [];
-  for (const to of addresses) results.push(await sendMail(database, { to, subject, text, kind: "notification" }));
+  for (const to of addresses) results.push(await sendMail(database, { to, subject, text, kind: "notification", about }));
   return results;
 }
 
@@ -409,6 +453,8 @@ async function sendMailToOutboxOnly(database: Database, message: MailMessage): P
       message_id: null,
       created_at: nowIso(),
       sent_at: null,
+      about_type: message.about?.type ?? null,
+      about_id: message.about?.id ?? null,
     })
     .execute();
   return { id, status: "outbox" };

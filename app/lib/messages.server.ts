@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { Selectable } from "kysely";
 import type { MessagesTable } from "#app/lib/db-schema";
 import { nowIso, toNum, type Database } from "#app/lib/db.server";
-import { notifyStaff } from "#app/lib/mailer.server";
+import { deleteMailAbout, notifyStaff } from "#app/lib/mailer.server";
 import { adminLink, handleSubmission, rawText, type Submission, type SubmitOutcome } from "#app/lib/public-forms.server";
 import { MESSAGE_STATUSES, questionSchema, topicLabel, type MessageStatus } from "#app/lib/schemas/question";
 
@@ -61,6 +61,7 @@ export async function submitQuestion(database: Database, submission: Submission)
       database,
       `New question: ${message.topicLabel}`,
       `${message.name} asked a question about "${message.topicLabel}".\n\nRead it and mark it answered in the dashboard:\n${adminLink("/admin/messages")}`,
+      { type: "message", id: message.id },
     );
   }
   return outcome;
@@ -101,7 +102,11 @@ export async function setMessageStatus(database: Database, id: string, status: M
   return toNum(result.numUpdatedRows) > 0;
 }
 
+/** Deletes a question and the copies of the staff notice about it. */
 export async function deleteMessage(database: Database, id: string): Promise<boolean> {
-  const result = await database.db.deleteFrom("messages").where("id", "=", id).executeTakeFirst();
-  return toNum(result.numDeletedRows) > 0;
+  return database.db.transaction().execute(async (trx) => {
+    const result = await trx.deleteFrom("messages").where("id", "=", id).executeTakeFirst();
+    await deleteMailAbout({ ...database, db: trx }, { type: "message", id });
+    return toNum(result.numDeletedRows) > 0;
+  });
 }

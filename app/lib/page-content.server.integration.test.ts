@@ -155,7 +155,7 @@ describeEachEngine("page content", (database) => {
     const afterPage = await getContentVersion(database());
     expect(afterPage).toBe(before + 1);
     await assignSectionImage(database(), { pageId: "about", section: "team", imageId: "community-gathering" }, staff);
-    const settingsForm = settingsFormSchema.parse({ charityName: "Name", mapLatitude: "53.7", mapLongitude: "-1.8", registrationRetentionMonths: "24" });
+    const settingsForm = settingsFormSchema.parse({ charityName: "Name", mapLatitude: "53.7", mapLongitude: "-1.8", registrationRetentionMonths: "24", mailRetentionMonths: "12" });
     await saveSettings(database(), settingsForm, staff);
     expect(await getContentVersion(database())).toBe(before + 3);
     stop();
@@ -240,6 +240,7 @@ describeEachEngine("site settings", (database) => {
     const defaults = await readSettings(database());
     expect(defaults.phone).toBe("");
     expect(defaults.registrationRetentionMonths).toBe(24);
+    expect(defaults.mailRetentionMonths).toBe(12);
 
     const parsed = settingsFormSchema.parse({
       charityName: "Halifax Community Development",
@@ -254,6 +255,7 @@ describeEachEngine("site settings", (database) => {
       instagram: "https://instagram.com/example",
       donationUrl: "https://give.example.org/charity",
       registrationRetentionMonths: "36",
+      mailRetentionMonths: "6",
     });
     await saveSettings(database(), parsed, staff);
     const saved = await readSettings(database());
@@ -265,8 +267,10 @@ describeEachEngine("site settings", (database) => {
       social: { instagram: "https://instagram.com/example", youtube: "" },
       donationUrl: "https://give.example.org/charity",
       registrationRetentionMonths: 36,
+      mailRetentionMonths: 6,
     });
     expect(await getSetting(database(), "registrationRetentionMonths")).toBe(36);
+    expect(await getSetting(database(), "mailRetentionMonths")).toBe(6);
   });
 });
 
@@ -280,9 +284,10 @@ describe("settings form", () => {
       mapLongitude: "x",
       instagram: "javascript:alert(1)",
       registrationRetentionMonths: "0",
+      mailRetentionMonths: "121",
     });
     expect(bad.success).toBe(false);
     const fields = new Set(bad.error!.issues.map((i) => i.path[0]));
-    expect([...fields].sort()).toEqual(["charityName", "email", "instagram", "mapLatitude", "mapLongitude", "phone", "registrationRetentionMonths"]);
+    expect([...fields].sort()).toEqual(["charityName", "email", "instagram", "mailRetentionMonths", "mapLatitude", "mapLongitude", "phone", "registrationRetentionMonths"]);
   });
 });

@@ -5,8 +5,8 @@ import type { RegistrationsTable } from "#app/lib/db-schema";
 import { nowIso, toBool, toNum, type Database } from "#app/lib/db.server";
 import { enqueueJob, registerJobHandler } from "#app/lib/jobs.server";
 import { logger } from "#app/lib/logger.server";
-import { notifyStaff } from "#app/lib/mailer.server";
-import { getRegistrationRetentionMonths } from "#app/lib/site-settings.server";
+import { deleteMailAbout, deleteMailWrittenBefore, notifyStaff } from "#app/lib/mailer.server";
+import { getMailRetentionMonths, getRegistrationRetentionMonths } from "#app/lib/site-settings.server";
 import { adminLink, handleSubmission, rawList, rawText, type Submission, type SubmitOutcome } from "#app/lib/public-forms.server";
 import {
   ageOn,
@@ -140,6 +140,7 @@ export async function submitRegistration(database: Database, submission: Submiss
       database,
       "New child registration",
       `A new registration has arrived through the website.\n\nView it in the dashboard:\n${adminLink(`/admin/registrations/${outcome.id}`)}`,
+      { type: "registration", id: outcome.id },
     );
   }
   return outcome;
@@ -229,8 +230,11 @@ export async function setRegistrationStatus(database: Database, id: string, stat
 }
 
 export async function deleteRegistration(database: Database, id: string, actor: Actor): Promise<boolean> {
-  const result = await database.db.deleteFrom("registrations").where("id", "=", id).executeTakeFirst();
-  const deleted = toNum(result.numDeletedRows) > 0;
+  const deleted = await database.db.transaction().execute(async (trx) => {
+    const result = await trx.deleteFrom("registrations").where("id", "=", id).executeTakeFirst();
+    await deleteMailAbout({ ...database, db: trx }, { type: "registration", id });
+    return toNum(result.numDeletedRows) > 0;
+  });
   if (deleted) await audit(database, actor, "registration.deleted", { registrationId: id });
   return deleted;
 }
@@ -319,8 +323,16 @@ export async function deleteExpiredRegistrations(
 ): Promise<number> {
   const period = months ?? (await registrationRetentionMonths(database));
   const cutoff = monthsBefore(now, period).toISOString();
-  const result = await database.db.deleteFrom("registrations").where("last_contact_at", "<", cutoff).executeTakeFirst();
-  const deleted = toNum(result.numDeletedRows);
+  const deleted = await database.db.transaction().execute(async (trx) => {
+    // The staff notices about them go with them.
+    await trx
+      .deleteFrom("outbox")
+      .where("about_type", "=", "registration")
+      .where("about_id", "in", trx.selectFrom("registrations").select("id").where("last_contact_at", "<", cutoff))
+      .execute();
+    const result = await trx.deleteFrom("registrations").where("last_contact_at", "<", cutoff).executeTakeFirst();
+    return toNum(result.numDeletedRows);
+  });
   if (deleted > 0) {
     await recordAudit(database, {
       action: "registrations.retention-deleted",
@@ -331,6 +343,16 @@ export async function deleteExpiredRegistrations(
   return deleted;
 }
 
+/**
+ * Deletes the Outbox's copies of e-mails older than the mail retention
+ * period (Settings, default 12 months); returns how many.
+ */
+export async function deleteExpiredMail(database: Database, { now = new Date(), months }: { now?: Date; months?: number } = {}): Promise<number> {
+  const period = months ?? (await getMailRetentionMonths(database));
+  return deleteMailWrittenBefore(database, monthsBefore(now, period));
+}
+
+/** The daily personal-data retention run: registrations, then e-mail copies (the job keeps its first name). */
 export const RETENTION_JOB = "registrations.retention";
 const DAY_MS = 24 * 3600_000;
 const nextRetentionRun = () => new Date(Date.now() + DAY_MS);
@@ -338,7 +360,7 @@ const nextRetentionRun = () => new Date(Date.now() + DAY_MS);
 let registered = false;
 
 /**
- * The daily clean-up runs in the job queue, so one process does it even when
+ * The daily retention run is a job in the job queue, so one process does it even when
  * several share the database. A run that fails for good still leaves the next
  * day's run queued (by the job runner), so an outage never stops the deletion
  * until the next restart.
@@ -350,7 +372,8 @@ export function registerRegistrationJobs(): void {
     RETENTION_JOB,
     async (_payload, { database, job }) => {
       const deleted = await deleteExpiredRegistrations(database);
-      logger.info({ deleted }, "registration retention check");
+      const mail = await deleteExpiredMail(database);
+      logger.info({ deleted, mail }, "personal data retention check");
       // Two processes starting together may both have queued the job; only one chain carries on.
       const other = await database.db
         .selectFrom("jobs")

@@ -5,12 +5,12 @@ import { getDatabase, nowIso, type Database } from "./db.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
 import type { Actor } from "./page-content.server";
-import { RETENTION_LIMITS, type SettingsForm } from "./schemas/page-content";
+import { MAIL_RETENTION_LIMITS, RETENTION_LIMITS, type SettingsForm } from "./schemas/page-content";
 import { noteFallback } from "#app/lib/fallback-watch.server";
 
 /**
  * The site's settings (contact details, social links, map, donation links,
- * how long registrations are kept): what staff saved in Settings, over the
+ * how long registrations and e-mail copies are kept): what staff saved in Settings, over the
  * built-in defaults. Stored one row per key, so a setting added later
  * simply takes its default until staff change it.
  */
@@ -19,6 +19,8 @@ import { noteFallback } from "#app/lib/fallback-watch.server";
 export interface PrivateSettings {
   /** Months a child registration is kept after the last contact (issue 8 reads it). */
   registrationRetentionMonths: number;
+  /** Months the Outbox keeps a copy of each e-mail. */
+  mailRetentionMonths: number;
 }
 
 export type AllSettings = SiteSettings & PrivateSettings;
@@ -33,7 +35,7 @@ function defaultRetention(): number {
 }
 
 export function defaultSettings(): AllSettings {
-  return { ...DEFAULT_SITE_SETTINGS, social: { ...DEFAULT_SITE_SETTINGS.social }, registrationRetentionMonths: defaultRetention() };
+  return { ...DEFAULT_SITE_SETTINGS, social: { ...DEFAULT_SITE_SETTINGS.social }, registrationRetentionMonths: defaultRetention(), mailRetentionMonths: MAIL_RETENTION_LIMITS.default };
 }
 
 type SettingKey = keyof AllSettings;
@@ -83,6 +85,16 @@ export async function getRegistrationRetentionMonths(database?: Database): Promi
   }
 }
 
+/** How long the Outbox keeps e-mail copies, in months (Settings; default 12). */
+export async function getMailRetentionMonths(database?: Database): Promise<number> {
+  try {
+    return await getSetting(database ?? (await getDatabase()), "mailRetentionMonths");
+  } catch (error) {
+    logger.error({ err: error instanceof Error ? error.message : String(error) }, "failed to read the e-mail retention setting; using the default");
+    return MAIL_RETENTION_LIMITS.default;
+  }
+}
+
 /** Saves every setting of the Settings form, and the audit entry saying who did, in one transaction. */
 export async function saveSettings(database: Database, form: SettingsForm, actor: Actor & { ip?: string | null }): Promise<void> {
   const values: Record<string, unknown> = {
@@ -99,6 +111,7 @@ export async function saveSettings(database: Database, form: SettingsForm, actor
     donationUrl: form.donationUrl,
     monthlyDonationUrl: form.monthlyDonationUrl,
     registrationRetentionMonths: form.registrationRetentionMonths,
+    mailRetentionMonths: form.mailRetentionMonths,
   };
   const now = nowIso();
   await database.db.transaction().execute(async (trx) => {
@@ -126,7 +139,7 @@ const keptSettings = keptUntilContentChanges((database) => readSettings(database
 export async function getSiteSettings(): Promise<SiteSettings> {
   try {
     // Every page reads these (the layout and the page itself): kept until a save (decision 011), copied so no caller can change the kept one.
-    const { registrationRetentionMonths: _private, ...site } = structuredClone(await keptSettings(await getDatabase(), "settings"));
+    const { registrationRetentionMonths: _registrations, mailRetentionMonths: _mail, ...site } = structuredClone(await keptSettings(await getDatabase(), "settings"));
     return site;
   } catch (error) {
     logger.error({ err: error instanceof Error ? error.message : String(error) }, "failed to read site settings; showing the defaults");

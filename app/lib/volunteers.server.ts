@@ -5,7 +5,7 @@ import { VOLUNTEER_TYPES, type VolunteerType } from "#app/content/site";
 import { recordAudit } from "#app/lib/audit.server";
 import type { VolunteerApplicationsTable, VolunteerOpportunitiesTable } from "#app/lib/db-schema";
 import { nowIso, toBool, toNum, type Database } from "#app/lib/db.server";
-import { deliverMail, notifyStaff, prepareMail, sendMail, storeMail, type MailResult, type PreparedMail } from "#app/lib/mailer.server";
+import { deleteMailAbout, deliverMail, notifyStaff, prepareMail, sendMail, storeMail, type MailResult, type PreparedMail } from "#app/lib/mailer.server";
 import { adminLink, handleSubmission, rawList, rawText, type Submission, type SubmitOutcome } from "#app/lib/public-forms.server";
 import { logger } from "#app/lib/logger.server";
 import { formValues, type FormResult } from "#app/lib/schemas/parse-form";
@@ -262,9 +262,11 @@ export async function submitVolunteerApplication(database: Database, submission:
   if (outcome.status === "stored") {
     const application = (await getApplication(database, outcome.id))!;
     const { charityName } = await getSiteSettings();
+    const about = { type: "volunteer_application", id: application.id } as const;
     await sendMail(database, {
       to: application.email,
       kind: "transactional",
+      about,
       subject: `Thank you for applying to volunteer with ${charityName}`,
       text: [
         `Dear ${application.name},`,
@@ -279,6 +281,7 @@ export async function submitVolunteerApplication(database: Database, submission:
       database,
       "New volunteer application",
       `A new volunteer application has arrived for: ${application.roles.join(", ")}.\n\nRead it and reply in the dashboard:\n${adminLink(`/admin/volunteers/applications/${application.id}`)}`,
+      about,
     );
   }
   return outcome;
@@ -430,7 +433,7 @@ export async function decideApplication(
 ): Promise<DecisionResult> {
   const found = await getApplication(database, id);
   if (!found) return { ok: false, reason: "not-found" };
-  const mail = await prepareMail({ to: found.email, subject: input.subject, text: input.body, kind: "transactional" });
+  const mail = await prepareMail({ to: found.email, subject: input.subject, text: input.body, kind: "transactional", about: { type: "volunteer_application", id } });
   const decided = await database.db.transaction().execute(async (trx): Promise<DecisionResult | { ok: true; application: VolunteerApplication }> => {
     const tx: Database = { ...database, db: trx };
     const now = nowIso();
@@ -500,9 +503,13 @@ export async function setVolunteerHours(database: Database, id: string, hours: n
   return toNum(result.numUpdatedRows) > 0;
 }
 
+/** Deletes an application and the copies of every e-mail to or about the applicant it caused. */
 export async function deleteApplication(database: Database, id: string, actor: Actor): Promise<boolean> {
-  const result = await database.db.deleteFrom("volunteer_applications").where("id", "=", id).executeTakeFirst();
-  const deleted = toNum(result.numDeletedRows) > 0;
+  const deleted = await database.db.transaction().execute(async (trx) => {
+    const result = await trx.deleteFrom("volunteer_applications").where("id", "=", id).executeTakeFirst();
+    await deleteMailAbout({ ...database, db: trx }, { type: "volunteer_application", id });
+    return toNum(result.numDeletedRows) > 0;
+  });
   if (deleted) {
     await recordAudit(database, {
       action: "volunteer-application.deleted",

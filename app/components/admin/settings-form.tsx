@@ -7,7 +7,7 @@ import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert";
 import { Button } from "#app/components/ui/button";
 import { Input } from "#app/components/ui/input";
 import { Textarea } from "#app/components/ui/textarea";
-import { RETENTION_LIMITS } from "#app/lib/schemas/page-content";
+import { MAIL_RETENTION_LIMITS, RETENTION_LIMITS } from "#app/lib/schemas/page-content";
 import type { FieldErrors } from "#app/lib/schemas/parse-form";
 
 export type SettingsValues = Record<string, string>;
@@ -82,11 +82,16 @@ export function SettingsForm({ values, errors, unsaved = false }: { values: Sett
           {text("donationUrl", "One-time donation link", { type: "url", inputMode: "url" })}
           {text("monthlyDonationUrl", "Monthly donation link", { type: "url", inputMode: "url", hint: "If empty, the one-time link is used." })}
         </Group>
-        <Group title="Registrations">
+        <Group title="Keeping personal data">
           {text("registrationRetentionMonths", "Keep registrations for (months)", {
             required: true,
             inputMode: "numeric",
             hint: `A child's registration is deleted this many months after the last contact with the family (${RETENTION_LIMITS.min} to ${RETENTION_LIMITS.max}; default ${RETENTION_LIMITS.default}).`,
+          })}
+          {text("mailRetentionMonths", "Keep copies of e-mails for (months)", {
+            required: true,
+            inputMode: "numeric",
+            hint: `The Outbox's copy of each e-mail the site sends (confirmations, staff notices, newsletters) is deleted this many months after it was written (${MAIL_RETENTION_LIMITS.min} to ${MAIL_RETENTION_LIMITS.max}; default ${MAIL_RETENTION_LIMITS.default}). Deleting an application, question or registration deletes its e-mails at once.`,
           })}
         </Group>
         <div>

@@ -6,6 +6,7 @@ import * as m0004 from "./0004-page-content-settings";
 import * as m0005 from "./0005-testimonials-events-videos";
 import * as m0006 from "./0006-volunteers-messages-registrations";
 import * as m0007 from "./0007-mail-jobs-newsletter";
+import * as m0010 from "./0010-outbox-about";
 
 export interface Migration {
   up(db: Kysely<unknown>, engine: Engine): Promise<void>;
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   "0006-volunteers-messages-registrations": m0006,
   "0007-mail-jobs-newsletter": m0007,
   "0009-admin-accounts": onDemand(() => import("./0009-admin-accounts")),
+  "0010-outbox-about": m0010,
 };

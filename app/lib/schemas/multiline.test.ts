@@ -119,7 +119,7 @@ const cases: Case[] = [
   {
     name: "site settings: postal address",
     schema: settingsFormSchema,
-    valid: { charityName: "The Charity", mapLatitude: "53.7", mapLongitude: "-1.9", registrationRetentionMonths: "24" },
+    valid: { charityName: "The Charity", mapLatitude: "53.7", mapLongitude: "-1.9", registrationRetentionMonths: "24", mailRetentionMonths: "12" },
     field: "postalAddress",
     max: 500,
     tooLong: "Postal address must be at most 500 characters",

@@ -236,6 +236,23 @@ const coordinate = (label: string, limit: number) =>
     });
 
 export const RETENTION_LIMITS = { min: 1, max: 120, default: 24 } as const;
+/** Months the Outbox keeps a copy of each e-mail. */
+export const MAIL_RETENTION_LIMITS = { min: 1, max: 120, default: 12 } as const;
+
+/** A whole number of months within `limits`, as the Settings form's retention fields take it. */
+function months(required: string, limits: { min: number; max: number }) {
+  return z
+    .string({ error: required })
+    .trim()
+    .transform((v, ctx) => {
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < limits.min || n > limits.max) {
+        ctx.addIssue({ code: "custom", message: `Retention period must be a whole number of months from ${limits.min} to ${limits.max}` });
+        return z.NEVER;
+      }
+      return n;
+    });
+}
 
 export const settingsFormSchema = z.object({
   charityName: z
@@ -264,20 +281,8 @@ export const settingsFormSchema = z.object({
   snapchat: optionalUrl("Snapchat link"),
   donationUrl: optionalUrl("One-time donation link"),
   monthlyDonationUrl: optionalUrl("Monthly donation link"),
-  registrationRetentionMonths: z
-    .string({ error: "Retention period is required" })
-    .trim()
-    .transform((v, ctx) => {
-      const n = Number(v);
-      if (!Number.isInteger(n) || n < RETENTION_LIMITS.min || n > RETENTION_LIMITS.max) {
-        ctx.addIssue({
-          code: "custom",
-          message: `Retention period must be a whole number of months from ${RETENTION_LIMITS.min} to ${RETENTION_LIMITS.max}`,
-        });
-        return z.NEVER;
-      }
-      return n;
-    }),
+  registrationRetentionMonths: months("Retention period is required", RETENTION_LIMITS),
+  mailRetentionMonths: months("Retention period is required", MAIL_RETENTION_LIMITS),
 });
 
 export type SettingsForm = z.output<typeof settingsFormSchema>;

@@ -190,6 +190,7 @@ describeEachEngine("an admin form the database refuses to save keeps what was ty
       donationUrl: current.donationUrl,
       monthlyDonationUrl: current.monthlyDonationUrl,
       registrationRetentionMonths: String(current.registrationRetentionMonths),
+      mailRetentionMonths: String(current.mailRetentionMonths),
     };
     const page = await refused("site_settings", "/admin/settings", fields, "Failed to save settings.");
     expect(page).toContain(KEPT);

@@ -28,6 +28,7 @@ function toValues(s: AllSettings): SettingsValues {
     donationUrl: s.donationUrl,
     monthlyDonationUrl: s.monthlyDonationUrl,
     registrationRetentionMonths: String(s.registrationRetentionMonths),
+    mailRetentionMonths: String(s.mailRetentionMonths),
   };
 }
 

@@ -1,0 +1,20 @@
+import type { Kysely } from "kysely";
+import type { Engine } from "../db.server";
+
+/**
+ * Which record an outbox message is about (a volunteer application, a
+ * question, a child registration), so deleting the record deletes the
+ * copies of the e-mails it caused. Older messages have none and are left
+ * to the outbox's own retention period.
+ */
+export async function up(db: Kysely<unknown>, _engine: Engine): Promise<void> {
+  await db.schema.alterTable("outbox").addColumn("about_type", "text").execute();
+  await db.schema.alterTable("outbox").addColumn("about_id", "text").execute();
+  await db.schema.createIndex("outbox_about").on("outbox").columns(["about_type", "about_id"]).execute();
+}
+
+export async function down(db: Kysely<unknown>, _engine: Engine): Promise<void> {
+  await db.schema.dropIndex("outbox_about").execute();
+  await db.schema.alterTable("outbox").dropColumn("about_id").execute();
+  await db.schema.alterTable("outbox").dropColumn("about_type").execute();
+}
