@@ -77,6 +77,58 @@ test("a testimonial staff add and approve appears in the home carousel", async (
   await expect(carousel.getByRole("button", { name: /Show testimonial \d of 4/ })).toHaveCount(4);
 });
 
+test("a testimonial edited in two tabs: the later save from the older form is refused, keeps its text, and shows the newer one", async ({ page, context }) => {
+  await signIn(page, "/admin/reviews");
+  const add = page.locator("form", { has: page.getByRole("heading", { name: "Add a testimonial" }) });
+  await add.getByLabel("Name").fill("Dev");
+  await add.getByRole("textbox", { name: "Text", exact: true }).fill("Football on Fridays keeps my son busy.");
+  await add.getByRole("button", { name: "Add testimonial" }).click();
+  await checkStrictly(page, "after adding", "Testimonial added");
+
+  // Both tabs open the same testimonial to edit it.
+  const edit = async (tab: Page) => {
+    await tab.goto("/admin/reviews?status=pending");
+    await tab.getByRole("listitem", { name: "Testimonial from Dev" }).getByRole("link", { name: "Edit the testimonial from Dev" }).click();
+    const form = tab.locator("form", { has: tab.getByRole("heading", { name: "Edit testimonial" }) });
+    await expect(form.getByLabel("Name")).toHaveValue("Dev");
+    return form;
+  };
+  const other = await context.newPage();
+  const theirs = await edit(other);
+  const mine = await edit(page);
+
+  await theirs.getByRole("textbox", { name: "Text", exact: true }).fill("Football on Fridays keeps my son busy and happy.");
+  await theirs.getByRole("button", { name: "Save changes" }).click();
+  await checkStrictly(other, "after the other tab's save", "Testimonial updated");
+  await other.close();
+
+  await mine.getByLabel("Name").fill("Dev, a parent");
+  await mine.getByRole("button", { name: "Save changes" }).click();
+  const refusal = page.getByRole("alert").filter({ hasText: "Failed to save testimonial." });
+  await expect(refusal).toContainText("Someone else saved this testimonial at");
+  await expect(refusal).toContainText("so nothing was changed");
+  await expect(mine.getByLabel("Name")).toHaveValue("Dev, a parent");
+  // The list beside the form shows their save.
+  await expect(page.getByRole("listitem", { name: "Testimonial from Dev" })).toContainText("keeps my son busy and happy.");
+  await checkStrictly(page, "after the refused save");
+  // Saving the same form again is refused again: it still carries the version it was opened at.
+  await mine.getByRole("button", { name: "Save changes" }).click();
+  await expect(refusal).toContainText("Someone else saved this testimonial at");
+
+  // Reopened, it shows their words, and the change is saved on top of them.
+  const reopened = await edit(page);
+  await expect(reopened.getByRole("textbox", { name: "Text", exact: true })).toHaveValue("Football on Fridays keeps my son busy and happy.");
+  await reopened.getByLabel("Name").fill("Dev, a parent");
+  await reopened.getByRole("button", { name: "Save changes" }).click();
+  await checkStrictly(page, "after saving on top of theirs", "Testimonial updated");
+  const item = page.getByRole("listitem", { name: "Testimonial from Dev, a parent" });
+  await expect(item).toContainText("keeps my son busy and happy.");
+
+  await item.getByRole("button", { name: "Delete the testimonial from Dev, a parent" }).click();
+  await page.getByRole("alertdialog", { name: "Delete the testimonial from Dev, a parent?" }).getByRole("button", { name: "Delete" }).click();
+  await checkStrictly(page, "after deleting", "Testimonial deleted");
+});
+
 test("an event staff create shows on /news, on its own page and in /events.ics", async ({ page }) => {
   const date = daysFromNow(30);
   await signIn(page, "/admin/events");

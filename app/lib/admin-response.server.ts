@@ -1,5 +1,7 @@
 import { data } from "react-router";
 import type { AdminRefusal, RefusalMessage } from "#app/components/admin/admin-refusal";
+import { formatDateTime } from "#app/components/admin/record-actions";
+import type { EditConflict } from "#app/lib/edit-version.server";
 import { logger } from "#app/lib/logger.server";
 import { formValues, type FieldErrors } from "#app/lib/schemas/parse-form";
 
@@ -70,3 +72,17 @@ export function refuseFailedSave(title: string, form: FormData, error: unknown, 
     { status: 503 },
   );
 }
+
+/**
+ * A record form's save refused because someone saved the record after the
+ * form was opened (see edit-version.server.ts): 409, nothing changed, what
+ * was typed back in the form with the version it was opened at, so saving
+ * it again cannot overwrite theirs either. Routes that answer it reload
+ * their data after a 409 (shouldRevalidate), so the list around the form
+ * shows the record as it now is.
+ */
+export function refuseStaleEdit(title: string, what: string, conflict: EditConflict, values: Record<string, string>) {
+  const description = `Someone else saved this ${what} at ${formatDateTime(conflict.updatedAt)} after you opened it, so nothing was changed. Your changes are still below: reload the ${what} to see theirs, then make your changes again.`;
+  return data<AdminRefusal & { errors: FieldErrors; values: Record<string, string> }>({ refusal: { title, description, status: 409 }, errors: {}, values }, { status: 409 });
+}
+

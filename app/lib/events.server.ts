@@ -7,7 +7,8 @@ import { logger } from "./logger.server";
 import type { DatabaseSchema, EventsTable } from "./db-schema";
 import { BUILT_IN_IMAGES, EVENT_CATEGORIES, type EventCategory } from "#app/content/site";
 import { eventSchema } from "#app/lib/schemas/event";
-import { formValues, type FieldErrors, type FormResult } from "#app/lib/schemas/parse-form";
+import { formValues, type FormResult } from "#app/lib/schemas/parse-form";
+import { submittedText, type EditResult } from "./edit-version.server";
 import { londonToday } from "#app/lib/ical";
 import type { EventImage, PublicEvent } from "#app/lib/event-format";
 import { mediaByUrl } from "./section-images.server";
@@ -77,17 +78,11 @@ async function uniqueSlug(db: Kysely<DatabaseSchema>, title: string): Promise<st
 
 type Values = Record<string, unknown> | FormData;
 
-/** What was submitted, as text, so a refused save can give the form it back. */
-function submitted(values: Values): Record<string, string> {
-  const raw = values instanceof FormData ? formValues(values) : values;
-  return Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, typeof v === "string" ? v : String(v ?? "")]));
-}
-
 function parse(values: Values): FormResult<z.output<typeof eventSchema>> {
   const raw = values instanceof FormData ? formValues(values) : values;
   const result = eventSchema.safeParse(raw);
   if (result.success) return { ok: true, data: result.data };
-  return { ok: false, errors: z.flattenError(result.error).fieldErrors, values: submitted(values) };
+  return { ok: false, errors: z.flattenError(result.error).fieldErrors, values: submittedText(values) };
 }
 
 /**
@@ -145,7 +140,7 @@ async function parseWithImage(database: Database, values: Values): Promise<FormR
   const parsed = parse(values);
   if (!parsed.ok || !parsed.data.imageUrl) return parsed;
   const held = await heldImage(database, parsed.data.imageUrl);
-  if (!held) return { ok: false, errors: { imageUrl: [EVENT_IMAGE_NOT_HELD] }, values: submitted(values) };
+  if (!held) return { ok: false, errors: { imageUrl: [EVENT_IMAGE_NOT_HELD] }, values: submittedText(values) };
   return { ok: true, data: { ...parsed.data, imageAlt: parsed.data.imageAlt || held.alt } };
 }
 
@@ -165,19 +160,12 @@ export async function createEvent(database: Database, values: Values): Promise<F
   return { ok: true, data: toEvent(row) };
 }
 
-/** An edit refused because the event was saved (or published, or unpublished) after the form was opened. */
-export interface EventConflict {
-  /** When the event was last saved; the events table does not record who by. */
-  updatedAt: string;
-}
-
 /**
  * What an edit comes to: the saved event, the form's field errors, or a
- * conflict (nothing changed, with what was submitted so the form keeps it).
+ * conflict (the event was saved, published or unpublished after the form
+ * was opened: nothing changed, with what was submitted so the form keeps it).
  */
-export type EventUpdateResult =
-  | FormResult<SiteEvent>
-  | { ok: false; conflict: EventConflict; errors: FieldErrors; values: Record<string, string> };
+export type EventUpdateResult = EditResult<SiteEvent>;
 
 /**
  * Edits an event. Its address (slug) stays the same so shared links keep working.
@@ -197,7 +185,7 @@ export async function updateEvent(
 ): Promise<EventUpdateResult | null> {
   const found = await database.db.selectFrom("events").select("updated_at").where("id", "=", id).executeTakeFirst();
   if (!found) return null;
-  const conflict = (updatedAt: string) => ({ ok: false as const, conflict: { updatedAt }, errors: {}, values: submitted(values) });
+  const conflict = (updatedAt: string) => ({ ok: false as const, conflict: { updatedAt }, errors: {}, values: submittedText(values) });
   // Said before any field errors: fixing those would not make this form's save possible.
   if (baseUpdatedAt !== undefined && found.updated_at !== baseUpdatedAt) return conflict(found.updated_at);
   const parsed = await parseWithImage(database, values);

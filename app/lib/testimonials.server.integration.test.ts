@@ -10,6 +10,7 @@ import {
   listTestimonials,
   moveTestimonial,
   setTestimonialStatus,
+  testimonialVersion,
   updateTestimonial,
 } from "./testimonials.server";
 
@@ -101,5 +102,33 @@ describeEachEngine("testimonials", (get) => {
     const db = get();
     for (const t of await listApprovedTestimonials(db)) await setTestimonialStatus(db, t.id, "pending");
     expect(await listApprovedTestimonials(db)).toEqual([]);
+  });
+
+  it("refuses an edit from a form opened before a colleague's edit, changing nothing; approving or moving it does not", async () => {
+    const db = get();
+    const created = await createTestimonial(db, valid);
+    if (!created.ok) throw new Error("not created");
+    // A and B open the testimonial to edit it.
+    const opened = testimonialVersion(created.data);
+    // It is approved and moved meanwhile: neither is something A's form could undo.
+    await setTestimonialStatus(db, created.data.id, "approved");
+    await moveTestimonial(db, created.data.id, "up");
+    // B takes out the child's surname and saves.
+    const byB = await updateTestimonial(db, created.data.id, { ...valid, text: "My daughter loves the art club at the centre." }, { baseVersion: opened });
+    if (!byB?.ok) throw new Error(JSON.stringify(byB));
+    // A saves a typo fix from the form opened before B's save: refused, B's words stand.
+    const typed = { ...valid, name: "Amira K." };
+    const stale = await updateTestimonial(db, created.data.id, typed, { baseVersion: opened });
+    expect(stale).toEqual({ ok: false, conflict: { updatedAt: byB.data.updatedAt }, errors: {}, values: typed });
+    expect(await getTestimonial(db, created.data.id)).toEqual(byB.data);
+    // Stale is said before field errors, and a form without a version is stale too.
+    expect(await updateTestimonial(db, created.data.id, { ...typed, text: "" }, { baseVersion: opened })).toMatchObject({ ok: false, conflict: {} });
+    expect(await updateTestimonial(db, created.data.id, typed, { baseVersion: "" })).toMatchObject({ ok: false, conflict: {} });
+    // Reopened, A's form carries B's version: saved, and still approved.
+    const reopened = await updateTestimonial(db, created.data.id, { ...valid, text: byB.data.text, name: "Amira K." }, { baseVersion: testimonialVersion(byB.data) });
+    expect(reopened).toMatchObject({ ok: true, data: { name: "Amira K.", text: "My daughter loves the art club at the centre.", status: "approved" } });
+    // A deleted testimonial is still "not found", not a conflict.
+    await deleteTestimonial(db, created.data.id);
+    expect(await updateTestimonial(db, created.data.id, typed, { baseVersion: opened })).toBeNull();
   });
 });

@@ -15,6 +15,7 @@ import {
 } from "#app/lib/schemas/testimonial";
 import { z } from "zod";
 import { noteFallback } from "#app/lib/fallback-watch.server";
+import { editVersion, submittedText, type EditResult } from "./edit-version.server";
 
 export { isTestimonialStatus };
 
@@ -54,11 +55,12 @@ function parse(values: Values): FormResult<z.output<typeof testimonialSchema>> {
   const raw = values instanceof FormData ? formValues(values) : values;
   const result = testimonialSchema.safeParse(raw);
   if (result.success) return { ok: true, data: result.data };
-  return {
-    ok: false,
-    errors: z.flattenError(result.error).fieldErrors,
-    values: Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, typeof v === "string" ? v : String(v ?? "")])),
-  };
+  return { ok: false, errors: z.flattenError(result.error).fieldErrors, values: submittedText(values) };
+}
+
+/** The edit version of what the testimonial form edits (see edit-version.server.ts); status and order do not count. */
+export function testimonialVersion(t: Pick<Testimonial, "name" | "role" | "rating" | "text" | "color">): string {
+  return editVersion({ name: t.name, role: t.role, rating: t.rating, text: t.text, color: t.color });
 }
 
 /** Staff add a testimonial; it waits as Pending until someone approves it. */
@@ -90,24 +92,36 @@ export async function createTestimonial(
   return { ok: true, data: toTestimonial(row) };
 }
 
-/** Edits the words and details; the status and the carousel order stay as they were. */
+/**
+ * Edits the words and details; the status and the carousel order stay as
+ * they were. With `baseVersion` (testimonialVersion of the testimonial as
+ * the form showed it) nothing is changed if someone has edited them since,
+ * and the conflict is reported; the admin form always sends it.
+ */
 export async function updateTestimonial(
   database: Database,
   id: string,
   values: Values,
-): Promise<FormResult<Testimonial> | null> {
-  const parsed = parse(values);
-  if (!parsed.ok) return parsed;
-  // The change and the read back are one transaction: if either fails, nothing was changed.
-  return database.db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable("testimonials")
-      .set({ ...parsed.data, updated_at: nowIso() })
+  { baseVersion }: { baseVersion?: string } = {},
+): Promise<EditResult<Testimonial> | null> {
+  // Read, check, change and read back in one transaction: if any of it fails, nothing was changed.
+  return database.db.transaction().execute(async (trx): Promise<EditResult<Testimonial> | null> => {
+    const row = await trx
+      .selectFrom("testimonials")
+      .selectAll()
       .where("id", "=", id)
+      .$if(database.engine === "postgres", (q) => q.forUpdate())
       .executeTakeFirst();
-    if (toNum(result.numUpdatedRows) === 0) return null;
+    if (!row) return null;
+    // Said before any field errors: fixing those would not make this form's save possible.
+    if (baseVersion !== undefined && testimonialVersion(toTestimonial(row)) !== baseVersion) {
+      return { ok: false, conflict: { updatedAt: row.updated_at }, errors: {}, values: submittedText(values) };
+    }
+    const parsed = parse(values);
+    if (!parsed.ok) return parsed;
+    await trx.updateTable("testimonials").set({ ...parsed.data, updated_at: nowIso() }).where("id", "=", id).execute();
     const updated = await getTestimonial({ ...database, db: trx }, id);
-    return updated ? { ok: true as const, data: updated } : null;
+    return updated ? { ok: true, data: updated } : null;
   });
 }
 

@@ -11,8 +11,10 @@ import {
   decisionTemplate,
   deleteOpportunity,
   getApplication,
+  getOpportunity,
   listApplications,
   listOpportunities,
+  opportunityVersion,
   setApplicationStatus,
   setOpportunityOpen,
   setVolunteerHours,
@@ -94,6 +96,27 @@ describeEachEngine("volunteer roles", (get) => {
     expect(await deleteOpportunity(database, created.data.id)).toBe(true);
     expect((await listOpportunities(database)).map((r) => r.id)).not.toContain(created.data.id);
     expect(await updateOpportunity(database, created.data.id, { ...created.data })).toBeUndefined();
+  });
+});
+
+describeEachEngine("editing a volunteer role", (get) => {
+  it("refuses an edit from a form opened before a colleague's edit, changing nothing; closing the role does not", async () => {
+    const database = get();
+    const [role] = await listOpportunities(database, { openOnly: true });
+    const opened = opportunityVersion(role!);
+    const form = { title: role!.title, type: role!.type, timeCommitment: role!.timeCommitment, skills: role!.skills.join("\n"), description: role!.description };
+    // Closed meanwhile: the form does not write open or closed, so that does not count.
+    expect(await setOpportunityOpen(database, role!.id, false)).toBe(true);
+    const byB = await updateOpportunity(database, role!.id, { ...form, timeCommitment: "Two evenings a week" }, { baseVersion: opened });
+    if (!byB?.ok) throw new Error(JSON.stringify(byB));
+    expect(byB.data).toMatchObject({ timeCommitment: "Two evenings a week", isOpen: false });
+    const typed = { ...form, description: "Coach our under-12s." };
+    const stale = await updateOpportunity(database, role!.id, typed, { baseVersion: opened });
+    expect(stale).toEqual({ ok: false, conflict: { updatedAt: byB.data.updatedAt }, errors: {}, values: typed });
+    expect((await getOpportunity(database, role!.id))?.timeCommitment).toBe("Two evenings a week");
+    expect(await updateOpportunity(database, role!.id, { ...typed, title: "" }, { baseVersion: opened })).toMatchObject({ ok: false, conflict: {} });
+    const fresh = await updateOpportunity(database, role!.id, { ...typed, timeCommitment: byB.data.timeCommitment }, { baseVersion: opportunityVersion(byB.data) });
+    expect(fresh).toMatchObject({ ok: true, data: { description: "Coach our under-12s.", timeCommitment: "Two evenings a week" } });
   });
 });
 

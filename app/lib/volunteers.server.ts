@@ -9,6 +9,7 @@ import { deleteMailAbout, deliverMail, notifyStaff, prepareMail, sendMail, store
 import { adminLink, handleSubmission, rawList, rawText, type Submission, type SubmitOutcome } from "#app/lib/public-forms.server";
 import { logger } from "#app/lib/logger.server";
 import { formValues, type FormResult } from "#app/lib/schemas/parse-form";
+import { editVersion, submittedText, type EditResult } from "#app/lib/edit-version.server";
 import { getSiteSettings } from "#app/lib/site-settings.server";
 import {
   ANY_ROLE,
@@ -83,11 +84,7 @@ function parseOpportunity(values: Values): FormResult<z.output<typeof opportunit
   const raw = values instanceof FormData ? formValues(values) : values;
   const result = opportunitySchema.safeParse(raw);
   if (result.success) return { ok: true, data: result.data };
-  return {
-    ok: false,
-    errors: z.flattenError(result.error).fieldErrors,
-    values: Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, typeof v === "string" ? v : String(v ?? "")])),
-  };
+  return { ok: false, errors: z.flattenError(result.error).fieldErrors, values: submittedText(values) };
 }
 
 export async function createOpportunity(database: Database, values: Values): Promise<FormResult<Opportunity>> {
@@ -117,12 +114,37 @@ export async function createOpportunity(database: Database, values: Values): Pro
   });
 }
 
-export async function updateOpportunity(database: Database, id: string, values: Values): Promise<FormResult<Opportunity> | undefined> {
-  if (!(await getOpportunity(database, id))) return undefined;
-  const parsed = parseOpportunity(values);
-  if (!parsed.ok) return parsed;
-  // The change and the read back are one transaction: if either fails, nothing was changed.
-  return database.db.transaction().execute(async (trx) => {
+/** The edit version of what the role form edits (see edit-version.server.ts); open or closed, and its place, do not count. */
+export function opportunityVersion(o: Pick<Opportunity, "title" | "type" | "timeCommitment" | "skills" | "description">): string {
+  return editVersion({ title: o.title, type: o.type, timeCommitment: o.timeCommitment, skills: o.skills, description: o.description });
+}
+
+/**
+ * Edits a role. With `baseVersion` (opportunityVersion of the role as the
+ * form showed it) nothing is changed if someone has edited it since, and the
+ * conflict is reported; the admin form always sends it.
+ */
+export async function updateOpportunity(
+  database: Database,
+  id: string,
+  values: Values,
+  { baseVersion }: { baseVersion?: string } = {},
+): Promise<EditResult<Opportunity> | undefined> {
+  // Read, check, change and read back in one transaction: if any of it fails, nothing was changed.
+  return database.db.transaction().execute(async (trx): Promise<EditResult<Opportunity> | undefined> => {
+    const row = await trx
+      .selectFrom("volunteer_opportunities")
+      .selectAll()
+      .where("id", "=", id)
+      .$if(database.engine === "postgres", (q) => q.forUpdate())
+      .executeTakeFirst();
+    if (!row) return undefined;
+    // Said before any field errors: fixing those would not make this form's save possible.
+    if (baseVersion !== undefined && opportunityVersion(toOpportunity(row)) !== baseVersion) {
+      return { ok: false, conflict: { updatedAt: row.updated_at }, errors: {}, values: submittedText(values) };
+    }
+    const parsed = parseOpportunity(values);
+    if (!parsed.ok) return parsed;
     await trx
       .updateTable("volunteer_opportunities")
       .set({
@@ -135,9 +157,8 @@ export async function updateOpportunity(database: Database, id: string, values: 
       })
       .where("id", "=", id)
       .execute();
-    // Deleted by someone else since the check above: nothing to show.
     const data = await getOpportunity({ ...database, db: trx }, id);
-    return data ? { ok: true as const, data } : undefined;
+    return data ? { ok: true, data } : undefined;
   });
 }
 

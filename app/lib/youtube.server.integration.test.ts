@@ -10,6 +10,7 @@ import {
   listYoutubeVideos,
   moveYoutubeVideo,
   updateYoutubeVideo,
+  youtubeVideoVersion,
 } from "./youtube.server";
 
 const valid = {
@@ -97,5 +98,29 @@ describeEachEngine("youtube_videos", (get) => {
     expect(await titles()).toEqual(["C", "A", "B"]);
     expect(await moveYoutubeVideo(db, b.id, "down")).toBe(false);
     expect((await listPageYoutubeVideos(db, "about")).map((v) => v.title)).toEqual(["Elsewhere"]);
+  });
+
+  it("refuses an edit from a form opened before a colleague's edit, changing nothing; moving it does not", async () => {
+    const db = get();
+    const first = await createYoutubeVideo(db, valid);
+    const second = await createYoutubeVideo(db, { ...valid, title: "Week 2" });
+    if (!first.ok || !second.ok) throw new Error("not created");
+    const opened = youtubeVideoVersion(second.data);
+    // Moved up meanwhile: A's form cannot undo that, so it does not count.
+    expect(await moveYoutubeVideo(db, second.data.id, "up")).toBe(true);
+    const byB = await updateYoutubeVideo(db, second.data.id, { ...valid, title: "Week 2: hills" }, { baseVersion: opened });
+    if (!byB?.ok) throw new Error(JSON.stringify(byB));
+    const typed = { ...valid, title: "Week two", page: "football" };
+    const stale = await updateYoutubeVideo(db, second.data.id, typed, { baseVersion: opened });
+    expect(stale).toEqual({ ok: false, conflict: { updatedAt: byB.data.updatedAt }, errors: {}, values: typed });
+    expect(await getYoutubeVideo(db, second.data.id)).toEqual(byB.data);
+    expect(await updateYoutubeVideo(db, second.data.id, { ...typed, url: "" }, { baseVersion: opened })).toMatchObject({ ok: false, conflict: {} });
+    expect(await updateYoutubeVideo(db, second.data.id, { ...typed, title: "Week 2: hills, again" }, { baseVersion: youtubeVideoVersion(byB.data) })).toMatchObject({
+      ok: true,
+      data: { title: "Week 2: hills, again" },
+    });
+    await deleteYoutubeVideo(db, first.data.id);
+    await deleteYoutubeVideo(db, second.data.id);
+    expect(await updateYoutubeVideo(db, second.data.id, typed, { baseVersion: opened })).toBeNull();
   });
 });

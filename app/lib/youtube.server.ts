@@ -6,6 +6,7 @@ import { nowIso, toNum } from "./db.server";
 import type { DatabaseSchema, YoutubeVideosTable } from "./db-schema";
 import { youtubeSchema } from "#app/lib/schemas/youtube";
 import { formValues, type FormResult } from "#app/lib/schemas/parse-form";
+import { editVersion, submittedText, type EditResult } from "./edit-version.server";
 
 export interface YoutubeVideo {
   id: string;
@@ -42,11 +43,12 @@ function parse(values: Values): FormResult<z.output<typeof youtubeSchema>> {
   const raw = values instanceof FormData ? formValues(values) : values;
   const result = youtubeSchema.safeParse(raw);
   if (result.success) return { ok: true, data: result.data };
-  return {
-    ok: false,
-    errors: z.flattenError(result.error).fieldErrors,
-    values: Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, typeof v === "string" ? v : String(v ?? "")])),
-  };
+  return { ok: false, errors: z.flattenError(result.error).fieldErrors, values: submittedText(values) };
+}
+
+/** The edit version of what the video form edits (see edit-version.server.ts); its place in the gallery does not count. */
+export function youtubeVideoVersion(v: Pick<YoutubeVideo, "videoId" | "title" | "description" | "page">): string {
+  return editVersion({ videoId: v.videoId, title: v.title, description: v.description, page: v.page });
 }
 
 async function nextOrder(db: Kysely<DatabaseSchema>, page: string): Promise<number> {
@@ -78,18 +80,33 @@ export async function createYoutubeVideo({ db }: Database, values: Values): Prom
   return { ok: true, data: toVideo(row) };
 }
 
-/** Edits a video; moving it to another page puts it at the end of that page's gallery. */
+/**
+ * Edits a video; moving it to another page puts it at the end of that
+ * page's gallery. With `baseVersion` (youtubeVideoVersion of the video as
+ * the form showed it) nothing is changed if someone has edited it since, and
+ * the conflict is reported; the admin form always sends it.
+ */
 export async function updateYoutubeVideo(
   database: Database,
   id: string,
   values: Values,
-): Promise<FormResult<YoutubeVideo> | null> {
-  const parsed = parse(values);
-  if (!parsed.ok) return parsed;
-  // Read, change and read back in one transaction: if any of it fails, nothing was changed.
-  return database.db.transaction().execute(async (db) => {
-    const current = await db.selectFrom("youtube_videos").selectAll().where("id", "=", id).executeTakeFirst();
+  { baseVersion }: { baseVersion?: string } = {},
+): Promise<EditResult<YoutubeVideo> | null> {
+  // Read, check, change and read back in one transaction: if any of it fails, nothing was changed.
+  return database.db.transaction().execute(async (db): Promise<EditResult<YoutubeVideo> | null> => {
+    const current = await db
+      .selectFrom("youtube_videos")
+      .selectAll()
+      .where("id", "=", id)
+      .$if(database.engine === "postgres", (q) => q.forUpdate())
+      .executeTakeFirst();
     if (!current) return null;
+    // Said before any field errors: fixing those would not make this form's save possible.
+    if (baseVersion !== undefined && youtubeVideoVersion(toVideo(current)) !== baseVersion) {
+      return { ok: false, conflict: { updatedAt: current.updated_at }, errors: {}, values: submittedText(values) };
+    }
+    const parsed = parse(values);
+    if (!parsed.ok) return parsed;
     const pageChanged = current.page_assignment !== parsed.data.page;
     await db
       .updateTable("youtube_videos")
@@ -106,7 +123,7 @@ export async function updateYoutubeVideo(
       .where("id", "=", id)
       .execute();
     const updated = await getYoutubeVideo({ ...database, db }, id);
-    return updated ? { ok: true as const, data: updated } : null;
+    return updated ? { ok: true, data: updated } : null;
   });
 }
 

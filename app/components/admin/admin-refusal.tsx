@@ -32,3 +32,13 @@ export function AdminRefusalNotice({ data, className }: { data: unknown; classNa
     </Alert>
   );
 }
+
+/**
+ * A route's shouldRevalidate for record forms: React Router reloads a page's
+ * data after a 2xx action only; after a stale edit (409, refuseStaleEdit)
+ * the list around the form shows the record as it now is too, while the
+ * form keeps what was typed.
+ */
+export function revalidateAfterConflict({ actionStatus, defaultShouldRevalidate }: { actionStatus?: number; defaultShouldRevalidate: boolean }): boolean {
+  return actionStatus === 409 ? true : defaultShouldRevalidate;
+}

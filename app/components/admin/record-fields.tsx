@@ -89,6 +89,11 @@ function useSchemaCheck(schema: z.ZodType, serverErrors: FieldErrors | undefined
 /** What a page gives a record form: the record being edited (or none), its values, and a refused save's answer. */
 export interface RecordFormInput<V extends object> {
   editingId: string | null;
+  /**
+   * The form's values. A `version` among them (the record's edit version as
+   * the form was opened, see edit-version.server.ts) is sent back with an
+   * edit, so a save made meanwhile is not overwritten unseen.
+   */
   values: V;
   /** A refused save's field messages. */
   errors?: FieldErrors;
@@ -148,6 +153,7 @@ export function RecordForm({
         <FormErrorSummary errors={errors} />
         <input type="hidden" name="intent" value={editingId ? "update" : "create"} />
         {editingId ? <input type="hidden" name="id" value={editingId} /> : null}
+        {editingId && "version" in values && typeof values.version === "string" ? <input type="hidden" name="version" value={values.version} /> : null}
         {children(errors)}
         <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={busy}>

@@ -10,9 +10,11 @@ export interface TestimonialFormValues {
   rating: string;
   text: string;
   color: string;
+  /** When editing: the testimonial's edit version as the form was opened. */
+  version: string;
 }
 
-export const EMPTY_TESTIMONIAL: TestimonialFormValues = { name: "", role: "", rating: "5", text: "", color: "primary" };
+export const EMPTY_TESTIMONIAL: TestimonialFormValues = { name: "", role: "", rating: "5", text: "", color: "primary", version: "" };
 
 /** Add or edit a testimonial. New ones wait as Pending until approved. */
 export function TestimonialForm(input: RecordFormInput<TestimonialFormValues>) {

@@ -17,6 +17,8 @@ export interface OpportunityFormValues {
   timeCommitment: string;
   skills: string;
   description: string;
+  /** When editing: the role's edit version as the form was opened (empty for a new role). */
+  version?: string;
 }
 
 function Row({ id, label, hint, errors, required, children }: { id: string; label: string; hint?: string; errors?: string[]; required?: boolean; children: React.ReactNode }) {
@@ -85,6 +87,7 @@ export function VolunteerOpportunityForm({
             Nothing was saved: please correct the fields marked below.
           </p>
         ) : null}
+        {values.version ? <input type="hidden" name="version" value={values.version} /> : null}
         <Row id="title" label="Title" required errors={errors.title}>
           <Input id="title" name="title" defaultValue={values.title} maxLength={120} required {...aria("title")} />
         </Row>

@@ -9,9 +9,11 @@ export interface YoutubeFormValues {
   title: string;
   description: string;
   page: string;
+  /** When editing: the video's edit version as the form was opened. */
+  version: string;
 }
 
-export const EMPTY_YOUTUBE: YoutubeFormValues = { url: "", title: "", description: "", page: "" };
+export const EMPTY_YOUTUBE: YoutubeFormValues = { url: "", title: "", description: "", page: "", version: "" };
 
 /** Add or edit a YouTube video (SPEC §3: url, title, description; plus the page it belongs to). */
 export function YoutubeForm(input: RecordFormInput<YoutubeFormValues>) {

@@ -1,13 +1,14 @@
 import { Copy, Eye, EyeOff, Pencil } from "lucide-react";
-import { data, Link, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Link, useLocation } from "react-router";
 import type { Route } from "./+types/admin.events";
 import { EMPTY_EVENT, EventForm, type EventFormValues } from "#app/components/admin/event-form";
-import { AdminRefusalNotice, type AdminRefusal } from "#app/components/admin/admin-refusal";
+import { AdminRefusalNotice, revalidateAfterConflict } from "#app/components/admin/admin-refusal";
 import { ActionButton, ConfirmDeleteButton } from "#app/components/admin/record-fields";
 import { Badge } from "#app/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
-import { isRecordId, refuseFailedSave, refuseMissingRecord, refuseUnknownAction } from "#app/lib/admin-response.server";
+import { isRecordId, refuseFailedSave, refuseMissingRecord, refuseStaleEdit, refuseUnknownAction } from "#app/lib/admin-response.server";
 import { requireAdmin } from "#app/lib/auth.server";
+import { isEditConflict } from "#app/lib/edit-version.server";
 import { getDatabase } from "#app/lib/db.server";
 import { eventCategoryLabel, eventPath, formatEventWhen } from "#app/lib/event-format";
 import {
@@ -23,7 +24,6 @@ import {
 } from "#app/lib/events.server";
 import type { FieldErrors } from "#app/lib/schemas/parse-form";
 import { redirectWithToast } from "#app/lib/toast.server";
-import { formatDateTime } from "#app/components/admin/record-actions";
 
 export const meta: Route.MetaFunction = () => [{ title: "Events · Admin Dashboard" }];
 
@@ -45,26 +45,11 @@ interface ActionResult {
 const SAVE_FAILED = "Failed to save event.";
 
 /**
- * The event was saved, published or unpublished after this edit form was
- * opened: refused in place (409) with nothing changed, what was typed kept
- * in the form (with the updated_at it was opened at, so saving it again
- * cannot overwrite theirs either), like the route's other refusals. The
- * events table does not record who saved, so it says when only.
+ * After a refused action the page's data is not reloaded, except after a
+ * 409: the event was changed meanwhile, so the list shows it as it now is
+ * (Draft, say) while the form keeps what was typed.
  */
-function refuseStaleEdit(updatedAt: string, values: Record<string, string>) {
-  const description = `Someone else saved this event at ${formatDateTime(updatedAt)} after you opened it, so nothing was changed. Your changes are still below: reload the event to see theirs, then make your changes again.`;
-  return data<AdminRefusal & ActionResult>({ refusal: { title: SAVE_FAILED, description, status: 409 }, errors: {}, values }, { status: 409 });
-}
-
-/**
- * After a refused action the page's data is not reloaded (React Router's
- * default for 4xx/5xx), except after a 409: the event was changed
- * meanwhile, so the list shows it as it now is (Draft, say) while the form
- * keeps what was typed.
- */
-export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return actionStatus === 409 ? true : defaultShouldRevalidate;
-}
+export const shouldRevalidate = revalidateAfterConflict;
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
@@ -89,7 +74,7 @@ export async function action({ request }: Route.ActionArgs) {
         // The updated_at the form was opened at; a form without one (opened before it was sent) is refused as stale.
         const result = await updateEvent(database, id, form, { baseUpdatedAt: String(form.get("updatedAt") ?? "") });
         if (!result) return gone();
-        if (!result.ok && "conflict" in result) return refuseStaleEdit(result.conflict.updatedAt, result.values);
+        if (isEditConflict(result)) return refuseStaleEdit(SAVE_FAILED, "event", result.conflict, result.values);
         if (!result.ok) return data<ActionResult>({ errors: result.errors, values: result.values }, { status: 400 });
         return redirectWithToast(BASE, { title: "Event updated" });
       }

@@ -1,13 +1,14 @@
 import { ArrowDown, ArrowUp, Check, Pencil, Star, Undo2, X } from "lucide-react";
 import { data, Link, useLocation } from "react-router";
 import type { Route } from "./+types/admin.reviews";
-import { AdminRefusalNotice } from "#app/components/admin/admin-refusal";
+import { AdminRefusalNotice, revalidateAfterConflict } from "#app/components/admin/admin-refusal";
 import { ActionButton, ConfirmDeleteButton } from "#app/components/admin/record-fields";
 import { EMPTY_TESTIMONIAL, TestimonialForm, type TestimonialFormValues } from "#app/components/admin/testimonial-form";
 import { Badge } from "#app/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
-import { isRecordId, refuseFailedSave, refuseMissingRecord, refuseUnknownAction } from "#app/lib/admin-response.server";
+import { isRecordId, refuseFailedSave, refuseMissingRecord, refuseStaleEdit, refuseUnknownAction } from "#app/lib/admin-response.server";
 import { requireAdmin } from "#app/lib/auth.server";
+import { isEditConflict } from "#app/lib/edit-version.server";
 import { getDatabase } from "#app/lib/db.server";
 import type { FieldErrors } from "#app/lib/schemas/parse-form";
 import {
@@ -24,6 +25,7 @@ import {
   listTestimonials,
   moveTestimonial,
   setTestimonialStatus,
+  testimonialVersion,
   updateTestimonial,
 } from "#app/lib/testimonials.server";
 import { redirectWithToast } from "#app/lib/toast.server";
@@ -49,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     countTestimonials(database),
     editId ? getTestimonial(database, editId) : null,
   ]);
-  return { testimonials, counts, status: status ?? null, editing };
+  return { testimonials, counts, status: status ?? null, editing: editing ? { ...editing, version: testimonialVersion(editing) } : null };
 }
 
 interface ActionResult {
@@ -62,6 +64,11 @@ const STATUS_TOASTS: Record<TestimonialStatus, string> = {
   rejected: "Testimonial rejected: it will not show on the site.",
   pending: "Testimonial moved back to Pending: it no longer shows on the site.",
 };
+
+const SAVE_FAILED = "Failed to save testimonial.";
+
+/** After a stale edit (409) the list shows the testimonials as they now are. */
+export const shouldRevalidate = revalidateAfterConflict;
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
@@ -84,8 +91,10 @@ export async function action({ request }: Route.ActionArgs) {
         });
       }
       case "update": {
-        const result = await updateTestimonial(database, id, form);
+        // The version the form was opened at; a form without one (opened before it was sent) is refused as stale.
+        const result = await updateTestimonial(database, id, form, { baseVersion: String(form.get("version") ?? "") });
         if (!result) return gone();
+        if (isEditConflict(result)) return refuseStaleEdit(SAVE_FAILED, "testimonial", result.conflict, result.values);
         if (!result.ok) return data<ActionResult>({ errors: result.errors, values: result.values }, { status: 400 });
         return redirectWithToast(back, { title: "Testimonial updated" });
       }
@@ -111,7 +120,7 @@ export async function action({ request }: Route.ActionArgs) {
         return refuseUnknownAction();
     }
   } catch (error) {
-    if (intent === "create" || intent === "update") return refuseFailedSave("Failed to save testimonial.", form, error, { intent, testimonialId: id || undefined });
+    if (intent === "create" || intent === "update") return refuseFailedSave(SAVE_FAILED, form, error, { intent, testimonialId: id || undefined });
     throw error;
   }
 }
@@ -132,7 +141,7 @@ export default function ReviewsTab({ loaderData, actionData }: Route.ComponentPr
   const values: TestimonialFormValues = submitted
     ? { ...EMPTY_TESTIMONIAL, ...submitted.values }
     : editing
-      ? { name: editing.name, role: editing.role, rating: editing.rating ? String(editing.rating) : "", text: editing.text, color: editing.color }
+      ? { name: editing.name, role: editing.role, rating: editing.rating ? String(editing.rating) : "", text: editing.text, color: editing.color, version: editing.version }
       : EMPTY_TESTIMONIAL;
   const approvedIds = testimonials.filter((t) => t.status === "approved").map((t) => t.id);
 

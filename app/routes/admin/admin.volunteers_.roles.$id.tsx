@@ -1,12 +1,13 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/admin.volunteers_.roles.$id";
-import { AdminRefusalNotice } from "#app/components/admin/admin-refusal";
+import { AdminRefusalNotice, revalidateAfterConflict } from "#app/components/admin/admin-refusal";
 import { VolunteerOpportunityForm, type OpportunityFormValues } from "#app/components/admin/volunteer-opportunity-form";
-import { isRecordId, refuseFailedSave, refuseMissingRecord } from "#app/lib/admin-response.server";
+import { isRecordId, refuseFailedSave, refuseMissingRecord, refuseStaleEdit } from "#app/lib/admin-response.server";
 import { requireAdmin } from "#app/lib/auth.server";
 import { getDatabase } from "#app/lib/db.server";
 import { redirectWithToast } from "#app/lib/toast.server";
-import { createOpportunity, getOpportunity, updateOpportunity } from "#app/lib/volunteers.server";
+import { isEditConflict, type EditResult } from "#app/lib/edit-version.server";
+import { createOpportunity, getOpportunity, opportunityVersion, updateOpportunity, type Opportunity } from "#app/lib/volunteers.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.isNew ? "Add a role" : "Edit role"} · Volunteers · Admin Dashboard` }];
 
@@ -19,9 +20,21 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!role) throw new Response("Role not found", { status: 404 });
   return {
     isNew: false,
-    values: { title: role.title, type: role.type, timeCommitment: role.timeCommitment, skills: role.skills.join("\n"), description: role.description },
+    values: {
+      title: role.title,
+      type: role.type,
+      timeCommitment: role.timeCommitment,
+      skills: role.skills.join("\n"),
+      description: role.description,
+      version: opportunityVersion(role),
+    },
   };
 }
+
+const SAVE_FAILED = "Failed to save role.";
+
+/** After a stale edit (409) the page's data is the role as it now is; the form keeps what was typed. */
+export const shouldRevalidate = revalidateAfterConflict;
 
 export async function action({ request, params }: Route.ActionArgs) {
   await requireAdmin(request);
@@ -29,13 +42,18 @@ export async function action({ request, params }: Route.ActionArgs) {
   const form = await request.formData();
   const gone = () => refuseMissingRecord(params.id, { title: "Role not found", description: "It may have been deleted already." });
   if (params.id !== "new" && !isRecordId(params.id)) return gone();
-  let result: Awaited<ReturnType<typeof updateOpportunity>>;
+  let result: EditResult<Opportunity> | undefined;
   try {
-    result = params.id === "new" ? await createOpportunity(database, form) : await updateOpportunity(database, params.id, form);
+    result =
+      params.id === "new"
+        ? await createOpportunity(database, form)
+        : // The version the form was opened at; a form without one (opened before it was sent) is refused as stale.
+          await updateOpportunity(database, params.id, form, { baseVersion: String(form.get("version") ?? "") });
   } catch (error) {
-    return refuseFailedSave("Failed to save role.", form, error, { roleId: params.id });
+    return refuseFailedSave(SAVE_FAILED, form, error, { roleId: params.id });
   }
   if (!result) return gone();
+  if (isEditConflict(result)) return refuseStaleEdit(SAVE_FAILED, "role", result.conflict, result.values);
   if (!result.ok) return data({ errors: result.errors, values: result.values }, { status: 400 });
   return redirectWithToast("/admin/volunteers#roles", {
     title: params.id === "new" ? "Role added" : "Role saved",

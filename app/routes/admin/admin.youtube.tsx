@@ -1,13 +1,14 @@
 import { ArrowDown, ArrowUp, ExternalLink, Pencil } from "lucide-react";
 import { data, Link, useLocation } from "react-router";
 import type { Route } from "./+types/admin.youtube";
-import { AdminRefusalNotice } from "#app/components/admin/admin-refusal";
+import { AdminRefusalNotice, revalidateAfterConflict } from "#app/components/admin/admin-refusal";
 import { ActionButton, ConfirmDeleteButton } from "#app/components/admin/record-fields";
 import { EMPTY_YOUTUBE, YoutubeForm, type YoutubeFormValues } from "#app/components/admin/youtube-form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
 import { BUILT_IN_PAGES } from "#app/content/pages";
-import { isRecordId, refuseFailedSave, refuseMissingRecord, refuseUnknownAction } from "#app/lib/admin-response.server";
+import { isRecordId, refuseFailedSave, refuseMissingRecord, refuseStaleEdit, refuseUnknownAction } from "#app/lib/admin-response.server";
 import { requireAdmin } from "#app/lib/auth.server";
+import { isEditConflict } from "#app/lib/edit-version.server";
 import { getDatabase } from "#app/lib/db.server";
 import type { FieldErrors } from "#app/lib/schemas/parse-form";
 import { youTubeWatchUrl } from "#app/lib/youtube";
@@ -19,6 +20,7 @@ import {
   listYoutubeVideos,
   moveYoutubeVideo,
   updateYoutubeVideo,
+  youtubeVideoVersion,
   type YoutubeVideo,
 } from "#app/lib/youtube.server";
 import { redirectWithToast } from "#app/lib/toast.server";
@@ -36,13 +38,18 @@ export async function loader({ request }: Route.LoaderArgs) {
     countYoutubeVideos(database),
     editId ? getYoutubeVideo(database, editId) : null,
   ]);
-  return { videos, counts, editing };
+  return { videos, counts, editing: editing ? { ...editing, version: youtubeVideoVersion(editing) } : null };
 }
 
 interface ActionResult {
   errors: FieldErrors;
   values: Record<string, string>;
 }
+
+const SAVE_FAILED = "Failed to save video.";
+
+/** After a stale edit (409) the list shows the videos as they now are. */
+export const shouldRevalidate = revalidateAfterConflict;
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
@@ -61,8 +68,10 @@ export async function action({ request }: Route.ActionArgs) {
         return redirectWithToast(BASE, { title: "Video added", description: `${result.data.title} now shows on its page.` });
       }
       case "update": {
-        const result = await updateYoutubeVideo(database, id, form);
+        // The version the form was opened at; a form without one (opened before it was sent) is refused as stale.
+        const result = await updateYoutubeVideo(database, id, form, { baseVersion: String(form.get("version") ?? "") });
         if (!result) return gone();
+        if (isEditConflict(result)) return refuseStaleEdit(SAVE_FAILED, "video", result.conflict, result.values);
         if (!result.ok) return data<ActionResult>({ errors: result.errors, values: result.values }, { status: 400 });
         return redirectWithToast(BASE, { title: "Video updated" });
       }
@@ -81,7 +90,7 @@ export async function action({ request }: Route.ActionArgs) {
         return refuseUnknownAction();
     }
   } catch (error) {
-    if (intent === "create" || intent === "update") return refuseFailedSave("Failed to save video.", form, error, { intent, videoId: id || undefined });
+    if (intent === "create" || intent === "update") return refuseFailedSave(SAVE_FAILED, form, error, { intent, videoId: id || undefined });
     throw error;
   }
 }
@@ -97,7 +106,7 @@ export default function YoutubeTab({ loaderData, actionData }: Route.ComponentPr
   const values: YoutubeFormValues = submitted
     ? { ...EMPTY_YOUTUBE, ...submitted.values }
     : editing
-      ? { url: youTubeWatchUrl(editing.videoId), title: editing.title, description: editing.description, page: editing.page }
+      ? { url: youTubeWatchUrl(editing.videoId), title: editing.title, description: editing.description, page: editing.page, version: editing.version }
       : EMPTY_YOUTUBE;
   const byPage = new Map<string, YoutubeVideo[]>();
   for (const v of videos) byPage.set(v.page, [...(byPage.get(v.page) ?? []), v]);

@@ -1,0 +1,45 @@
+import crypto from "node:crypto";
+import { formValues, type FieldErrors } from "#app/lib/schemas/parse-form";
+
+/**
+ * Edit versions: what keeps a record form opened before a colleague's save
+ * from undoing it. The form carries a fingerprint of the fields it edits as
+ * they were when it was drawn; the save compares it with the same fields as
+ * they are now, read in the save's own transaction (locked on PostgreSQL,
+ * where transactions run side by side), and changes nothing when they
+ * differ. Only the fields the form writes count, so a change the form
+ * cannot undo (a testimonial approved, a role closed, a video moved up)
+ * does not refuse it. Events use their updated_at for this instead, since
+ * their form writes every column, published included.
+ */
+export function editVersion(fields: Record<string, unknown>): string {
+  const entries = Object.keys(fields)
+    .sort()
+    .map((key) => [key, fields[key] ?? null]);
+  return crypto.createHash("sha256").update(JSON.stringify(entries)).digest("base64url").slice(0, 22);
+}
+
+/** A save refused because the record changed after its form was opened (nothing was changed). */
+export interface EditConflict {
+  /** When the record was last saved. */
+  updatedAt: string;
+}
+
+/** What a save from an edit form comes to: the record, the form's field errors, or a conflict with what was typed. */
+export type EditResult<T> =
+  | { ok: true; data: T }
+  | { ok: false; errors: FieldErrors; values: Record<string, string> }
+  | { ok: false; conflict: EditConflict; errors: FieldErrors; values: Record<string, string> };
+
+export type EditConflictResult = Extract<EditResult<unknown>, { conflict: EditConflict }>;
+
+/** Whether a save was refused as stale. */
+export function isEditConflict(result: EditResult<unknown>): result is EditConflictResult {
+  return !result.ok && "conflict" in result;
+}
+
+/** What was submitted, as text, so a refused save can give the form it back. */
+export function submittedText(values: Record<string, unknown> | FormData): Record<string, string> {
+  const raw = values instanceof FormData ? formValues(values) : values;
+  return Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, typeof v === "string" ? v : String(v ?? "")]));
+}

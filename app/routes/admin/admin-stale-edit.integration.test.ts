@@ -1,0 +1,98 @@
+import { expect, it } from "vitest";
+import { describeEachEngine } from "../../../test/engines";
+import { serveWithFirstAdmin } from "../../../test/site-process";
+
+/**
+ * An edit form opened before a colleague saved the same record (a video, a
+ * testimonial, a volunteer role) carries the version it was drawn from; its
+ * save is refused in place (409) with what was typed, and the colleague's
+ * save stands. Over HTTP against the production build, as a browser without
+ * JavaScript sends it, on each database engine.
+ */
+
+const ADMIN = { email: "stale-edits@example.org", password: "two tabs one record 42" };
+
+/** The value of the hidden `version` input in a page's edit form. */
+function versionIn(page: string): string {
+  const found = /<input[^>]*name="version"[^>]*value="([^"]+)"|<input[^>]*value="([^"]+)"[^>]*name="version"/.exec(page);
+  if (!found) throw new Error("the edit form carries no version");
+  return found[1] ?? found[2]!;
+}
+
+describeEachEngine("an edit form opened before a colleague's save", (getDb) => {
+  const served = serveWithFirstAdmin(getDb, ADMIN);
+  const get = async (path: string) => (await fetch(`${served.site.url}${path}`, { headers: { cookie: served.cookie } })).text();
+  const post = (path: string, fields: Record<string, string>) =>
+    fetch(`${served.site.url}${path}`, { method: "POST", redirect: "manual", headers: { cookie: served.cookie, Origin: served.site.url }, body: new URLSearchParams(fields) });
+
+  /** Two forms opened on one record; the first saves, the second is refused with its text, and the first's save stands. */
+  async function twoEditors(opts: {
+    formPath: string;
+    postPath: string;
+    fields: Record<string, string>;
+    first: Record<string, string>;
+    second: Record<string, string>;
+    what: string;
+    title: string;
+    stored: () => Promise<string | undefined>;
+  }) {
+    const opened = versionIn(await get(opts.formPath));
+    expect(versionIn(await get(opts.formPath))).toBe(opened);
+    const first = await post(opts.postPath, { ...opts.fields, ...opts.first, version: opened });
+    expect(first.status).toBe(302);
+    const second = await post(opts.postPath, { ...opts.fields, ...opts.second, version: opened });
+    expect(second.status).toBe(409);
+    const page = (await second.text()).replaceAll("<!-- -->", "");
+    expect(page).toContain(opts.title);
+    expect(page).toContain(`Someone else saved this ${opts.what} at`);
+    for (const value of Object.values(opts.second)) expect(page).toContain(value);
+    expect(await opts.stored()).toBe(Object.values(opts.first)[0]);
+    // Reopened, the form carries the new version, and its save is made.
+    const reopened = versionIn(await get(opts.formPath));
+    expect(reopened).not.toBe(opened);
+    expect((await post(opts.postPath, { ...opts.fields, ...opts.second, version: reopened })).status).toBe(302);
+    expect(await opts.stored()).toBe(Object.values(opts.second)[0]);
+  }
+
+  it("a volunteer role", async () => {
+    const role = await getDb().db.selectFrom("volunteer_opportunities").selectAll().orderBy("sort_order").executeTakeFirstOrThrow();
+    await twoEditors({
+      formPath: `/admin/volunteers/roles/${role.id}`,
+      postPath: `/admin/volunteers/roles/${role.id}`,
+      fields: { title: role.title, type: role.type, timeCommitment: role.time_commitment, skills: "", description: role.description },
+      first: { description: "Coach our under-12s on Friday evenings." },
+      second: { description: "Coach our under-12s on Saturdays." },
+      what: "role",
+      title: "Failed to save role.",
+      stored: async () => (await getDb().db.selectFrom("volunteer_opportunities").select("description").where("id", "=", role.id).executeTakeFirstOrThrow()).description,
+    });
+  });
+
+  it("a testimonial and a YouTube video", async () => {
+    const testimonial = await getDb().db.selectFrom("testimonials").selectAll().orderBy("sort_order").executeTakeFirstOrThrow();
+    await twoEditors({
+      formPath: `/admin/reviews?edit=${testimonial.id}`,
+      postPath: "/admin/reviews",
+      fields: { intent: "update", id: testimonial.id, name: testimonial.name, role: testimonial.role, rating: "", text: testimonial.text, color: testimonial.color },
+      first: { text: "Words the first editor saved." },
+      second: { text: "Words the second editor typed." },
+      what: "testimonial",
+      title: "Failed to save testimonial.",
+      stored: async () => (await getDb().db.selectFrom("testimonials").select("text").where("id", "=", testimonial.id).executeTakeFirstOrThrow()).text,
+    });
+
+    const created = await post("/admin/youtube", { intent: "create", url: "https://youtu.be/dQw4w9WgXcQ", title: "Week 1", description: "", page: "marathons" });
+    expect(created.status).toBe(302);
+    const video = await getDb().db.selectFrom("youtube_videos").selectAll().where("title", "=", "Week 1").executeTakeFirstOrThrow();
+    await twoEditors({
+      formPath: `/admin/youtube?edit=${video.id}`,
+      postPath: "/admin/youtube",
+      fields: { intent: "update", id: video.id, url: "https://youtu.be/dQw4w9WgXcQ", title: "Week 1", description: "", page: "marathons" },
+      first: { title: "Week 1: the first editor's title" },
+      second: { title: "Week 1: the second editor's title" },
+      what: "video",
+      title: "Failed to save video.",
+      stored: async () => (await getDb().db.selectFrom("youtube_videos").select("title").where("id", "=", video.id).executeTakeFirstOrThrow()).title,
+    });
+  });
+});
