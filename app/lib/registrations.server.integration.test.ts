@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeEachEngine, type TestDatabase } from "../../test/engines";
 import { listAudit } from "#app/lib/audit.server";
@@ -5,6 +6,7 @@ import { runNextJob } from "#app/lib/jobs.server";
 import { configureMailer, listOutbox } from "#app/lib/mailer.server";
 import {
   csvCell,
+  deleteExpiredMail,
   deleteExpiredRegistrations,
   deleteRegistration,
   ensureRetentionJob,
@@ -224,6 +226,15 @@ describeEachEngine("registration retention", (get) => {
         .execute();
     await storeMonths(36);
     expect(await deleteExpiredRegistrations(database, { now })).toBe(0);
+    // The setting cannot be read: the run fails (and the job tries again) rather than delete with the 24-month default.
+    await sql`alter table site_settings rename to site_settings_away`.execute(database.db);
+    try {
+      await expect(deleteExpiredRegistrations(database, { now })).rejects.toThrow();
+      await expect(deleteExpiredMail(database, { now })).rejects.toThrow();
+    } finally {
+      await sql`alter table site_settings_away rename to site_settings`.execute(database.db);
+    }
+    expect(await database.db.selectFrom("registrations").select("id").where("id", "=", outcome.id).executeTakeFirst()).toBeDefined();
     await storeMonths(24);
     expect(await deleteExpiredRegistrations(database, { now })).toBe(1);
   });

@@ -6,7 +6,7 @@ import { nowIso, toBool, toNum, type Database } from "#app/lib/db.server";
 import { enqueueJob, registerJobHandler } from "#app/lib/jobs.server";
 import { logger } from "#app/lib/logger.server";
 import { deleteMailAbout, deleteMailWrittenBefore, notifyStaff } from "#app/lib/mailer.server";
-import { getMailRetentionMonths, getRegistrationRetentionMonths } from "#app/lib/site-settings.server";
+import { getRegistrationRetentionMonths, getSetting } from "#app/lib/site-settings.server";
 import { adminLink, handleSubmission, rawList, rawText, type Submission, type SubmitOutcome } from "#app/lib/public-forms.server";
 import {
   ageOn,
@@ -222,11 +222,31 @@ export async function markRegistrationContacted(database: Database, id: string, 
   return changed;
 }
 
-export async function setRegistrationStatus(database: Database, id: string, status: RegistrationStatus, actor: Actor): Promise<boolean> {
-  const result = await database.db.updateTable("registrations").set({ status, updated_at: nowIso() }).where("id", "=", id).executeTakeFirst();
-  const changed = toNum(result.numUpdatedRows) > 0;
-  if (changed) await audit(database, actor, "registration.status", { registrationId: id, status });
-  return changed;
+/**
+ * Marks a registration as spam, or moves it back to the registrations list.
+ * Only a complete registration (one that passed the form's checks, so its
+ * declaration is recorded) can be moved back: spam that failed them is kept
+ * as it came, unchecked (a missing or impossible date of birth, an under-13
+ * registering alone), and must not become a record staff rely on.
+ */
+export async function setRegistrationStatus(
+  database: Database,
+  id: string,
+  status: RegistrationStatus,
+  actor: Actor,
+): Promise<"changed" | "not-found" | "incomplete"> {
+  const result = await database.db
+    .updateTable("registrations")
+    .set({ status, updated_at: nowIso() })
+    .where("id", "=", id)
+    .$if(status !== "spam", (q) => q.where("declared_at", "is not", null))
+    .executeTakeFirst();
+  if (toNum(result.numUpdatedRows) > 0) {
+    await audit(database, actor, "registration.status", { registrationId: id, status });
+    return "changed";
+  }
+  const exists = await database.db.selectFrom("registrations").select("id").where("id", "=", id).executeTakeFirst();
+  return exists ? "incomplete" : "not-found";
 }
 
 export async function deleteRegistration(database: Database, id: string, actor: Actor): Promise<boolean> {
@@ -321,7 +341,8 @@ export async function deleteExpiredRegistrations(
   database: Database,
   { now = new Date(), months }: { now?: Date; months?: number } = {},
 ): Promise<number> {
-  const period = months ?? (await registrationRetentionMonths(database));
+  // Read strictly: if the setting cannot be read, the run fails and is tried again, rather than deleting with the default period.
+  const period = months ?? (await getSetting(database, "registrationRetentionMonths"));
   const cutoff = monthsBefore(now, period).toISOString();
   const deleted = await database.db.transaction().execute(async (trx) => {
     // The staff notices about them go with them.
@@ -348,7 +369,7 @@ export async function deleteExpiredRegistrations(
  * period (Settings, default 12 months); returns how many.
  */
 export async function deleteExpiredMail(database: Database, { now = new Date(), months }: { now?: Date; months?: number } = {}): Promise<number> {
-  const period = months ?? (await getMailRetentionMonths(database));
+  const period = months ?? (await getSetting(database, "mailRetentionMonths"));
   return deleteMailWrittenBefore(database, monthsBefore(now, period));
 }
 

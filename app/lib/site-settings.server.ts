@@ -75,23 +75,18 @@ export async function getSetting<K extends SettingKey>(database: Database, key: 
   return (await readSettings(database))[key];
 }
 
-/** How long registrations are kept, in months (Settings; default 24). */
+/**
+ * How long registrations are kept, in months (Settings; default 24), for
+ * what pages say. Never throws: the default if the setting cannot be read.
+ * Deleting reads the setting with getSetting instead, which fails rather
+ * than delete with a shorter period than staff set.
+ */
 export async function getRegistrationRetentionMonths(database?: Database): Promise<number> {
   try {
     return await getSetting(database ?? (await getDatabase()), "registrationRetentionMonths");
   } catch (error) {
     logger.error({ err: error instanceof Error ? error.message : String(error) }, "failed to read the retention setting; using the default");
     return defaultRetention();
-  }
-}
-
-/** How long the Outbox keeps e-mail copies, in months (Settings; default 12). */
-export async function getMailRetentionMonths(database?: Database): Promise<number> {
-  try {
-    return await getSetting(database ?? (await getDatabase()), "mailRetentionMonths");
-  } catch (error) {
-    logger.error({ err: error instanceof Error ? error.message : String(error) }, "failed to read the e-mail retention setting; using the default");
-    return MAIL_RETENTION_LIMITS.default;
   }
 }
 

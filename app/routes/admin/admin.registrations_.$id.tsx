@@ -3,7 +3,7 @@ import type { Route } from "./+types/admin.registrations_.$id";
 import { DeleteDisclosure, formatDate, formatDateTime, PostButton } from "#app/components/admin/record-actions";
 import { AdminRefusalNotice } from "#app/components/admin/admin-refusal";
 import { Badge } from "#app/components/ui/badge";
-import { isRecordId, refuseMissingRecord, refuseUnknownAction } from "#app/lib/admin-response.server";
+import { isRecordId, refuseAdminRequest, refuseMissingRecord, refuseUnknownAction } from "#app/lib/admin-response.server";
 import { requireAdmin } from "#app/lib/auth.server";
 import { getDatabase } from "#app/lib/db.server";
 import { clientIpFrom } from "#app/lib/form-guard.server";
@@ -15,7 +15,7 @@ import {
   setRegistrationStatus,
   viewRegistration,
 } from "#app/lib/registrations.server";
-import { programmeLabel } from "#app/lib/schemas/registration";
+import { parseDate, programmeLabel } from "#app/lib/schemas/registration";
 import { redirectWithToast } from "#app/lib/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Registration · Admin Dashboard" }];
@@ -29,6 +29,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const deleteOn = monthsBefore(new Date(registration.lastContactAt), -months).toISOString();
   return { registration, deleteOn };
 }
+
+const INCOMPLETE = {
+  title: "This registration cannot be moved to Registrations",
+  description:
+    "It did not pass the form's checks (see the details below), so it was kept as spam, unchecked. If it is a real family, contact them and ask them to register again, or register with them.",
+};
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
@@ -46,8 +52,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return redirectWithToast(here, { title: "Contact recorded", description: "The retention period starts again from today." });
     case "spam":
     case "new":
-      if (!(await setRegistrationStatus(database, params.id, intent, actor))) return gone();
+    {
+      const outcome = await setRegistrationStatus(database, params.id, intent, actor);
+      if (outcome === "not-found") return gone();
+      if (outcome === "incomplete") return refuseAdminRequest(409, INCOMPLETE);
       return redirectWithToast(here, { title: intent === "spam" ? "Marked as spam" : "Moved to Registrations" });
+    }
     case "delete":
       if (!(await deleteRegistration(database, params.id, actor))) return gone();
       return redirectWithToast("/admin/registrations", { title: "Registration deleted", description: "The record is gone for good." });
@@ -56,11 +66,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
+/** The date of birth as stored: spam that failed the form's checks keeps whatever was typed, which may be no date at all. */
+function dateOfBirth(raw: string, age: number | null): string {
+  const date = parseDate(raw);
+  if (!date) return raw.trim() ? `${raw} (not a date)` : "Not given";
+  const iso = `${String(date.y).padStart(4, "0")}-${String(date.m).padStart(2, "0")}-${String(date.d).padStart(2, "0")}`;
+  return `${formatDate(`${iso}T12:00:00Z`)} (age ${age ?? "?"})`;
+}
+
 export default function RegistrationDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { registration: r, deleteOn } = loaderData;
   const rows: [string, React.ReactNode][] = [
     ["Filled in by", r.registrant === "self" ? "The young person (13 or over)" : "A parent or carer"],
-    ["Date of birth", `${formatDate(`${r.childDateOfBirth}T12:00:00Z`)} (age ${r.age ?? "?"})`],
+    ["Date of birth", dateOfBirth(r.childDateOfBirth, r.age)],
     ["Interested in", r.programmes.map(programmeLabel).join(", ")],
     ["Parent or carer", r.parentName],
     ["Parent or carer's phone", <a key="p" href={`tel:${r.parentPhone.replace(/[^\d+]/g, "")}`} className="text-primary underline underline-offset-4">{r.parentPhone}</a>],
@@ -102,9 +120,15 @@ export default function RegistrationDetail({ loaderData, actionData }: Route.Com
           <PostButton intent="contacted" variant="default">
             We were in touch today
           </PostButton>
-          {r.status === "spam" ? <PostButton intent="new">Not spam</PostButton> : <PostButton intent="spam">Mark as spam</PostButton>}
+          {r.status !== "spam" ? <PostButton intent="spam">Mark as spam</PostButton> : r.declaredAt ? <PostButton intent="new">Not spam</PostButton> : null}
           <DeleteDisclosure id={r.id} what={`the registration of ${r.childName}`} warning="The record is removed for good. This cannot be undone." />
         </div>
+        {r.status === "spam" && !r.declaredAt ? (
+          <p className="text-sm text-muted-foreground">
+            This did not pass the form&apos;s checks, so it cannot be moved to Registrations. If it is a real family, contact them and ask them to
+            register again.
+          </p>
+        ) : null}
       </section>
     </div>
   );

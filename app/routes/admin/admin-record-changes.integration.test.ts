@@ -1,13 +1,18 @@
 import { expect, it } from "vitest";
 import { describeEachEngine } from "../../../test/engines";
 import { serveWithFirstAdmin } from "../../../test/site-process";
+import { submitRegistration } from "#app/lib/registrations.server";
 
 /**
- * An edit form opened before a colleague saved the same record (a video, a
- * testimonial, a volunteer role) carries the version it was drawn from; its
- * save is refused in place (409) with what was typed, and the colleague's
- * save stands. Over HTTP against the production build, as a browser without
- * JavaScript sends it, on each database engine.
+ * Changes to records staff make from their own pages, over HTTP against the
+ * production build, as a browser without JavaScript sends them, on each
+ * database engine:
+ * - an edit form opened before a colleague saved the same record (a video,
+ *   a testimonial, a volunteer role) carries the version it was drawn from;
+ *   its save is refused in place (409) with what was typed, and the
+ *   colleague's save stands;
+ * - a spam registration that failed the form's checks can be read and
+ *   deleted, but not moved to the registrations list.
  */
 
 const ADMIN = { email: "stale-edits@example.org", password: "two tabs one record 42" };
@@ -19,7 +24,7 @@ function versionIn(page: string): string {
   return found[1] ?? found[2]!;
 }
 
-describeEachEngine("an edit form opened before a colleague's save", (getDb) => {
+describeEachEngine("changes staff make to records", (getDb) => {
   const served = serveWithFirstAdmin(getDb, ADMIN);
   const get = async (path: string) => (await fetch(`${served.site.url}${path}`, { headers: { cookie: served.cookie } })).text();
   const post = (path: string, fields: Record<string, string>) =>
@@ -94,5 +99,31 @@ describeEachEngine("an edit form opened before a colleague's save", (getDb) => {
       title: "Failed to save video.",
       stored: async () => (await getDb().db.selectFrom("youtube_videos").select("title").where("id", "=", video.id).executeTakeFirstOrThrow()).title,
     });
+  });
+
+  it("a spam registration that failed the form's checks opens, cannot be moved to Registrations, and can be deleted", async () => {
+    const stored = await submitRegistration(getDb(), {
+      values: { registrant: "self", childName: "Bot Child", childDateOfBirth: "not-a-date", parentName: "Bot", parentPhone: "0" },
+      honeypot: true,
+      ip: "198.51.100.200",
+    });
+    if (stored.status !== "spam") throw new Error(`not kept as spam: ${stored.status}`);
+    const row = await getDb().db.selectFrom("registrations").select(["id", "status", "declared_at"]).where("id", "=", stored.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: "spam", declared_at: null });
+    const path = `/admin/registrations/${row.id}`;
+
+    const page = (await get(path)).replaceAll("<!-- -->", "");
+    expect(page).toContain("Bot Child");
+    expect(page).toContain("not-a-date (not a date)");
+    expect(page).toContain("cannot be moved to Registrations");
+    expect(page).not.toContain(">Not spam<");
+
+    const moved = await post(path, { intent: "new" });
+    expect(moved.status).toBe(409);
+    expect((await moved.text()).replaceAll("<!-- -->", "")).toContain("This registration cannot be moved to Registrations");
+    expect((await getDb().db.selectFrom("registrations").select("status").where("id", "=", row.id).executeTakeFirstOrThrow()).status).toBe("spam");
+
+    expect((await post(path, { intent: "delete", id: row.id })).status).toBe(302);
+    expect(await getDb().db.selectFrom("registrations").select("id").where("id", "=", row.id).executeTakeFirst()).toBeUndefined();
   });
 });
