@@ -3,7 +3,7 @@ import type { Selectable } from "kysely";
 import type { MessagesTable } from "#app/lib/db-schema";
 import { nowIso, toNum, type Database } from "#app/lib/db.server";
 import { deleteMailAbout, notifyStaff } from "#app/lib/mailer.server";
-import { adminLink, handleSubmission, rawText, type Submission, type SubmitOutcome } from "#app/lib/public-forms.server";
+import { adminLink, handleSubmission, rawText, tellAboutSubmission, type Submission, type SubmitOutcome } from "#app/lib/public-forms.server";
 import { MESSAGE_STATUSES, questionSchema, topicLabel, type MessageStatus } from "#app/lib/schemas/question";
 
 /** Questions sent from the contact page's 'Ask a Question' form. */
@@ -56,13 +56,16 @@ export async function submitQuestion(database: Database, submission: Submission)
     return id;
   });
   if (outcome.status === "stored") {
-    const message = (await getMessage(database, outcome.id))!;
-    await notifyStaff(
-      database,
-      `New question: ${message.topicLabel}`,
-      `${message.name} asked a question about "${message.topicLabel}".\n\nRead it and mark it answered in the dashboard:\n${adminLink("/admin/messages")}`,
-      { type: "message", id: message.id },
-    );
+    const { id } = outcome;
+    await tellAboutSubmission("question", id, async () => {
+      const message = (await getMessage(database, id))!;
+      await notifyStaff(
+        database,
+        `New question: ${message.topicLabel}`,
+        `${message.name} asked a question about "${message.topicLabel}".\n\nRead it and mark it answered in the dashboard:\n${adminLink("/admin/messages")}`,
+        { type: "message", id },
+      );
+    });
   }
   return outcome;
 }

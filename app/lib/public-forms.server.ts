@@ -22,7 +22,11 @@ export type SubmitOutcome =
   | { status: "invalid"; errors: PublicFieldErrors; values: RawValues }
   | { status: "limited"; retryAfter: number; values: RawValues }
   | { status: "spam"; id: string }
-  | { status: "stored"; id: string };
+  | { status: "stored"; id: string }
+  /** The database failed while checking the limit or storing: nothing was saved, and the form goes back as typed. */
+  | { status: "unavailable"; values: RawValues };
+
+export const SAVE_FAILED_MESSAGE = "Sorry, we could not save this just now. What you typed is still here: please send it again in a few minutes, or call us.";
 
 export interface Submission {
   values: RawValues;
@@ -52,10 +56,31 @@ export async function handleSubmission<S extends z.ZodType>(
     const extra = extraCheck ? await extraCheck(parsed.data) : null;
     if (extra) return { status: "invalid", errors: extra, values: submission.values };
   }
-  const limit = await checkRateLimit(database, { form, key: submission.ip, ...PUBLIC_FORM_LIMIT });
-  if (!limit.allowed) return { status: "limited", retryAfter: limit.retryAfter, values: submission.values };
-  if (submission.honeypot) return { status: "spam", id: await store(parsed.ok ? parsed : { ok: false }) };
-  return { status: "stored", id: await store(parsed as { ok: true; data: z.output<S> }) };
+  try {
+    const limit = await checkRateLimit(database, { form, key: submission.ip, ...PUBLIC_FORM_LIMIT });
+    if (!limit.allowed) return { status: "limited", retryAfter: limit.retryAfter, values: submission.values };
+    if (submission.honeypot) return { status: "spam", id: await store(parsed.ok ? parsed : { ok: false }) };
+    return { status: "stored", id: await store(parsed as { ok: true; data: z.output<S> }) };
+  } catch (error) {
+    // A parent who spent ten minutes on a registration gets it back to send again, not an error page that drops it.
+    logger.error({ form, err: error instanceof Error ? error.message : String(error) }, "public form could not be saved");
+    return { status: "unavailable", values: submission.values };
+  }
+}
+
+/**
+ * Sends the e-mails a stored submission causes (the staff notice, the
+ * sender's confirmation). The submission is saved already, so a message that
+ * cannot be recorded is logged, not thrown: the sender is told it arrived
+ * (it did, and staff see it in the dashboard) rather than shown an error
+ * that makes them send it twice.
+ */
+export async function tellAboutSubmission(form: string, id: string, send: () => Promise<unknown>): Promise<void> {
+  try {
+    await send();
+  } catch (error) {
+    logger.error({ form, id, err: error instanceof Error ? error.message : String(error) }, "a stored submission's e-mails could not be recorded");
+  }
 }
 
 /** A raw value as a single clipped string, for storing spam that never validated. */
@@ -99,6 +124,7 @@ export async function publicFormAction(
   const database = await getDatabase();
   const outcome = await submit(database, { values, honeypot: isHoneypotFilled(formData), ip: clientIpFrom(context) });
   if (outcome.status === "invalid") return data<PublicFormResponse>({ errors: outcome.errors, values: outcome.values }, { status: 400 });
+  if (outcome.status === "unavailable") return data<PublicFormResponse>({ formError: SAVE_FAILED_MESSAGE, values: outcome.values }, { status: 503 });
   if (outcome.status === "limited") {
     return data<PublicFormResponse>(
       { formError: RATE_LIMIT_MESSAGE, values: outcome.values },

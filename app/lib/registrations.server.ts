@@ -7,7 +7,7 @@ import { enqueueJob, registerJobHandler } from "#app/lib/jobs.server";
 import { logger } from "#app/lib/logger.server";
 import { deleteMailAbout, deleteMailWrittenBefore, notifyStaff } from "#app/lib/mailer.server";
 import { getRegistrationRetentionMonths, getSetting } from "#app/lib/site-settings.server";
-import { adminLink, handleSubmission, rawList, rawText, type Submission, type SubmitOutcome } from "#app/lib/public-forms.server";
+import { adminLink, handleSubmission, rawList, rawText, tellAboutSubmission, type Submission, type SubmitOutcome } from "#app/lib/public-forms.server";
 import {
   ageOn,
   programmeLabel,
@@ -135,12 +135,15 @@ export async function submitRegistration(database: Database, submission: Submiss
     return id;
   });
   if (outcome.status === "stored") {
+    const { id } = outcome;
     // No child's details in e-mail: staff read them in the dashboard, where each view is logged.
-    await notifyStaff(
-      database,
-      "New child registration",
-      `A new registration has arrived through the website.\n\nView it in the dashboard:\n${adminLink(`/admin/registrations/${outcome.id}`)}`,
-      { type: "registration", id: outcome.id },
+    await tellAboutSubmission("registration", id, () =>
+      notifyStaff(
+        database,
+        "New child registration",
+        `A new registration has arrived through the website.\n\nView it in the dashboard:\n${adminLink(`/admin/registrations/${id}`)}`,
+        { type: "registration", id },
+      ),
     );
   }
   return outcome;

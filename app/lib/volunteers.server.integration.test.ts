@@ -177,6 +177,44 @@ describeEachEngine("apply to volunteer", (get) => {
     expect(notice?.text).not.toContain("grace@example.org");
   });
 
+  it("keeps a name to one line, so nobody can write their own paragraphs into the confirmation e-mail", async () => {
+    const database = get();
+    const name = "Sam\r\n\r\nURGENT: confirm your bank details at https://evil.example\tnow";
+    const values = await validApplication(database, { name, email: "stranger@example.org" });
+    const outcome = await submitVolunteerApplication(database, { values, honeypot: false, ip: nextIp() });
+    if (outcome.status !== "stored") throw new Error(JSON.stringify(outcome));
+    expect((await getApplication(database, outcome.id))?.name).toBe("Sam URGENT: confirm your bank details at https://evil.example now");
+    const [mail] = (await listOutbox(database, { to: "stranger@example.org" })).messages;
+    expect(mail!.text.split("\n").filter((line) => line.includes("URGENT"))).toEqual(["Dear Sam URGENT: confirm your bank details at https://evil.example now,"]);
+  });
+
+  it("keeps an application whose e-mails cannot be recorded, and says it arrived", async () => {
+    const database = get();
+    const values = await validApplication(database, { email: "kept@example.org" });
+    await failWrites(database, "outbox", true);
+    try {
+      const outcome = await submitVolunteerApplication(database, { values, honeypot: false, ip: nextIp() });
+      expect(outcome.status).toBe("stored");
+      if (outcome.status === "stored") expect((await getApplication(database, outcome.id))?.email).toBe("kept@example.org");
+    } finally {
+      await failWrites(database, "outbox", false);
+    }
+  });
+
+  it("gives the form back when the application cannot be saved, and saves nothing", async () => {
+    const database = get();
+    const values = await validApplication(database, { email: "later@example.org" });
+    const before = (await listApplications(database)).total;
+    await failWrites(database, "volunteer_applications", true);
+    try {
+      expect(await submitVolunteerApplication(database, { values, honeypot: false, ip: nextIp() })).toEqual({ status: "unavailable", values });
+    } finally {
+      await failWrites(database, "volunteer_applications", false);
+    }
+    expect((await listApplications(database)).total).toBe(before);
+    expect((await listOutbox(database, { to: "later@example.org" })).total).toBe(0);
+  });
+
   it("keeps a submission with the honeypot filled as spam, and sends no e-mail", async () => {
     const database = get();
     const values = await validApplication(database, { email: "bot@example.org" });

@@ -6,7 +6,7 @@ import { recordAudit } from "#app/lib/audit.server";
 import type { VolunteerApplicationsTable, VolunteerOpportunitiesTable } from "#app/lib/db-schema";
 import { nowIso, toBool, toNum, type Database } from "#app/lib/db.server";
 import { deleteMailAbout, deliverMail, notifyStaff, prepareMail, sendMail, storeMail, type MailResult, type PreparedMail } from "#app/lib/mailer.server";
-import { adminLink, handleSubmission, rawList, rawText, type Submission, type SubmitOutcome } from "#app/lib/public-forms.server";
+import { adminLink, handleSubmission, rawList, rawText, tellAboutSubmission, type Submission, type SubmitOutcome } from "#app/lib/public-forms.server";
 import { logger } from "#app/lib/logger.server";
 import { formValues, type FormResult } from "#app/lib/schemas/parse-form";
 import { editVersion, submittedText, type EditResult } from "#app/lib/edit-version.server";
@@ -281,29 +281,36 @@ export async function submitVolunteerApplication(database: Database, submission:
         : { roles: ["One of the roles you chose is no longer open. Please choose again from the list."] },
   );
   if (outcome.status === "stored") {
-    const application = (await getApplication(database, outcome.id))!;
-    const { charityName } = await getSiteSettings();
-    const about = { type: "volunteer_application", id: application.id } as const;
-    await sendMail(database, {
-      to: application.email,
-      kind: "transactional",
-      about,
-      subject: `Thank you for applying to volunteer with ${charityName}`,
-      text: [
-        `Dear ${application.name},`,
-        `Thank you for offering to volunteer with ${charityName}. We have received your application for: ${application.roles.join(", ")}.`,
-        "A member of our team will read it and get back to you, usually within two weeks.",
-        "If you did not send this application, please reply to let us know and we will delete it.",
-        `With thanks,\n${charityName}`,
-      ].join("\n\n"),
+    const { id } = outcome;
+    const about = { type: "volunteer_application", id } as const;
+    // Each message on its own: a confirmation that cannot be recorded must not keep staff from hearing of the application.
+    await tellAboutSubmission("volunteer", id, async () => {
+      const application = (await getApplication(database, id))!;
+      const { charityName } = await getSiteSettings();
+      await sendMail(database, {
+        to: application.email,
+        kind: "transactional",
+        about,
+        subject: `Thank you for applying to volunteer with ${charityName}`,
+        text: [
+          `Dear ${application.name},`,
+          `Thank you for offering to volunteer with ${charityName}. We have received your application for: ${application.roles.join(", ")}.`,
+          "A member of our team will read it and get back to you, usually within two weeks.",
+          "If you did not send this application, please reply to let us know and we will delete it.",
+          `With thanks,\n${charityName}`,
+        ].join("\n\n"),
+      });
     });
     // Staff are told where to look, not sent the applicant's details by e-mail.
-    await notifyStaff(
-      database,
-      "New volunteer application",
-      `A new volunteer application has arrived for: ${application.roles.join(", ")}.\n\nRead it and reply in the dashboard:\n${adminLink(`/admin/volunteers/applications/${application.id}`)}`,
-      about,
-    );
+    await tellAboutSubmission("volunteer", id, async () => {
+      const application = (await getApplication(database, id))!;
+      await notifyStaff(
+        database,
+        "New volunteer application",
+        `A new volunteer application has arrived for: ${application.roles.join(", ")}.\n\nRead it and reply in the dashboard:\n${adminLink(`/admin/volunteers/applications/${id}`)}`,
+        about,
+      );
+    });
   }
   return outcome;
 }

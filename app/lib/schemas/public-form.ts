@@ -50,8 +50,19 @@ const optional = (text: z.ZodString, max: number, tooLong: string) =>
     .optional()
     .transform((v) => v ?? "");
 
+/**
+ * A single-line field's text with each run of control characters (line
+ * breaks, tabs) as one space. An <input> cannot hold a line break, but a
+ * request made by hand can send one, and a name that starts new lines would
+ * let a stranger write their own paragraphs into the confirmation e-mail the
+ * charity sends to whatever address they give.
+ */
+export function oneLine(value: string): string {
+  return value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ");
+}
+
 /** A required line of text with a plain-language message. */
-export const requiredText = (missing: string, max: number, tooLong = keepTo(max)) => required(z.string({ error: missing }), missing, max, tooLong);
+export const requiredText = (missing: string, max: number, tooLong = keepTo(max)) => required(z.string({ error: missing }).overwrite(oneLine), missing, max, tooLong);
 
 /** Required text from a <textarea>: a line break counts as one character, as the browser counted it. */
 export const requiredMultilineText = (missing: string, max: number, tooLong = keepTo(max)) =>

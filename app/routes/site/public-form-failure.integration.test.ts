@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { describeEachEngine } from "../../../test/engines";
+import { failWrites } from "../../../test/failing-writes";
+import { ensureProductionBuild, startSiteProcess, stopSiteProcesses, type SiteProcess } from "../../../test/site-process";
+
+/**
+ * A parent who spent ten minutes on a child's registration keeps it when
+ * the database fails: the form comes back (503) with everything typed and a
+ * message, and nothing is half saved; when only the staff notice cannot be
+ * recorded, the registration stands and the family is told it arrived, so
+ * they do not send it twice. Over HTTP against the production build, as a
+ * browser without JavaScript sends it, on each database engine.
+ */
+
+const registration = {
+  registrant: "parent",
+  childName: "Riley O'Neill",
+  childDateOfBirth: "2014-09-01",
+  programmes: "football",
+  parentName: "Jo O'Neill",
+  parentPhone: "07700 900456",
+  parentEmail: "jo@example.org",
+  emergencyName: "Pat Example",
+  emergencyPhone: "01422 123456",
+  needs: "Mild asthma; has an inhaler.",
+  photoConsent: "no",
+  declaration: "yes",
+};
+
+describeEachEngine("a public form the database cannot save", (getDb) => {
+  let site: SiteProcess;
+  beforeAll(async () => {
+    ensureProductionBuild();
+    site = await startSiteProcess({ DATA_DIR: getDb().dataDir, DATABASE_URL: getDb().url });
+  }, 240_000);
+  afterAll(() => stopSiteProcesses(site));
+
+  const post = (fields: Record<string, string>) =>
+    fetch(`${site.url}/contact/register-child`, { method: "POST", redirect: "manual", headers: { Origin: site.url }, body: new URLSearchParams(fields) });
+  const count = async (table: "registrations" | "outbox") => Number((await getDb().db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+
+  it("gives the registration back as typed, with a message, and saves nothing", async () => {
+    const before = await count("registrations");
+    await failWrites(getDb(), "registrations", true);
+    try {
+      const response = await post(registration);
+      expect(response.status).toBe(503);
+      const page = (await response.text()).replaceAll("<!-- -->", "").replaceAll("&#x27;", "'");
+      expect(page).toContain("We could not send your form");
+      expect(page).toContain("Sorry, we could not save this just now. What you typed is still here");
+      for (const value of [registration.childName, registration.parentName, registration.parentPhone, registration.needs]) expect(page).toContain(value);
+    } finally {
+      await failWrites(getDb(), "registrations", false);
+    }
+    expect(await count("registrations")).toBe(before);
+    // Sent again once the database is back, it is saved.
+    expect((await post(registration)).status).toBe(302);
+    expect(await count("registrations")).toBe(before + 1);
+  });
+
+  it("keeps a registration whose staff notice cannot be recorded, and tells the family it arrived", async () => {
+    const before = await count("registrations");
+    await failWrites(getDb(), "outbox", true);
+    try {
+      const response = await post({ ...registration, childName: "Sam O'Neill" });
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toContain("/contact/register-child?sent");
+    } finally {
+      await failWrites(getDb(), "outbox", false);
+    }
+    expect(await count("registrations")).toBe(before + 1);
+  });
+});
