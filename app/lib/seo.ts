@@ -21,7 +21,23 @@ export interface Seo {
   structuredData?: Record<string, unknown>;
 }
 
-export const DEFAULT_SHARE_IMAGE = { src: "/images/community.svg", alt: "Illustration of a group of people of all ages standing together between houses" };
+/**
+ * The picture a link preview shows for a page without one of its own (and
+ * for a page whose picture is an SVG drawing, which Facebook, X, LinkedIn
+ * and WhatsApp do not show): the community drawing as a 1200×630 PNG, drawn
+ * by scripts/share-image.mjs.
+ */
+export const DEFAULT_SHARE_IMAGE = {
+  src: "/images/share.png",
+  alt: "Illustration of a group of people of all ages standing together between houses",
+  width: 1200,
+  height: 630,
+};
+
+/** Whether link previews can show this picture: not an SVG. */
+function previewable(src: string): boolean {
+  return !/\.svg(?:[?#]|$)/i.test(src);
+}
 
 export function absoluteUrl(origin: string, pathOrUrl: string): string {
   if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl;
@@ -35,8 +51,9 @@ export function documentTitle(title: string, siteName: string): string {
 export function seoMeta(seo: Seo): MetaDescriptor[] {
   const title = documentTitle(seo.title, seo.siteName);
   const url = absoluteUrl(seo.origin, seo.path === "/" ? "/" : seo.path.replace(/\/+$/, ""));
-  const image = absoluteUrl(seo.origin, seo.image ?? DEFAULT_SHARE_IMAGE.src);
-  const imageAlt = seo.imageAlt ?? DEFAULT_SHARE_IMAGE.alt;
+  const own = seo.image && previewable(seo.image) ? seo.image : undefined;
+  const image = absoluteUrl(seo.origin, own ?? DEFAULT_SHARE_IMAGE.src);
+  const imageAlt = own ? (seo.imageAlt ?? DEFAULT_SHARE_IMAGE.alt) : DEFAULT_SHARE_IMAGE.alt;
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: seo.description },
@@ -49,6 +66,7 @@ export function seoMeta(seo: Seo): MetaDescriptor[] {
     { property: "og:url", content: url },
     { property: "og:image", content: image },
     { property: "og:image:alt", content: imageAlt },
+    ...(own ? [] : [{ property: "og:image:width", content: String(DEFAULT_SHARE_IMAGE.width) }, { property: "og:image:height", content: String(DEFAULT_SHARE_IMAGE.height) }]),
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: seo.description },
