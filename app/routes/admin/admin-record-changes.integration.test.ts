@@ -12,7 +12,9 @@ import { submitRegistration } from "#app/lib/registrations.server";
  *   its save is refused in place (409) with what was typed, and the
  *   colleague's save stands;
  * - a spam registration that failed the form's checks can be read and
- *   deleted, but not moved to the registrations list.
+ *   deleted, but not moved to the registrations list;
+ * - an admin without two-factor sign-in, once the site requires it, is
+ *   sent to set it up, not told they are not allowed.
  */
 
 const ADMIN = { email: "stale-edits@example.org", password: "two tabs one record 42" };
@@ -125,5 +127,22 @@ describeEachEngine("changes staff make to records", (getDb) => {
 
     expect((await post(path, { intent: "delete", id: row.id })).status).toBe(302);
     expect(await getDb().db.selectFrom("registrations").select("id").where("id", "=", row.id).executeTakeFirst()).toBeUndefined();
+  });
+
+  it("a save from an admin who has not set up two-factor since the site began to require it points to the set-up page", async () => {
+    const policy = { id: "site", require_two_factor: 1, updated_at: new Date().toISOString(), updated_by: null };
+    await getDb().db.insertInto("account_policy").values(policy).onConflict((oc) => oc.column("id").doUpdateSet({ require_two_factor: 1 })).execute();
+    try {
+      const refused = await post("/admin/reviews", { intent: "create", name: "Nobody", text: "Not saved", rating: "", color: "primary" });
+      expect(refused.status).toBe(403);
+      const page = (await refused.text()).replaceAll("<!-- -->", "");
+      expect(page).toContain("Set up two-factor sign-in");
+      expect(page).toContain("Two-factor sign-in is required for every admin of this site.");
+      expect(page).toContain('href="/two-factor/setup?redirectTo=%2Fadmin%2Freviews"');
+      expect(page).not.toContain("not allowed to use the admin area");
+      expect(await getDb().db.selectFrom("testimonials").select("id").where("name", "=", "Nobody").executeTakeFirst()).toBeUndefined();
+    } finally {
+      await getDb().db.updateTable("account_policy").set({ require_two_factor: 0 }).execute();
+    }
   });
 });

@@ -10,6 +10,7 @@ import { Button } from "#app/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
 import { adminExists, checkAdmin, getAuth, getSession } from "#app/lib/auth.server";
 import { getToast } from "#app/lib/toast.server";
+import { TWO_FACTOR_REQUIRED } from "#app/lib/two-factor-policy";
 import { cn } from "#app/lib/utils";
 
 export const meta: Route.MetaFunction = () => [
@@ -171,6 +172,30 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         </main>
         <Toaster position="top-center" closeButton />
         <ToastMessage toast={info?.toast} />
+      </div>
+    );
+  }
+  if (isRouteErrorResponse(error) && error.status === 403 && error.data === TWO_FACTOR_REQUIRED) {
+    // A save from an admin who has not set up two-factor since the site began to require it.
+    const back = location.pathname.startsWith("/admin") ? location.pathname : "/admin";
+    return (
+      <div className="flex min-h-screen items-center justify-center bg-muted px-4 py-12">
+        <main id="main" className="w-full max-w-lg">
+          <Card>
+            <CardHeader>
+              <ShieldAlert className="size-8 text-destructive" aria-hidden="true" />
+              <CardTitle as="h1">Set up two-factor sign-in</CardTitle>
+              <CardDescription>{TWO_FACTOR_REQUIRED} Nothing was saved: once it is set up, make your change again.</CardDescription>
+            </CardHeader>
+            <CardContent className="flex flex-wrap gap-2">
+              <Button asChild>
+                <Link to={`/two-factor/setup?redirectTo=${encodeURIComponent(back)}`} reloadDocument>
+                  Set up two-factor sign-in
+                </Link>
+              </Button>
+            </CardContent>
+          </Card>
+        </main>
       </div>
     );
   }
