@@ -57,7 +57,7 @@ describeEachEngine("admin accounts", (getDb) => {
     if (!second.ok) throw new Error(second.message);
     const token = (link: string) => link.split("/invite/")[1]!;
     // The newer link replaces the older; only the hash of a token is stored.
-    expect(await findInvitation(getDb(), token(first.link))).toEqual({ status: "withdrawn" });
+    expect(await findInvitation(getDb(), token(first.link))).toEqual({ status: "replaced" });
     expect(await findInvitation(getDb(), token(second.link))).toMatchObject({ status: "valid", invitation: { email: "treasurer@example.org" } });
     const stored = await getDb().db.selectFrom("invitations").select("token_hash").execute();
     expect(stored.map((r) => r.token_hash)).not.toContain(token(second.link));
@@ -99,6 +99,7 @@ describeEachEngine("admin accounts", (getDb) => {
     });
     expect(await withdrawInvitation(getDb(), later.invitation.id, chair)).toBe(true);
     expect(await withdrawInvitation(getDb(), later.invitation.id, chair)).toBe(false);
+    expect(await findInvitation(getDb(), token(later.link))).toEqual({ status: "withdrawn" });
     expect(await acceptInvitation(auth(), { token: token(later.link), password: PASSWORD, confirm: PASSWORD })).toMatchObject({ status: 410 });
     expect(await acceptInvitation(auth(), { token: "A".repeat(43), password: PASSWORD, confirm: PASSWORD })).toMatchObject({ status: 404 });
     expect(await getDb().db.selectFrom("users").select("id").where("email", "=", "secretary@example.org").execute()).toEqual([]);

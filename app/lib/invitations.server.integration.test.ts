@@ -82,7 +82,10 @@ describeEachEngine("invitations", (getDb) => {
 
     const again = await createInvitation(getDb(), { email: "refused@example.org", invitedBy: chair });
     if (!again.ok) throw new Error(again.message);
-    expect(await findInvitation(getDb(), token)).toEqual({ status: "withdrawn" });
+    // The first link now says a newer one was sent, not that the invitation was withdrawn.
+    expect(await findInvitation(getDb(), token)).toEqual({ status: "replaced" });
+    const page = await acceptInvitation(auth(), { token, password: "ledgers in the lamplight", confirm: "ledgers in the lamplight" });
+    expect(page).toEqual({ ok: false, status: 410, message: "A newer invitation was sent to this address since: use the link in the most recent e-mail." });
   });
 
   it("keeps the link in the Outbox when no mail server is set up, as that is how it reaches the invitee", async () => {

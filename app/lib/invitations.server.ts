@@ -32,7 +32,7 @@ export interface Invitation {
 
 export type InvitationState =
   | { status: "valid"; invitation: Invitation }
-  | { status: "expired" | "used" | "withdrawn" | "unknown" };
+  | { status: "expired" | "used" | "withdrawn" | "replaced" | "unknown" };
 
 export const INVITATION_MESSAGES = {
   email: "Enter a valid e-mail address.",
@@ -41,6 +41,7 @@ export const INVITATION_MESSAGES = {
   expired: "This invitation has expired. Ask an admin to send you a new one.",
   used: "This invitation has already been used. Sign in with the password you chose.",
   withdrawn: "This invitation was withdrawn. Ask an admin if you still need access.",
+  replaced: "A newer invitation was sent to this address since: use the link in the most recent e-mail.",
 } as const;
 
 /** What the outbox shows instead of the link once the e-mail goes by SMTP. */
@@ -139,7 +140,17 @@ export async function findInvitation(database: Database, token: string, now = ne
   const row = await database.db.selectFrom("invitations").selectAll().where("token_hash", "=", hashToken(token)).executeTakeFirst();
   if (!row) return { status: "unknown" };
   if (row.accepted_at) return { status: "used" };
-  if (row.revoked_at) return { status: "withdrawn" };
+  if (row.revoked_at) {
+    // Sending another invitation to the address ends this one at the moment the new one was made: that is not a withdrawal.
+    const newer = await database.db
+      .selectFrom("invitations")
+      .select("id")
+      .where("email", "=", row.email)
+      .where("created_at", "=", row.revoked_at)
+      .where("id", "!=", row.id)
+      .executeTakeFirst();
+    return { status: newer ? "replaced" : "withdrawn" };
+  }
   if (row.expires_at <= now.toISOString()) return { status: "expired" };
   return { status: "valid", invitation: toInvitation(row) };
 }
