@@ -15,6 +15,7 @@ import { env, loadSecrets } from "#app/lib/env.server";
 import { collectAuthCookies, createOrResetAdmin, getAuth } from "#app/lib/auth.server";
 import { closeDatabase, getDatabase } from "#app/lib/db.server";
 import { logger } from "#app/lib/logger.server";
+import { pathForLog } from "#app/lib/log-path.server";
 import { releaseDeadLocalLocks, startJobWorker } from "#app/lib/jobs.server";
 import { ensureRetentionJob, registerRegistrationJobs } from "#app/lib/registrations.server";
 import { startMediaWorker } from "#app/lib/images.server";
@@ -166,7 +167,8 @@ export function createApp(): Hono {
     logger.info({
       requestId,
       method: c.req.method,
-      path: c.req.path,
+      // Without the invitation token (c.req.path never holds the query string).
+      path: pathForLog(c.req.path),
       status: c.res.status,
       ms: Math.round(performance.now() - started),
     });

@@ -120,6 +120,14 @@ describe("page-cache hits before Hono", () => {
     expect(logged.at(-1)?.path).toBe("/about");
   });
 
+  it("logs a hit on an invitation's address without its token, as the Hono path does", async () => {
+    // The invitation page is sent private, no-store, so it is never stored; the log line must not rely on that.
+    const token = "c2VjcmV0LWludml0YXRpb24tdG9rZW4tMDEyMzQ1Njc4OQ";
+    await cache.store(`/invite/${token}\n`, cache.begin().generation, new Response(HTML, { headers: { "Content-Type": "text/html; charset=utf-8" } }));
+    expect(fromFallback(await get(`/invite/${token}`))).toBe(false);
+    expect(logged.map((line) => line.path)).toEqual(["/invite/[token]"]);
+  });
+
   it("leaves everything but a plain hit to the fallback", async () => {
     const cases: [string, Raw][] = [
       ["a miss", await get("/contact")],

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { getPath } from "hono/utils/url";
+import { pathForLog } from "./log-path.server";
 import { etagMatches, PageCache, pickEncoding, type CachedPage, type Encoding } from "./page-cache.server";
 
 /**
@@ -147,8 +148,8 @@ export function pageCacheHitListener({ cache, baseHeaders, fallback, log }: Page
     log({
       requestId,
       method,
-      // c.req.path: the path as Hono reports it (percent-decoded).
-      path: url.pathname.includes("%") ? getPath({ url: url.href } as Request) : url.pathname,
+      // pathForLog(c.req.path), as the Hono path logs it: percent-decoded, without an invitation token.
+      path: pathForLog(url.pathname.includes("%") ? getPath({ url: url.href } as Request) : url.pathname),
       status,
       ms: Math.round(performance.now() - started),
     });
