@@ -11,8 +11,10 @@ export interface ReceivedMail {
 /**
  * A real SMTP server on loopback for the test file that calls this (at its
  * top level): what it receives collects in `received`. It refuses
- * refused@example.org, as a provider would. After the file, the mailer is
- * reset and its pooled connections closed, or the server could not close.
+ * refused@example.org (550) and asks to try greylisted@example.org later
+ * (451), naming the address in its reply as Postfix and Exchange do. After
+ * the file, the mailer is reset and its pooled connections closed, or the
+ * server could not close.
  */
 export function startSmtpServerForFile(): { received: ReceivedMail[]; url: () => string } {
   const received: ReceivedMail[] = [];
@@ -22,7 +24,8 @@ export function startSmtpServerForFile(): { received: ReceivedMail[]; url: () =>
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
     onRcptTo(address, _session, callback) {
-      if (address.address === "refused@example.org") return callback(new Error("550 no such mailbox"));
+      if (address.address === "refused@example.org") return callback(Object.assign(new Error(`5.1.1 <${address.address}>: Recipient address rejected: no such mailbox`), { responseCode: 550 }));
+      if (address.address === "greylisted@example.org") return callback(Object.assign(new Error(`4.7.1 <${address.address}>: Recipient address rejected: greylisted, try again later`), { responseCode: 451 }));
       callback();
     },
     onData(stream, session, callback) {

@@ -3,6 +3,7 @@ import { expect, it } from "vitest";
 import { describeEachEngine } from "../../test/engines";
 import { startSmtpServerForFile } from "../../test/smtp-server";
 import { failWrites } from "../../test/failing-writes";
+import { captureLogs } from "../../test/capture-logs";
 import { configureMailer, getOutboxMessage, listOutbox, notifyStaff, sendMail } from "#app/lib/mailer.server";
 
 const smtp = startSmtpServerForFile();
@@ -61,6 +62,28 @@ describeEachEngine("mailer", (get) => {
     const message = await getOutboxMessage(get(), result.id);
     expect(message?.status).toBe("failed");
     expect(message?.error).toMatch(/no such mailbox|refused/i);
+  });
+
+  it("names no recipient in the log when the mail server refuses or defers a message, while the row keeps its whole answer", async () => {
+    configureMailer({ smtpUrl: smtp.url(), from: "Charity <news@example.org>" });
+    const logs = captureLogs();
+    let refused: Awaited<ReturnType<typeof sendMail>>;
+    let deferred: Awaited<ReturnType<typeof sendMail>>;
+    try {
+      refused = await sendMail(get(), { to: "refused@example.org", subject: "Nope", text: "x", kind: "notification" });
+      deferred = await sendMail(get(), { to: "greylisted@example.org", subject: "Later", text: "x", kind: "newsletter" }, { deferTemporaryFailures: true });
+    } finally {
+      logs.stop();
+    }
+    // Staff see the server's answer as it came, beside the address the message was for.
+    expect(refused.status).toBe("failed");
+    expect((await getOutboxMessage(get(), refused.id))?.error).toMatch(/550.*<refused@example\.org>: Recipient address rejected: no such mailbox/);
+    expect(deferred).toMatchObject({ status: "deferred", error: expect.stringMatching(/451.*<greylisted@example\.org>/) });
+    // The log says what happened to which outbox row, and nobody's address.
+    const lines = logs.lines.map((line) => JSON.parse(line) as { msg: string; outboxId?: string; err?: string });
+    expect(lines.find((l) => l.msg === "mail delivery failed")).toMatchObject({ outboxId: refused.id, err: expect.stringMatching(/550.*<\[e-mail address\]>: Recipient address rejected: no such mailbox/) });
+    expect(lines.find((l) => l.msg.startsWith("mail delivery deferred"))).toMatchObject({ outboxId: deferred.id, err: expect.stringMatching(/451.*<\[e-mail address\]>: Recipient address rejected: greylisted/) });
+    expect(logs.text()).not.toMatch(/refused@example|greylisted@example/);
   });
 
   it("notifies every admin when no staff address is set, and lists the outbox newest first", async () => {

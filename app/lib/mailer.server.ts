@@ -145,6 +145,23 @@ export function isEmailAddress(value: string): boolean {
   return value.length <= 254 && EMAIL.test(value) && !/[\r\n]/.test(value);
 }
 
+/**
+ * Anything shaped like an e-mail address in free text: a mail server's reply
+ * usually names the recipient ("550 5.1.1 <jo@example.org>: user unknown").
+ * The local part may be quoted or hold an apostrophe (o'reilly@…); the
+ * match errs on the side of taking too much.
+ */
+const ADDRESS_IN_TEXT = /(?:"[^"\r\n]*"|[^\s@<>()[\]{},;:"]+)@[^\s@<>()[\]{},;:"']+/g;
+
+/**
+ * `text` with every e-mail address replaced, for the server log, which holds
+ * no personal data (docs/decisions/007-personal-data.md). The outbox row
+ * keeps the reason as it was: staff read it beside the address it went to.
+ */
+export function withoutEmailAddresses(text: string): string {
+  return text.replace(ADDRESS_IN_TEXT, "[e-mail address]");
+}
+
 /** A message with everything it needs before it is stored: its outbox id, sender, HTML part and how it goes out. */
 export interface PreparedMail extends MailMessage {
   id: string;
@@ -271,7 +288,8 @@ export async function deliverMail(database: Database, mail: PreparedMail, option
       headers: mail.headers,
     });
     const rejected = (info.rejected ?? []).length > 0 && (info.accepted ?? []).length === 0;
-    if (rejected) throw new Error(`the mail server refused ${mail.to}`);
+    // The row says whom it was for; the text goes to the log too, so it names nobody.
+    if (rejected) throw new Error("the mail server refused the recipient's address");
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     if (options.deferTemporaryFailures && isTemporaryMailError(error)) {
@@ -283,11 +301,11 @@ export async function deliverMail(database: Database, mail: PreparedMail, option
       // "not sent". (A connection lost after the whole message went, before
       // the server's reply came, is the one case it may have kept it.)
       await database.db.deleteFrom("outbox").where("id", "=", mail.id).execute();
-      logger.warn({ outboxId: mail.id, kind: mail.kind, err: reason }, "mail delivery deferred: the mail server is unavailable or asked to try later");
+      logger.warn({ outboxId: mail.id, kind: mail.kind, err: withoutEmailAddresses(reason) }, "mail delivery deferred: the mail server is unavailable or asked to try later");
       return { id: mail.id, status: "deferred", error: reason };
     }
     await database.db.updateTable("outbox").set({ status: "failed", error: reason.slice(0, 1000) }).where("id", "=", mail.id).execute();
-    logger.warn({ outboxId: mail.id, kind: mail.kind, err: reason }, "mail delivery failed");
+    logger.warn({ outboxId: mail.id, kind: mail.kind, err: withoutEmailAddresses(reason) }, "mail delivery failed");
     return { id: mail.id, status: "failed", error: reason };
   }
   // The mail server has it: it counts as sent even if that cannot be recorded
@@ -299,7 +317,7 @@ export async function deliverMail(database: Database, mail: PreparedMail, option
       .where("id", "=", mail.id)
       .execute();
   } catch (error) {
-    logger.error({ outboxId: mail.id, kind: mail.kind, err: error instanceof Error ? error.message : String(error) }, "mail sent, but recording it failed");
+    logger.error({ outboxId: mail.id, kind: mail.kind, err: withoutEmailAddresses(error instanceof Error ? error.message : String(error)) }, "mail sent, but recording it failed");
   }
   return { id: mail.id, status: "sent" };
 }

@@ -3,6 +3,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { describeEachEngine, type TestDatabase } from "../../test/engines";
 import { startSmtpServerForFile, type ReceivedMail } from "../../test/smtp-server";
+import { captureLogs } from "../../test/capture-logs";
 import { claimNextJob, getJob, runNextJob } from "#app/lib/jobs.server";
 import { closeMailer, configureMailer, listOutbox, sendMail } from "#app/lib/mailer.server";
 import { checkRateLimit } from "#app/lib/form-guard.server";
@@ -580,6 +581,31 @@ describeEachEngine("newsletter", (get) => {
     const refusedOutbox = await database.db.selectFrom("outbox").select("status").where("campaign_id", "=", campaignId).where("to_address", "=", "refused@example.org").execute();
     expect(refusedOutbox).toEqual([{ status: "failed" }]);
     expect(await runNextJob(database)).toBe(false);
+    mailVia(null);
+  });
+
+  it("names no subscriber in the log while the mail server puts a recipient off and then is given up on, though their row says why", async () => {
+    const database = get();
+    await onlySubscribers(database, "putoff", 0, ["greylisted@example.org"]);
+    configureNewsletterRate({ batchSize: 10, ratePerMinute: 1_000_000, retryDelaysMs: [1] });
+    mailVia(smtp.url());
+    const campaignId = await saveCampaignDraft(database, { template: "custom", subject: `Put off ${crypto.randomUUID().slice(0, 8)}`, content: "Hello" });
+    await queueCampaign(database, campaignId);
+    const logs = captureLogs();
+    try {
+      expect(await runNextJob(database)).toBe(true);
+      await makeDue(database, campaignId);
+      expect(await runNextJob(database)).toBe(true);
+    } finally {
+      logs.stop();
+    }
+    const [row] = await recipientRows(database, campaignId);
+    expect(row).toMatchObject({ email: "greylisted@example.org", status: "failed", error: expect.stringMatching(/2 tries.*451.*<greylisted@example\.org>/) });
+    const messages = logs.lines.map((line) => (JSON.parse(line) as { msg: string }).msg);
+    expect(messages).toContain("newsletter: the mail server is unavailable; trying again later");
+    expect(messages).toContain("newsletter: gave up waiting for the mail server; the recipients left are marked failed");
+    expect(logs.text()).toContain("<[e-mail address]>: Recipient address rejected: greylisted");
+    expect(logs.text()).not.toContain("greylisted@example");
     mailVia(null);
   });
 

@@ -6,7 +6,7 @@ import { nowIso, toNum, type Database } from "#app/lib/db.server";
 import { env, loadSecrets } from "#app/lib/env.server";
 import { enqueueJob, cancelJob, registerJobHandler, type JobContext, type JobOutcome } from "#app/lib/jobs.server";
 import { logger } from "#app/lib/logger.server";
-import { isEmailAddress, sendMail } from "#app/lib/mailer.server";
+import { isEmailAddress, sendMail, withoutEmailAddresses } from "#app/lib/mailer.server";
 import { getSiteSettings } from "#app/lib/site-settings.server";
 import { NewsletterEmail, newsletterText, type NewsletterEmailProps } from "#app/components/admin/newsletter-email";
 import { NEWSLETTER_CONSENT_TEXT } from "#app/components/site/newsletter-form";
@@ -844,12 +844,12 @@ async function sendCampaignStep(payload: CampaignJobPayload, context: JobContext
         const waited = retryDelaysMs.reduce((sum, ms) => sum + ms, 0);
         const reason = `Not sent: the mail server was unavailable for ${deferrals} tries over ${describeWait(waited)}. Last error: ${result.error}`;
         await failRemaining(database, campaignId, recipient.id, reason);
-        logger.error({ campaignId, deferrals, err: result.error }, "newsletter: gave up waiting for the mail server; the recipients left are marked failed");
+        logger.error({ campaignId, deferrals, err: withoutEmailAddresses(result.error) }, "newsletter: gave up waiting for the mail server; the recipients left are marked failed");
         break;
       }
       await returnToQueue(database, campaignId, recipient.id, result.error);
       const waitMs = Math.max(retryDelaysMs[deferrals - 1]!, Math.ceil((handled / ratePerMinute) * 60_000));
-      logger.warn({ campaignId, deferrals, waitMs, err: result.error }, "newsletter: the mail server is unavailable; trying again later");
+      logger.warn({ campaignId, deferrals, waitMs, err: withoutEmailAddresses(result.error) }, "newsletter: the mail server is unavailable; trying again later");
       // The count goes with the job to its next run.
       return { continueAt: new Date(Date.now() + waitMs), payload: withDeferrals(payload, deferrals) };
     }
