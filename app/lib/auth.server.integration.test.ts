@@ -209,6 +209,26 @@ describeEachEngine("auth", (getDb) => {
     expect(await signIn(auth(), { email: "volunteer@example.org", password: "a brand new passphrase", ip: "203.0.113.9" })).toMatchObject({ ok: true });
   });
 
+  it("records a failed or refused sign-in's e-mail only when it is an address: a password typed into the e-mail box is not kept", async () => {
+    const typedPassword = "Harbour Lights 1987!";
+    const ips = Array.from({ length: LOGIN_LIMITS.accountFailures + 1 }, (_, i) => `198.51.100.${i + 101}`);
+    for (const ip of ips.slice(0, -1)) {
+      expect(await signIn(auth(), { email: typedPassword, password: "whatever was in the other box", ip })).toMatchObject({ ok: false, status: 401 });
+    }
+    // The same text again, now locked out: refused before the password is checked, and audited as well.
+    expect(await signIn(auth(), { email: typedPassword, password: "whatever was in the other box", ip: ips.at(-1)! })).toMatchObject({ ok: false, status: 429 });
+    expect(await signIn(auth(), { email: "Someone.Else@Example.org", password: "not the password at all", ip: "198.51.100.120" })).toMatchObject({ status: 401 });
+
+    const rows = await getDb().db.selectFrom("audit_log").selectAll().where("ip", "in", [...ips, "198.51.100.120"]).execute();
+    const recorded = rows.map((r) => [r.action, r.actor_email, r.ip]).sort((a, b) => String(a[2]).localeCompare(String(b[2])));
+    expect(recorded).toEqual([
+      ...ips.slice(0, -1).map((ip) => ["sign-in.failure", "(not an e-mail address)", ip]),
+      ["sign-in.refused", "(not an e-mail address)", ips.at(-1)],
+      ["sign-in.failure", "someone.else@example.org", "198.51.100.120"],
+    ]);
+    expect(JSON.stringify(rows).toLowerCase()).not.toContain(typedPassword.toLowerCase());
+  });
+
   it("records sign-ins, failures with their address, sign-outs, admin creation and resets", async () => {
     const { entries, total } = await listAudit(getDb(), { limit: 500, offset: 0 });
     expect(total).toBe(entries.length);

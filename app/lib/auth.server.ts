@@ -8,6 +8,7 @@ import { getDatabase, nowIso, type Database } from "./db.server";
 import { env, loadSecrets } from "./env.server";
 import { logger } from "./logger.server";
 import { checkPassword } from "./password-policy.server";
+import { isEmail } from "./schemas/public-form";
 import { beginLoginAttempt, finishLoginAttempt, lockoutMessage } from "./rate-limit.server";
 
 /**
@@ -225,6 +226,18 @@ export function safeRedirect(target: unknown, fallback = "/admin"): string {
   return target;
 }
 
+/** What the audit log records for a sign-in whose "e-mail" could not be an address. */
+export const NOT_AN_EMAIL_ADDRESS = "(not an e-mail address)";
+
+/**
+ * The typed e-mail as the audit log may keep it: an address as typed, so
+ * staff can see who was tried, or a fixed placeholder for anything else,
+ * which is most likely a password typed into the wrong box.
+ */
+function auditedEmail(typed: string): string {
+  return isEmail(typed) ? typed : NOT_AN_EMAIL_ADDRESS;
+}
+
 export const LOGIN_MESSAGES = {
   missing: "Please enter both email and password.",
   invalid: "Invalid email or password.",
@@ -242,8 +255,11 @@ export async function signIn(
 ): Promise<SignInResult> {
   const email = input.email.trim().toLowerCase();
   if (!email || !input.password) return { ok: false, status: 400, title: "Error", message: LOGIN_MESSAGES.missing };
+  // Someone who types their password into the e-mail box has not typed an
+  // address: the audit log keeps only what could be one (see auditedEmail).
+  const actorEmail = auditedEmail(email);
   const audit = (action: string, detail?: Record<string, unknown>, actorId?: string) =>
-    recordAudit(site.database, { action, actorEmail: email.slice(0, 320), actorId, ip: input.ip, detail });
+    recordAudit(site.database, { action, actorEmail, actorId, ip: input.ip, detail });
 
   const attempt = await beginLoginAttempt(site.database, { email, ip: input.ip });
   if (!attempt.allowed) {
