@@ -1,5 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/theme";
+import { safeRedirect } from "#app/lib/auth.server";
+import { env } from "#app/lib/env.server";
 import { themeCookie, type ThemeChoice } from "#app/lib/theme";
 
 /** Stores the visitor's light/dark choice in a cookie (works without JavaScript). */
@@ -9,13 +11,14 @@ export async function action({ request }: Route.ActionArgs) {
   if (theme !== "light" && theme !== "dark") {
     return data({ error: "Choose light or dark." }, { status: 400 });
   }
-  const secure = new URL(request.url).protocol === "https:";
+  // Secure as the site's public address says, like every other cookie: behind
+  // a TLS-terminating proxy the request itself arrives over plain http.
+  const secure = env().PUBLIC_URL.startsWith("https://");
   const headers = { "Set-Cookie": themeCookie(theme as ThemeChoice, secure) };
-  const back = form.get("redirectTo");
-  // Only same-site paths: never an open redirect.
-  if (typeof back === "string" && back.startsWith("/") && !back.startsWith("//")) {
-    return redirect(back, { headers });
-  }
+  // Only paths on this site, checked as sign-in checks them ("/\evil.example"
+  // is "//evil.example" to a browser): never an open redirect.
+  const back = safeRedirect(form.get("redirectTo"), "");
+  if (back) return redirect(back, { headers });
   return data({ theme }, { headers });
 }
 
