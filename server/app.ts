@@ -444,7 +444,7 @@ async function backupCommand(args: string[]): Promise<number> {
 async function restoreCommand(args: string[]): Promise<number> {
   const archive = args.find((a) => !a.startsWith("--"));
   if (!archive) {
-    console.error("Usage: npm run restore <backup.tar.gz> [-- --force]");
+    console.error("Usage: npm run restore <backup.tar.gz> [-- --force] [--accept-secret-change]");
     return 2;
   }
   const config = env();
@@ -455,8 +455,10 @@ async function restoreCommand(args: string[]): Promise<number> {
       databaseUrl: config.DATABASE_URL,
       storage: createStorage({ dataDir: config.DATA_DIR, s3: s3ConfigFromEnv(config) }),
       force: args.includes("--force"),
+      acceptSecretChange: args.includes("--accept-secret-change"),
     });
     console.log(`Restored the backup of ${result.manifest.createdAt}: ${result.rows} rows, ${result.files} files, into ${config.DATA_DIR}.`);
+    for (const warning of result.warnings) console.log(`Warning: ${warning}`);
     if (result.manifest.secrets === "from-environment") console.log("That site took AUTH_SECRET from its environment: set the same AUTH_SECRET here.");
     return 0;
   } catch (error) {

@@ -5,8 +5,10 @@ import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { sql } from "kysely";
+import { sql, type Kysely } from "kysely";
+import type { DatabaseSchema } from "./db-schema";
 import { openDatabase, type Database, type Engine } from "./db.server";
+import { loadSecrets } from "./env.server";
 import { enqueueJob, registerJobHandler } from "./jobs.server";
 import { logger } from "./logger.server";
 import { migrations } from "./migrations";
@@ -28,6 +30,18 @@ import { readTar, TarWriter } from "./tar.server";
  * The database is copied first, then the files. Stored files are never
  * changed once written, so every file a copied row points at is in the
  * archive, unless it was deleted during the backup (listed in the manifest).
+ *
+ * The site's secret encrypts two-factor secrets and backup codes and signs
+ * newsletter links, so rows are only usable with the secret they were made
+ * with. The manifest records a fingerprint of the secret the site was using
+ * (AUTH_SECRET when set, else DATA_DIR/secrets.json), and a restore refuses
+ * to leave a site that would run with a different one.
+ *
+ * A restore changes nothing until everything it needs is in hand: files are
+ * stored first (a key already there is the same file, as keys are never
+ * reused), then the database is replaced in one step (a file rename on
+ * SQLite, one transaction on PostgreSQL), so a failure part-way leaves the
+ * old data as it was.
  */
 
 export const BACKUP_FORMAT = 1;
@@ -41,14 +55,46 @@ export interface BackupManifest {
   tables: Record<string, number>;
   files: number;
   fileBytes: number;
+  /**
+   * Where the secret the site was using came from: secrets.json (then in the
+   * archive) or AUTH_SECRET (not in the archive). "none" only in archives
+   * made before the secret was checked, from a folder without secrets.json.
+   */
   secrets: "included" | "from-environment" | "none";
+  /** secretFingerprint() of that secret; absent in archives made before it was recorded. */
+  secretFingerprint?: string;
   /** Files listed at the start but deleted before they could be copied. */
   vanished: string[];
 }
 
 const MIGRATION_TABLES = ["kysely_migration", "kysely_migration_lock"];
 
-export async function tableNames(database: Database): Promise<string[]> {
+/**
+ * Tells two secrets apart without giving either away: an HMAC keyed by the
+ * secret (as the newsletter's token key is), cut to 64 bits. Unlike a plain
+ * hash it cannot be looked up in a table of hashed common passwords.
+ */
+export function secretFingerprint(secret: string): string {
+  return crypto.createHmac("sha256", secret).update("backup-secret-fingerprint-v1").digest("hex").slice(0, 16);
+}
+
+/** The secret a secrets.json holds, by the rule loadSecrets applies (a shorter one is replaced at start). */
+function secretIn(file: Buffer): string | undefined {
+  try {
+    const parsed = JSON.parse(file.toString("utf8")) as { authSecret?: unknown };
+    return typeof parsed.authSecret === "string" && parsed.authSecret.length >= 32 ? parsed.authSecret : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A database, or a transaction on one: what the helpers below read and write through. */
+interface Connection {
+  db: Kysely<DatabaseSchema>;
+  engine: Engine;
+}
+
+export async function tableNames(database: Connection): Promise<string[]> {
   const rows =
     database.engine === "sqlite"
       ? await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(database.db)
@@ -57,7 +103,7 @@ export async function tableNames(database: Database): Promise<string[]> {
 }
 
 /** Tables with the ones others point at first, so rows can be inserted without breaking a foreign key. */
-export async function tablesInDependencyOrder(database: Database): Promise<string[]> {
+export async function tablesInDependencyOrder(database: Connection): Promise<string[]> {
   const tables = await tableNames(database);
   const parents = new Map<string, Set<string>>(tables.map((t) => [t, new Set()]));
   if (database.engine === "sqlite") {
@@ -176,10 +222,14 @@ export async function createBackup({ database, storage, dataDir, out }: CreateBa
       manifest.fileBytes += size;
     }
 
+    // The secret the site uses, by the site's own rule: AUTH_SECRET when set,
+    // and then a secrets.json left in the folder is ignored and stays out of
+    // the archive (restored, it would look like the secret the rows need).
+    const { authSecret } = loadSecrets(dataDir);
+    manifest.secretFingerprint = secretFingerprint(authSecret);
     if (process.env.AUTH_SECRET) manifest.secrets = "from-environment";
-    const secretsFile = path.join(dataDir, "secrets.json");
-    if (fs.existsSync(secretsFile)) {
-      const secrets = await fsp.readFile(secretsFile);
+    else {
+      const secrets = await fsp.readFile(path.join(dataDir, "secrets.json"));
       await tar.add("secrets.json", secrets.length, secrets);
       manifest.secrets = "included";
     }
@@ -230,18 +280,29 @@ export interface RestoreOptions {
   storage: Storage;
   /** Replace what is there instead of refusing a data folder or database that is not empty. */
   force?: boolean;
+  /**
+   * Restore even when the site would then run with another secret than the
+   * one the backup's data was made with (`restore --accept-secret-change`).
+   */
+  acceptSecretChange?: boolean;
 }
 
 async function* entries(archive: string) {
   yield* readTar(fs.createReadStream(archive).pipe(zlib.createGunzip()));
 }
 
-async function readManifest(archive: string): Promise<BackupManifest> {
+interface ArchiveSummary {
+  manifest: BackupManifest;
+  /** The archive's secrets.json, if it has one. */
+  secrets?: Buffer;
+}
+
+/** The manifest and the secrets, read before anything is changed (the manifest is the last entry). */
+async function inspectArchive(archive: string): Promise<ArchiveSummary> {
+  let secrets: Buffer | undefined;
   for await (const entry of entries(archive)) {
-    if (entry.name !== "manifest.json") continue;
-    const chunks: Buffer[] = [];
-    for await (const chunk of entry.body) chunks.push(chunk);
-    return JSON.parse(Buffer.concat(chunks).toString("utf8")) as BackupManifest;
+    if (entry.name === "secrets.json") secrets = await collect(entry.body);
+    else if (entry.name === "manifest.json") return { manifest: JSON.parse((await collect(entry.body)).toString("utf8")) as BackupManifest, secrets };
   }
   throw new RestoreError("This file is not a backup made by this site (it has no manifest.json).");
 }
@@ -260,12 +321,63 @@ export interface RestoreResult {
   manifest: BackupManifest;
   rows: number;
   files: number;
+  /** What the operator should know about the secret (also logged). */
+  warnings: string[];
+}
+
+const SECRET_CONSEQUENCES =
+  "With another secret, every admin who uses two-factor sign-in is locked out (their authenticator secrets and backup codes cannot be decrypted), " +
+  "every newsletter confirmation and unsubscribe link already sent stops working, and everyone is signed out.";
+
+/**
+ * The secret the restored site will run with, by the rule loadSecrets
+ * applies at its start: AUTH_SECRET when set here (the restore must run with
+ * the site's own environment), else the secrets.json the restore writes, else
+ * none yet (the site would generate a new one).
+ */
+function secretAfterRestore(archived: Buffer | undefined): { secret?: string; from: string } {
+  if (process.env.AUTH_SECRET) return { secret: process.env.AUTH_SECRET, from: "AUTH_SECRET as set here" };
+  const restored = archived && secretIn(archived);
+  if (restored) return { secret: restored, from: "the backup's secrets.json (AUTH_SECRET is not set here)" };
+  return { from: "a new secret it would generate at its first start (AUTH_SECRET is not set here and the backup holds no secrets.json)" };
+}
+
+/**
+ * Refuses, before anything is changed, a restore after which the site would
+ * use another secret than the backup's data needs; returns the warnings for
+ * one that goes ahead all the same, or for an archive too old to tell.
+ */
+function checkSecret(manifest: BackupManifest, archived: Buffer | undefined, accept: boolean): string[] {
+  const target = secretAfterRestore(archived);
+  if (!manifest.secretFingerprint) {
+    // Archives made before the fingerprint was recorded are restored as they always were.
+    const used =
+      manifest.secrets === "from-environment"
+        ? "the AUTH_SECRET that site had"
+        : "the secret in its secrets.json (restored now), unless that site had AUTH_SECRET set, in which case the same AUTH_SECRET";
+    const ignored = process.env.AUTH_SECRET && archived ? " AUTH_SECRET is set here, so the restored secrets.json will not be used." : "";
+    return [`This backup is from before backups recorded which secret the site used, so the restore cannot check it: the site must run with ${used}.${ignored} ${SECRET_CONSEQUENCES}`];
+  }
+  const targetFingerprint = target.secret ? secretFingerprint(target.secret) : undefined;
+  if (targetFingerprint === manifest.secretFingerprint) return [];
+  const before = `The backed-up site used ${manifest.secrets === "from-environment" ? "its AUTH_SECRET" : "the secret in its secrets.json"} (fingerprint ${manifest.secretFingerprint})`;
+  const after = `after the restore this site would use ${target.from}${targetFingerprint ? ` (fingerprint ${targetFingerprint})` : ""}`;
+  if (accept) return [`Restored with another secret than the backup's data was made with. ${before}; ${after}. ${SECRET_CONSEQUENCES} Reset two-factor for each admin under Admin users.`];
+  const fix =
+    manifest.secrets === "from-environment"
+      ? "set AUTH_SECRET to the value the backed-up site used (here and in the site's own settings)"
+      : "run the site, and this restore, without AUTH_SECRET so that the backup's secrets.json is used, or set AUTH_SECRET to the authSecret in that secrets.json (tar -xzOf <backup> secrets.json)";
+  throw new RestoreError(
+    `This backup's data needs another secret than this site would use. ${before}; ${after}. ${SECRET_CONSEQUENCES}\n` +
+      `Nothing has been changed. To fix it, ${fix}, then run the restore again. To restore anyway, add --accept-secret-change, then reset two-factor for each admin under Admin users.`,
+  );
 }
 
 export async function restoreBackup(options: RestoreOptions): Promise<RestoreResult> {
-  const { archive, dataDir, force = false } = options;
+  const { archive, dataDir, storage, force = false } = options;
+  const acceptSecretChange = options.acceptSecretChange ?? false;
   if (!fs.existsSync(archive)) throw new RestoreError(`No such file: ${archive}`);
-  const manifest = await readManifest(archive);
+  const { manifest, secrets } = await inspectArchive(archive);
   if (manifest.format !== BACKUP_FORMAT) throw new RestoreError(`This backup has format ${manifest.format}; this version of the site reads format ${BACKUP_FORMAT}.`);
   const unknown = manifest.migrations.filter((m) => !(m in migrations));
   if (unknown.length) throw new RestoreError(`This backup was made by a newer version of the site (migrations ${unknown.join(", ")}). Update the site first.`);
@@ -278,27 +390,31 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   if (existing.length && !force) {
     throw new RestoreError(`${dataDir} is not empty (${existing.slice(0, 5).join(", ")}${existing.length > 5 ? ", …" : ""}). Restore into an empty folder, or add --force to replace its contents.`);
   }
-  await fsp.mkdir(dataDir, { recursive: true });
-  if (force) {
-    for (const name of ["site.db", "site.db-wal", "site.db-shm", "secrets.json", "uploads", "uploads-in-progress", "tmp"]) {
-      await fsp.rm(path.join(dataDir, name), { recursive: true, force: true });
-    }
-  }
+  const warnings = checkSecret(manifest, secrets, acceptSecretChange);
+  // Scratch inside DATA_DIR/tmp: on the same disk, so the finished database
+  // and secrets.json are renamed into place, and the clean-up job removes
+  // what a crash leaves there.
+  await fsp.mkdir(path.join(dataDir, "tmp"), { recursive: true });
+  const scratch = await fsp.mkdtemp(path.join(dataDir, "tmp", "restore-"));
 
   let database: Database | undefined;
+  // Keys this restore added to storage: a restore that fails takes them out again.
+  const added: string[] = [];
+  let committed = false;
   let rows = 0;
   let files = 0;
   try {
     if (manifest.engine === "postgres") {
       database = await openDatabase({ url: options.databaseUrl, dataDir });
-      await preparePostgresTarget(database, force);
+      await checkPostgresTarget(database, force);
     }
     const pending: Record<string, Record<string, unknown>[]> = {};
     let order: string[] = [];
+    let sqliteCopy: string | undefined;
     for await (const entry of entries(archive)) {
       if (entry.name === "database/site.db") {
-        await pipeline(Readable.from(entry.body), fs.createWriteStream(path.join(dataDir, "site.db"), { flags: "wx", mode: 0o600 }));
-        rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
+        sqliteCopy = path.join(scratch, "site.db");
+        await pipeline(Readable.from(entry.body), fs.createWriteStream(sqliteCopy, { flags: "wx", mode: 0o600 }));
       } else if (entry.name === "database/order.json") {
         order = JSON.parse((await collect(entry.body)).toString("utf8")) as string[];
       } else if (entry.name.startsWith("database/tables/")) {
@@ -307,29 +423,75 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
         pending[table] = text ? text.trimEnd().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>) : [];
       } else if (entry.name.startsWith("files/")) {
         const key = entry.name.slice("files/".length);
-        // With --force a file already in the bucket is replaced; keys are never reused, so it is the same file.
-        if (force) await options.storage.delete(key);
-        try {
-          await options.storage.putStream(key, Readable.from(entry.body), { contentType: contentTypeForKey(key) });
-        } catch (error) {
-          if (error instanceof ObjectExistsError) throw new RestoreError(`${key} is already in storage. Restore into empty storage, or add --force.`);
-          throw error;
-        }
+        if (await restoreFile(storage, key, entry.size, entry.body, force)) added.push(key);
         files++;
-      } else if (entry.name === "secrets.json") {
-        await fsp.writeFile(path.join(dataDir, "secrets.json"), await collect(entry.body), { mode: 0o600 });
       }
     }
-    if (database) rows = await insertRows(database, order, pending);
+    let secretsCopy: string | undefined;
+    if (secrets) {
+      secretsCopy = path.join(scratch, "secrets.json");
+      await fsp.writeFile(secretsCopy, secrets, { mode: 0o600 });
+    }
+
+    // Every file is stored and every row read: now the database is replaced in one step.
+    if (manifest.engine === "sqlite") {
+      if (!sqliteCopy) throw new RestoreError("This backup has no database in it (database/site.db is missing).");
+      // A file from an older version is brought up to date before it replaces anything, so a migration that fails leaves the live database.
+      const copy = await openDatabase({ dataDir: scratch, sqliteFile: "site.db" });
+      await copy.close();
+      await replaceSqliteFile(dataDir, sqliteCopy);
+      rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
+    } else {
+      rows = await replacePostgresRows(database!, manifest.migrations, order, pending);
+    }
+    committed = true;
+
+    if (secretsCopy) await fsp.rename(secretsCopy, path.join(dataDir, "secrets.json"));
+    else if (force) await fsp.rm(path.join(dataDir, "secrets.json"), { force: true });
+    if (force) {
+      // What the old site left beside its data: unfinished uploads, scratch, and on PostgreSQL a SQLite file from before.
+      // Its stored files that the restored rows do not mention are removed by the clean-up job (orphans older than a day).
+      const leftovers = ["uploads-in-progress", ...(manifest.engine === "postgres" ? ["site.db", "site.db-wal", "site.db-shm"] : [])];
+      for (const name of leftovers) await fsp.rm(path.join(dataDir, name), { recursive: true, force: true });
+    }
+  } catch (error) {
+    if (!committed) await undoRestore({ dataDir, storage, force, added });
+    throw error;
   } finally {
     await database?.close();
+    await fsp.rm(scratch, { recursive: true, force: true });
   }
-  // A SQLite file from an older version is brought up to date now, not at the next start.
-  if (manifest.engine === "sqlite") {
-    const opened = await openDatabase({ dataDir });
-    await opened.close();
+  return { manifest, rows, files, warnings };
+}
+
+/**
+ * Stores one archived file; true when the key was not there before. With
+ * --force a key already there holding as many bytes is kept: keys are never
+ * reused and objects never change, so it is this very file, and the old
+ * site's files stay whole should the restore fail later.
+ */
+async function restoreFile(storage: Storage, key: string, size: number, body: AsyncIterable<Buffer>, force: boolean): Promise<boolean> {
+  const there = force ? await storage.stat(key) : null;
+  if (there?.size === size) return false;
+  if (there) await storage.delete(key);
+  try {
+    await storage.putStream(key, Readable.from(body), { contentType: contentTypeForKey(key) });
+  } catch (error) {
+    if (error instanceof ObjectExistsError) throw new RestoreError(`${key} is already in storage. Restore into empty storage, or add --force.`);
+    throw error;
   }
-  return { manifest, rows, files };
+  return !there;
+}
+
+/** After a failure before the database was replaced: takes out what the restore added, so the old data is as it was. */
+async function undoRestore({ dataDir, storage, force, added }: { dataDir: string; storage: Storage; force: boolean; added: string[] }): Promise<void> {
+  for (const key of added) {
+    await storage.delete(key).catch((error: unknown) => {
+      logger.warn({ key, err: error instanceof Error ? error.message : String(error) }, "restore: could not remove a file the failed restore had stored");
+    });
+  }
+  // Without --force the folder held nothing else (it was checked), so the next try finds it empty again.
+  if (!force) for (const name of ["uploads", "tmp"]) await fsp.rm(path.join(dataDir, name), { recursive: true, force: true });
 }
 
 async function collect(body: AsyncIterable<Buffer>): Promise<Buffer> {
@@ -339,35 +501,101 @@ async function collect(body: AsyncIterable<Buffer>): Promise<Buffer> {
 }
 
 /**
+ * Puts the restored SQLite file in the live one's place with a rename. The
+ * live database's write-ahead log is first folded into its main file, so
+ * nothing of it is lost and no log is left to be applied to the new file.
+ */
+async function replaceSqliteFile(dataDir: string, copy: string): Promise<void> {
+  const live = path.join(dataDir, "site.db");
+  if (fs.existsSync(live)) {
+    const { default: SQLite } = await import("better-sqlite3");
+    let busy = false;
+    try {
+      const old = new SQLite(live, { fileMustExist: true, timeout: 5000 });
+      try {
+        const [result] = old.pragma("wal_checkpoint(TRUNCATE)") as Array<{ busy: number }>;
+        busy = Boolean(result?.busy);
+      } finally {
+        old.close();
+      }
+    } catch (error) {
+      // A database too damaged to open is what a restore is for: it is replaced all the same.
+      if ((error as { code?: string }).code === "SQLITE_BUSY") busy = true;
+      else logger.warn({ err: error instanceof Error ? error.message : String(error) }, "restore: the database being replaced could not be read");
+    }
+    if (busy) throw new RestoreError("The site's database is in use: stop the site, then restore.");
+  }
+  await fsp.rm(`${live}-wal`, { force: true });
+  await fsp.rm(`${live}-shm`, { force: true });
+  await fsp.rename(copy, live);
+}
+
+/**
  * A database that has been used has an account in it; a fresh one holds only
  * what the migrations seed (the built-in testimonials and events), which the
  * backup's rows replace.
  */
-async function preparePostgresTarget(database: Database, force: boolean): Promise<void> {
-  const order = await tablesInDependencyOrder(database);
+async function checkPostgresTarget(database: Database, force: boolean): Promise<void> {
   const used = await database.db.selectFrom("users").select("id").limit(1).execute();
   if (used.length && !force) {
     throw new RestoreError("The database is already in use (it has accounts). Restore into a new, empty database, or add --force to replace its contents.");
   }
-  for (const table of [...order].reverse()) {
-    if (!MIGRATION_TABLES.includes(table)) await sql`delete from ${sql.table(table)}`.execute(database.db);
+}
+
+/**
+ * Replaces every row in one transaction, so a failure leaves the old rows.
+ * The target has run every migration this version has; an archive from an
+ * older version has not. Its rows then go into the schema they were dumped
+ * from, rebuilt inside the transaction, and the newer migrations run over
+ * them as they would have over the old site: whatever those migrations add
+ * or change (seeded rows, moved data) is kept, not wiped by the restore.
+ */
+async function replacePostgresRows(database: Database, archived: string[], order: string[], pending: Record<string, Record<string, unknown>[]>): Promise<number> {
+  const applied = (await sql<{ name: string }>`select name from kysely_migration`.execute(database.db)).rows.map((r) => r.name);
+  const same = applied.length === archived.length && archived.every((name) => applied.includes(name));
+  return database.db.transaction().execute(async (trx) => {
+    const connection: Connection = { db: trx, engine: database.engine };
+    if (same) {
+      for (const table of (await tablesInDependencyOrder(connection)).reverse()) {
+        if (!MIGRATION_TABLES.includes(table)) await sql`delete from ${sql.table(table)}`.execute(trx);
+      }
+      return insertRows(connection, order, pending);
+    }
+    for (const table of await tableNames(connection)) {
+      if (!MIGRATION_TABLES.includes(table)) await sql`drop table ${sql.table(table)} cascade`.execute(trx);
+    }
+    await sql`delete from kysely_migration`.execute(trx);
+    await runMigrations(connection, archived);
+    const count = await insertRows(connection, order, pending);
+    await runMigrations(connection, Object.keys(migrations).filter((name) => !archived.includes(name)));
+    return count;
+  });
+}
+
+/**
+ * Runs migrations inside the caller's transaction, in name order as the
+ * migrator would, recording each as it does. Kysely's migrator opens its own
+ * transaction, so it cannot run inside this one.
+ */
+async function runMigrations({ db, engine }: Connection, names: string[]): Promise<void> {
+  for (const name of [...names].sort()) {
+    await migrations[name]!.up(db as unknown as Kysely<unknown>, engine);
+    await sql`insert into kysely_migration (name, timestamp) values (${name}, ${new Date().toISOString()})`.execute(db);
   }
 }
 
-async function insertRows(database: Database, order: string[], pending: Record<string, Record<string, unknown>[]>): Promise<number> {
-  const present = new Set(await tableNames(database));
+async function insertRows(connection: Connection, order: string[], pending: Record<string, Record<string, unknown>[]>): Promise<number> {
+  const present = new Set(await tableNames(connection));
   let count = 0;
-  await database.db.transaction().execute(async (trx) => {
-    for (const table of order) {
-      if (MIGRATION_TABLES.includes(table) || !present.has(table)) continue;
-      const rows = pending[table] ?? [];
-      for (let i = 0; i < rows.length; i += 100) {
-        const batch = rows.slice(i, i + 100);
-        await trx.insertInto(table as never).values(batch as never).execute();
-        count += batch.length;
-      }
+  for (const table of order) {
+    if (MIGRATION_TABLES.includes(table) || !present.has(table)) continue;
+    const rows = pending[table] ?? [];
+    for (let i = 0; i < rows.length; i += 100) {
+      const batch = rows.slice(i, i + 100);
+      await connection.db.insertInto(table as never).values(batch as never).execute();
+      count += batch.length;
     }
-  });
+  }
   return count;
 }
 

@@ -1,12 +1,22 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestDatabase, describeEachEngine, type TestDatabase } from "../engines";
+import { failWrites } from "../failing-writes";
 import { smallPng } from "../media-fixtures";
-import { createFirstAdmin, fileHashes, runCli, snapshot, snapshotDiff, startSite, stopSite, type Site } from "../security/site";
+import { createFirstAdmin, fileHashes, runCli, snapshot, snapshotDiff, startSite, stopSite, type Site, type Snapshot } from "../security/site";
 import { ensureProductionBuild } from "../site-process";
-import { pruneBackups } from "#app/lib/backup.server";
+import { createBackup, pruneBackups, restoreBackup, secretFingerprint, type BackupManifest } from "#app/lib/backup.server";
+import { migrateToLatest, openDatabase, type Database, type Engine } from "#app/lib/db.server";
+import type { DatabaseSchema } from "#app/lib/db-schema";
+import { migrations } from "#app/lib/migrations";
+import { createStorage, type Storage } from "#app/lib/storage/storage.server";
+import { readTar, TarWriter } from "#app/lib/tar.server";
 
 /**
  * npm run backup / npm run restore, end to end through the production
@@ -14,7 +24,75 @@ import { pruneBackups } from "#app/lib/backup.server";
  * settings is backed up while it runs, restored into a fresh data folder
  * (and, on PostgreSQL, a fresh database), and every table's rows, every
  * stored file and the secrets must come back identical.
+ *
+ * A restore after which the site would use another secret than the rows
+ * were made with is refused; one that fails part-way (a bucket outage, a
+ * row the database refuses) leaves the old data as it was; an archive from
+ * an older version comes back with what the newer migrations add.
  */
+
+const OTHER_SECRET = "a-different-secret-than-the-backup-was-made-with-0123";
+
+/** Every entry of a (small) archive, by name. */
+async function archiveEntries(file: string): Promise<Map<string, Buffer>> {
+  const out = new Map<string, Buffer>();
+  for await (const entry of readTar(fs.createReadStream(file).pipe(zlib.createGunzip()))) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of entry.body) chunks.push(chunk);
+    out.set(entry.name, Buffer.concat(chunks));
+  }
+  return out;
+}
+
+/** A copy of an archive with its manifest changed, as an older version of the site would have written it. */
+async function rewriteManifest(from: string, to: string, edit: (manifest: BackupManifest) => void): Promise<void> {
+  const gzip = zlib.createGzip();
+  const written = pipeline(gzip, fs.createWriteStream(to, { mode: 0o600 }));
+  const tar = new TarWriter(gzip);
+  for (const [name, body] of await archiveEntries(from)) {
+    let out = body;
+    if (name === "manifest.json") {
+      const manifest = JSON.parse(body.toString("utf8")) as BackupManifest;
+      edit(manifest);
+      out = Buffer.from(JSON.stringify(manifest, null, 2));
+    }
+    await tar.add(name, out.length, out);
+  }
+  await tar.finish();
+  await written;
+}
+
+/** The storage, except that every put after the first `puts` fails, as a bucket's outage would part-way through. */
+function failingAfter(storage: Storage, puts: number): Storage {
+  let count = 0;
+  return Object.assign(Object.create(storage) as Storage, {
+    putStream: async (...args: Parameters<Storage["putStream"]>) => {
+      if (++count > puts) throw new Error("ServiceUnavailable: please reduce your request rate");
+      return storage.putStream(...args);
+    },
+  });
+}
+
+/** Runs `body` with AUTH_SECRET unset in this process (restoreBackup and loadSecrets read it from there, as the commands do). */
+async function withoutAuthSecret<T>(body: () => Promise<T>): Promise<T> {
+  const saved = process.env.AUTH_SECRET;
+  delete process.env.AUTH_SECRET;
+  try {
+    return await body();
+  } finally {
+    if (saved !== undefined) process.env.AUTH_SECRET = saved;
+  }
+}
+
+/** What a data folder and its database hold now, read through a new connection (a replaced SQLite file is only seen by one). */
+async function freshSnapshot(database: TestDatabase): Promise<Snapshot> {
+  const reopened = database.engine === "sqlite" ? await openDatabase({ dataDir: database.dataDir }) : database;
+  try {
+    return await snapshot(reopened, database.dataDir);
+  } finally {
+    if (reopened !== database) await reopened.close();
+  }
+}
 
 describeEachEngine("backup and restore", (getDb) => {
   let site: Site;
@@ -116,6 +194,203 @@ describeEachEngine("backup and restore", (getDb) => {
       expect(login.status).toBe(302);
     } finally {
       await stopSite(restartedSite);
+    }
+  });
+
+  it("records which secret the site used, and refuses a restore that would run with another", async () => {
+    const secrets = JSON.parse(fs.readFileSync(path.join(getDb().dataDir, "secrets.json"), "utf8")) as { authSecret: string };
+    const inArchive = await archiveEntries(archive);
+    const manifest = JSON.parse(inArchive.get("manifest.json")!.toString("utf8")) as BackupManifest;
+    expect(manifest.secrets).toBe("included");
+    expect(manifest.secretFingerprint).toBe(secretFingerprint(secrets.authSecret));
+    // A fingerprint, never the secret.
+    expect(inArchive.get("manifest.json")!.toString("utf8")).not.toContain(secrets.authSecret);
+
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "site-secret-"));
+    fs.rmSync(dir, { recursive: true });
+    const fresh = getDb().engine === "postgres" ? await createTestDatabase("postgres") : undefined;
+    try {
+      // AUTH_SECRET set here overrides the restored secrets.json: refused, with what breaks and what to do.
+      const refused = await runCli(["restore", archive], { dataDir: dir, databaseUrl: fresh?.url, env: { AUTH_SECRET: OTHER_SECRET } });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/two-factor/);
+      expect(refused.stderr).toMatch(/unsubscribe link/);
+      expect(refused.stderr).toMatch(/without AUTH_SECRET|set AUTH_SECRET/);
+      expect(refused.stderr).toMatch(/--accept-secret-change/);
+      expect(refused.stderr).toContain(manifest.secretFingerprint!);
+      expect(refused.stderr).not.toContain(OTHER_SECRET);
+      // Nothing was changed.
+      expect(fs.existsSync(dir) ? fs.readdirSync(dir) : []).toEqual([]);
+      if (fresh) expect(await fresh.db.selectFrom("users").select("id").execute()).toEqual([]);
+
+      // AUTH_SECRET holding the backed-up site's secret is the same secret.
+      const same = await runCli(["restore", archive], { dataDir: dir, databaseUrl: fresh?.url, env: { AUTH_SECRET: secrets.authSecret } });
+      expect(same.stderr).toBe("");
+      expect(same.code).toBe(0);
+
+      // --force replaces the data, not the check.
+      const forced = await runCli(["restore", archive, "--force"], { dataDir: dir, databaseUrl: fresh?.url, env: { AUTH_SECRET: OTHER_SECRET } });
+      expect(forced.code).toBe(1);
+      expect(forced.stderr).toMatch(/--accept-secret-change/);
+
+      const accepted = await runCli(["restore", archive, "--force", "--accept-secret-change"], { dataDir: dir, databaseUrl: fresh?.url, env: { AUTH_SECRET: OTHER_SECRET } });
+      expect(accepted.stderr).toBe("");
+      expect(accepted.code).toBe(0);
+      expect(accepted.stdout).toMatch(/Restored with another secret/);
+      expect(accepted.stdout).toMatch(/Reset two-factor/);
+    } finally {
+      await fresh?.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("leaves a stale secrets.json out when AUTH_SECRET is what the site uses", async () => {
+    // The data folder still has the secrets.json the site made before it was given AUTH_SECRET.
+    const fromEnvironment = path.join(getDb().dataDir, "backups", "from-environment.tar.gz");
+    const made = await runCli(["backup", "--out", fromEnvironment], { dataDir: getDb().dataDir, databaseUrl: getDb().url, env: { AUTH_SECRET: OTHER_SECRET } });
+    expect(made.stderr).toBe("");
+    expect(made.stdout).toMatch(/secrets from-environment\./);
+    const inArchive = await archiveEntries(fromEnvironment);
+    expect(inArchive.has("secrets.json")).toBe(false);
+    const manifest = JSON.parse(inArchive.get("manifest.json")!.toString("utf8")) as BackupManifest;
+    expect(manifest).toMatchObject({ secrets: "from-environment", secretFingerprint: secretFingerprint(OTHER_SECRET) });
+
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "site-secret-"));
+    fs.rmSync(dir, { recursive: true });
+    const fresh = getDb().engine === "postgres" ? await createTestDatabase("postgres") : undefined;
+    try {
+      // Without AUTH_SECRET the restored site would make a new secret.
+      const refused = await runCli(["restore", fromEnvironment], { dataDir: dir, databaseUrl: fresh?.url, env: { AUTH_SECRET: undefined } });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/set AUTH_SECRET to the value the backed-up site used/);
+      expect(fs.existsSync(dir) ? fs.readdirSync(dir) : []).toEqual([]);
+
+      const restored = await runCli(["restore", fromEnvironment], { dataDir: dir, databaseUrl: fresh?.url, env: { AUTH_SECRET: OTHER_SECRET } });
+      expect(restored.stderr).toBe("");
+      expect(restored.code).toBe(0);
+      expect(fs.existsSync(path.join(dir, "secrets.json"))).toBe(false);
+    } finally {
+      await fresh?.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("restores an archive from before secret fingerprints as before, with a warning", async () => {
+    const old = path.join(getDb().dataDir, "backups", "no-fingerprint.tar.gz");
+    await rewriteManifest(archive, old, (manifest) => delete manifest.secretFingerprint);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "site-secret-"));
+    fs.rmSync(dir, { recursive: true });
+    const fresh = getDb().engine === "postgres" ? await createTestDatabase("postgres") : undefined;
+    try {
+      const restored = await runCli(["restore", old], { dataDir: dir, databaseUrl: fresh?.url, env: { AUTH_SECRET: OTHER_SECRET } });
+      expect(restored.stderr).toBe("");
+      expect(restored.code).toBe(0);
+      expect(restored.stdout).toMatch(/cannot check it/);
+      expect(restored.stdout).toMatch(/AUTH_SECRET is set here, so the restored secrets.json will not be used/);
+      expect(fs.readFileSync(path.join(dir, "secrets.json"))).toEqual(fs.readFileSync(path.join(getDb().dataDir, "secrets.json")));
+    } finally {
+      await fresh?.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("leaves the old rows and files when storing the files fails part-way", async () => {
+    const live = await createTestDatabase(getDb().engine);
+    try {
+      // A site with data of its own that the archive does not have.
+      await live.db.insertInto("setup_claims").values({ name: "only-in-the-live-site", claimed_at: new Date().toISOString() }).execute();
+      const storage = createStorage({ dataDir: live.dataDir });
+      await storage.putStream("general/live-only.png", Readable.from([await smallPng(32, 32)]), { contentType: "image/png" });
+      const before = await freshSnapshot(live);
+
+      await withoutAuthSecret(async () => {
+        await expect(restoreBackup({ archive, dataDir: live.dataDir, databaseUrl: live.url, storage: failingAfter(storage, 1), force: true })).rejects.toThrow(/ServiceUnavailable/);
+      });
+      const after = await freshSnapshot(live);
+      // The same rows (the marker included), and no file of the archive left behind.
+      expect(snapshotDiff(before, after)).toEqual([]);
+      expect(after.tables.setup_claims!.some((row) => row.includes("only-in-the-live-site"))).toBe(true);
+    } finally {
+      await live.close();
+    }
+  });
+
+  it("leaves the old rows and files when the database refuses a row part-way", async ({ skip }) => {
+    // SQLite replaces its file with one rename, checked above; this is PostgreSQL's one transaction.
+    if (getDb().engine !== "postgres") skip();
+    const live = await createTestDatabase("postgres");
+    try {
+      await live.db.insertInto("setup_claims").values({ name: "only-in-the-live-site", claimed_at: new Date().toISOString() }).execute();
+      const storage = createStorage({ dataDir: live.dataDir });
+      const before = await freshSnapshot(live);
+      // Messages come after users, sessions and media in the archive's order: those are in by then.
+      await failWrites(live, "messages", true, ["insert"]);
+      await withoutAuthSecret(async () => {
+        await expect(restoreBackup({ archive, dataDir: live.dataDir, databaseUrl: live.url, storage, force: true })).rejects.toThrow(/No space left on device/);
+      });
+      await failWrites(live, "messages", false);
+      expect(snapshotDiff(before, await freshSnapshot(live))).toEqual([]);
+    } finally {
+      await live.close();
+    }
+  });
+});
+
+describeEachEngine("restoring an archive from an older version", (getDb) => {
+  /** A database that has run only the migrations up to `last`, as an older version of the site left it. */
+  async function olderDatabase(engine: Engine, dataDir: string, url: string | undefined, last: string): Promise<Database> {
+    let db: Kysely<DatabaseSchema>;
+    if (engine === "postgres") {
+      const pg = await import("pg");
+      const Pool = pg.default?.Pool ?? pg.Pool;
+      db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool: new Pool({ connectionString: url }) }) });
+    } else {
+      const { default: SQLite } = await import("better-sqlite3");
+      db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: new SQLite(path.join(dataDir, "site.db")) }) });
+    }
+    const database: Database = { db, engine, close: () => db.destroy() };
+    await migrateToLatest(database, Object.fromEntries(Object.entries(migrations).filter(([name]) => name <= last)));
+    return database;
+  }
+
+  it("runs the newer migrations over the restored rows and keeps what they add", async () => {
+    const { engine } = getDb();
+    // The source: an empty PostgreSQL database, or a new folder, taken to 0003 only.
+    const source = engine === "postgres" ? await createTestDatabase("postgres") : undefined;
+    const sourceDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-older-"));
+    if (source) {
+      for (const table of await source.db.introspection.getTables({ withInternalKyselyTables: true })) await source.db.schema.dropTable(table.name).cascade().execute();
+    }
+    const older = await olderDatabase(engine, sourceDir, source?.url, "0003-media-storage");
+    const target = engine === "postgres" ? await createTestDatabase("postgres") : undefined;
+    const targetDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-older-target-"));
+    try {
+      await older.db.insertInto("setup_claims").values({ name: "first-admin", claimed_at: "2025-01-01T00:00:00.000Z" }).execute();
+      const out = path.join(sourceDir, "backups", "older.tar.gz");
+      await withoutAuthSecret(async () => {
+        const manifest = await createBackup({ database: older, storage: createStorage({ dataDir: sourceDir }), dataDir: sourceDir, out });
+        expect(manifest.migrations).toEqual(["0001-media-files", "0002-auth", "0003-media-storage"]);
+        await restoreBackup({ archive: out, dataDir: targetDir, databaseUrl: target?.url, storage: createStorage({ dataDir: targetDir }) });
+      });
+
+      const restored = target ?? (await openDatabase({ dataDir: targetDir }));
+      try {
+        expect(await restored.db.selectFrom("setup_claims").selectAll().execute()).toEqual([{ name: "first-admin", claimed_at: "2025-01-01T00:00:00.000Z" }]);
+        const ran = (await restored.db.selectFrom("kysely_migration" as never).select("name" as never).execute()).map((r) => (r as { name: string }).name);
+        expect(ran.sort()).toEqual(Object.keys(migrations).sort());
+        // What 0004 and 0005 seed as they run: the page cache's version row, the built-in testimonials.
+        expect(await restored.db.selectFrom("content_version").select("id").execute()).toEqual([{ id: "site" }]);
+        const seeded = await getDb().db.selectFrom("testimonials").select("name").execute();
+        expect((await restored.db.selectFrom("testimonials").select("name").execute()).length).toBe(seeded.length);
+      } finally {
+        if (!target) await restored.close();
+      }
+    } finally {
+      await older.close();
+      await source?.close();
+      await target?.close();
+      fs.rmSync(sourceDir, { recursive: true, force: true });
+      fs.rmSync(targetDir, { recursive: true, force: true });
     }
   });
 });
