@@ -405,12 +405,14 @@ async function adminCreate(args: string[]): Promise<number> {
     password = Buffer.concat(chunks).toString("utf8").replace(/\r?\n$/, "");
   }
   if (!email || !password) {
-    console.error("Usage: npm run admin:create -- --email you@example.org --password 'a long passphrase'\n   or: echo 'a long passphrase' | npm run admin:create -- --email you@example.org");
+    console.error(
+      "Usage: npm run admin:create -- --email you@example.org --password 'a long passphrase' [--reset-two-factor]\n   or: echo 'a long passphrase' | npm run admin:create -- --email you@example.org",
+    );
     return 2;
   }
   const config = env();
   loadSecrets(config.DATA_DIR);
-  const result = await createOrResetAdmin(await getAuth(), { email, password });
+  const result = await createOrResetAdmin(await getAuth(), { email, password, resetTwoFactor: args.includes("--reset-two-factor") });
   if (!result.ok) {
     console.error(result.message);
     return 1;
@@ -418,7 +420,7 @@ async function adminCreate(args: string[]): Promise<number> {
   console.log(
     result.created
       ? `Created admin ${result.user.email}. Sign in at ${config.PUBLIC_URL}/login.`
-      : `Set a new password for ${result.user.email}, who is now an admin; their earlier sessions have ended.`,
+      : `Set a new password for ${result.user.email}, who is now an admin; their earlier sessions have ended.${args.includes("--reset-two-factor") ? " Two-factor sign-in is off for them until they set it up again." : ""}`,
   );
   return 0;
 }

@@ -240,4 +240,23 @@ describeEachEngine("admin accounts", (getDb) => {
     expect(off).toMatchObject({ ok: true });
     expect(await signIn(auth(), { email: "chair@example.org", password: PASSWORD, ip: "203.0.113.5" })).toMatchObject({ ok: true, twoFactorRequired: false });
   });
+
+  it("the operator's admin:create --reset-two-factor is the way back for an admin who lost their authenticator", async () => {
+    const cookie = await signedIn("chair@example.org");
+    const current = (await getSession(auth(), requestWith(cookie, "GET")))!;
+    const begun = await beginTwoFactorSetup(auth(), requestWith(cookie), PASSWORD);
+    if (!begun.ok) throw new Error(begun.message);
+    const confirmed = await confirmTwoFactorSetup(auth(), requestWith(cookie), current, totp(begun.setup.secret));
+    if (!confirmed.ok) throw new Error(confirmed.message);
+    const NEW_PASSWORD = "a new passphrase for the chair 9";
+    // A new password alone keeps two-factor on.
+    expect(await createOrResetAdmin(auth(), { email: "chair@example.org", password: NEW_PASSWORD })).toMatchObject({ ok: true, created: false });
+    expect(await signIn(auth(), { email: "chair@example.org", password: NEW_PASSWORD, ip: "203.0.113.7" })).toMatchObject({ ok: true, twoFactorRequired: true });
+    // With --reset-two-factor it is off, its secret gone, and the reset is in the audit log.
+    expect(await createOrResetAdmin(auth(), { email: "chair@example.org", password: NEW_PASSWORD, resetTwoFactor: true })).toMatchObject({ ok: true });
+    expect(await signIn(auth(), { email: "chair@example.org", password: NEW_PASSWORD, ip: "203.0.113.7" })).toMatchObject({ ok: true, twoFactorRequired: false });
+    const user = await getDb().db.selectFrom("users").select("id").where("email", "=", "chair@example.org").executeTakeFirstOrThrow();
+    expect(await getDb().db.selectFrom("two_factors").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
+    expect((await listAudit(getDb(), { limit: 5, offset: 0 })).entries.map((e) => e.action)).toContain("two-factor.reset");
+  });
 });

@@ -7,6 +7,7 @@ import { recordAudit } from "./audit.server";
 import { getDatabase, nowIso, type Database } from "./db.server";
 import { env, loadSecrets } from "./env.server";
 import { logger } from "./logger.server";
+import { resetTwoFactorFor } from "./admin-accounts.server";
 import { checkPassword } from "./password-policy.server";
 import { isEmail } from "./schemas/public-form";
 import { beginLoginAttempt, finishLoginAttempt, lockoutMessage } from "./rate-limit.server";
@@ -407,9 +408,12 @@ export async function createFirstAdmin(
 /**
  * The operator's command (npm run admin:create): creates an admin, or gives
  * an existing account a new password and the admin role. Either way every
- * session of that account ends.
+ * session of that account ends. With `resetTwoFactor` (--reset-two-factor)
+ * it also switches off the account's two-factor sign-in, the way back for
+ * the only admin who lost both their authenticator and backup codes (an
+ * admin who still has a colleague asks them to reset it under Admin users).
  */
-export async function createOrResetAdmin(site: SiteAuth, input: { email: string; password: string }): Promise<AccountResult> {
+export async function createOrResetAdmin(site: SiteAuth, input: { email: string; password: string; resetTwoFactor?: boolean }): Promise<AccountResult> {
   const email = input.email.trim().toLowerCase();
   const invalid = validateAccount(email, input.password);
   if (invalid) return invalid;
@@ -427,6 +431,7 @@ export async function createOrResetAdmin(site: SiteAuth, input: { email: string;
   await site.database.db.updateTable("users").set({ role: "admin" }).where("id", "=", found.user.id).execute();
   await ctx.internalAdapter.deleteUserSessions(found.user.id);
   await recordAudit(site.database, { action: "password.reset", actorId: found.user.id, actorEmail: email, detail: { via: "cli" } });
+  if (input.resetTwoFactor) await resetTwoFactorFor(site.database, found.user.id, { id: found.user.id, email });
   return { ok: true, user: { ...toSessionUser(found.user as never), role: "admin" }, created: false };
 }
 
