@@ -9,6 +9,7 @@ import { env, loadSecrets } from "./env.server";
 import { logger } from "./logger.server";
 import { resetTwoFactorFor } from "./admin-accounts.server";
 import { checkPassword } from "./password-policy.server";
+import { TWO_FACTOR_REQUIRED } from "./two-factor-policy";
 import { isEmail } from "./schemas/public-form";
 import { beginLoginAttempt, finishLoginAttempt, lockoutMessage } from "./rate-limit.server";
 
@@ -194,7 +195,7 @@ export async function mustEnrolTwoFactor(site: SiteAuth, current: CurrentSession
   return !current.user.twoFactorEnabled && (await requiresTwoFactor(site.database));
 }
 
-export const TWO_FACTOR_REQUIRED = "Two-factor sign-in is required for every admin of this site. Set it up to continue.";
+export { TWO_FACTOR_REQUIRED };
 
 export function checkAdmin(request: Request, current: CurrentSession | null): CurrentSession {
   const url = new URL(request.url);
