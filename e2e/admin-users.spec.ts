@@ -54,6 +54,8 @@ test("an admin invites a colleague, whose link sets a password and makes an admi
 
   // No mail server here: the invitation waits in the Outbox.
   await visit(page, "/admin/outbox");
+  // How long copies are kept, which staff set in Settings.
+  await expect(page.getByText("Each copy is deleted 12 months after it was written")).toBeVisible();
   const message = page.getByRole("listitem").filter({ hasText: `to ${INVITED.email}` }).first();
   await message.getByText("You have been invited to the website's admin area").click();
   const body = await message.locator("pre").innerText();

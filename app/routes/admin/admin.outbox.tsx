@@ -5,6 +5,7 @@ import { Badge } from "#app/components/ui/badge";
 import { requireAdmin } from "#app/lib/auth.server";
 import { getDatabase } from "#app/lib/db.server";
 import { listOutbox, mailDelivery, type MailKind } from "#app/lib/mailer.server";
+import { getSetting } from "#app/lib/site-settings.server";
 
 const PAGE_SIZE = 25;
 const KINDS: MailKind[] = ["transactional", "notification", "newsletter"];
@@ -21,10 +22,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const page = requestedPage(url.searchParams);
   const kindParam = url.searchParams.get("kind") ?? "";
   const kind = (KINDS as string[]).includes(kindParam) ? (kindParam as MailKind) : undefined;
-  const { messages, total } = await listOutbox(await getDatabase(), { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, kind });
+  const database = await getDatabase();
+  const { messages, total } = await listOutbox(database, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, kind });
   const pages = pageCount(total, PAGE_SIZE);
   redirectPastEnd(url, page, pages);
-  return { messages, total, page, pages, kind: kind ?? "", delivery: mailDelivery() };
+  const keptMonths = await getSetting(database, "mailRetentionMonths").catch(() => null);
+  return { messages, total, page, pages, kind: kind ?? "", delivery: mailDelivery(), keptMonths };
 }
 
 function formatDate(iso: string): string {
@@ -33,7 +36,7 @@ function formatDate(iso: string): string {
 
 /** Every e-mail the site has written, newest first: the whole story when no mail server is set up. */
 export default function Outbox({ loaderData }: Route.ComponentProps) {
-  const { messages, total, page, pages, kind, delivery } = loaderData;
+  const { messages, total, page, pages, kind, delivery, keptMonths } = loaderData;
   const link = ({ page: n = 1, kind: k = kind }: { page?: number; kind?: string }) => pageHref("/admin/outbox", new URLSearchParams(k ? { kind: k } : {}), n);
   return (
     <div className="space-y-6">
@@ -44,6 +47,15 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
             ? "No mail server is set up (SMTP_URL), so emails are kept here instead of being sent. Open one to read it."
             : "Emails are delivered through the configured mail server; this is the record of each one."}
         </p>
+        {keptMonths ? (
+          <p className="text-muted-foreground">
+            Each copy is deleted {keptMonths} month{keptMonths === 1 ? "" : "s"} after it was written (change this in{" "}
+            <Link to="/admin/settings" className="text-primary underline underline-offset-4">
+              Settings
+            </Link>
+            ), and at once when the application, question or registration it is about is deleted.
+          </p>
+        ) : null}
       </header>
       <nav aria-label="Kinds of email" className="flex flex-wrap gap-2 text-sm">
         {[{ value: "", label: "All" }, ...KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }))].map((option) => (
