@@ -433,11 +433,12 @@ function optionOf(args: string[], name: string): string | undefined {
 /** npm run backup [-- --out FILE]: one archive of the database, the stored files and the secrets. */
 async function backupCommand(args: string[]): Promise<number> {
   const config = env();
-  loadSecrets(config.DATA_DIR);
+  // No loadSecrets here: it would make a new secret in DATA_DIR when run without the site's AUTH_SECRET.
   const out = path.resolve(optionOf(args, "out") ?? defaultBackupPath(config.DATA_DIR));
   const manifest = await createBackup({ database: await getDatabase(), storage: getStorage(), dataDir: config.DATA_DIR, out });
   const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
   console.log(`Wrote ${out}: ${rows} rows in ${Object.keys(manifest.tables).length} tables (${manifest.method}), ${manifest.files} files, secrets ${manifest.secrets}.`);
+  if (manifest.secrets === "none") console.log("Warning: AUTH_SECRET is not set and DATA_DIR has no secrets.json, so this archive holds no secret. Run backups with the site's own settings.");
   if (manifest.vanished.length) console.log(`${manifest.vanished.length} files were deleted while the backup ran and are not in it.`);
   return 0;
 }

@@ -8,7 +8,6 @@ import { pipeline } from "node:stream/promises";
 import { sql, type Kysely } from "kysely";
 import type { DatabaseSchema } from "./db-schema";
 import { openDatabase, type Database, type Engine } from "./db.server";
-import { loadSecrets } from "./env.server";
 import { enqueueJob, registerJobHandler } from "./jobs.server";
 import { logger } from "./logger.server";
 import { migrations } from "./migrations";
@@ -78,7 +77,7 @@ export function secretFingerprint(secret: string): string {
   return crypto.createHmac("sha256", secret).update("backup-secret-fingerprint-v1").digest("hex").slice(0, 16);
 }
 
-/** The secret a secrets.json holds, by the rule loadSecrets applies (a shorter one is replaced at start). */
+/** The secret a secrets.json holds, by the rule loadSecrets applies (the site refuses to start with anything else in it). */
 function secretIn(file: Buffer): string | undefined {
   try {
     const parsed = JSON.parse(file.toString("utf8")) as { authSecret?: unknown };
@@ -225,13 +224,23 @@ export async function createBackup({ database, storage, dataDir, out }: CreateBa
     // The secret the site uses, by the site's own rule: AUTH_SECRET when set,
     // and then a secrets.json left in the folder is ignored and stays out of
     // the archive (restored, it would look like the secret the rows need).
-    const { authSecret } = loadSecrets(dataDir);
-    manifest.secretFingerprint = secretFingerprint(authSecret);
-    if (process.env.AUTH_SECRET) manifest.secrets = "from-environment";
-    else {
-      const secrets = await fsp.readFile(path.join(dataDir, "secrets.json"));
-      await tar.add("secrets.json", secrets.length, secrets);
-      manifest.secrets = "included";
+    // Read, never made: a backup run from a shell without the site's
+    // AUTH_SECRET must not write a new secret into the live folder and
+    // record that as the one the rows need.
+    if (process.env.AUTH_SECRET) {
+      manifest.secretFingerprint = secretFingerprint(process.env.AUTH_SECRET);
+      manifest.secrets = "from-environment";
+    } else {
+      const secrets = await fsp.readFile(path.join(dataDir, "secrets.json")).catch(() => undefined);
+      const secret = secrets && secretIn(secrets);
+      if (secrets && secret) {
+        manifest.secretFingerprint = secretFingerprint(secret);
+        await tar.add("secrets.json", secrets.length, secrets);
+        manifest.secrets = "included";
+      } else {
+        // Nothing to record: a site that never started, or a backup run without the AUTH_SECRET the site has.
+        logger.warn("backup: AUTH_SECRET is not set and DATA_DIR has no usable secrets.json, so the archive holds no secret; run backups with the site's own settings");
+      }
     }
     await tar.add("manifest.json", ...bytes(JSON.stringify(manifest, null, 2)));
     await tar.finish();
@@ -555,10 +564,14 @@ async function replacePostgresRows(database: Database, archived: string[], order
   const same = applied.length === archived.length && archived.every((name) => applied.includes(name));
   return database.db.transaction().execute(async (trx) => {
     const connection: Connection = { db: trx, engine: database.engine };
-    if (same) {
+    // Every row goes, seeded ones too: the archive holds its own copy of each.
+    const emptyTables = async () => {
       for (const table of (await tablesInDependencyOrder(connection)).reverse()) {
         if (!MIGRATION_TABLES.includes(table)) await sql`delete from ${sql.table(table)}`.execute(trx);
       }
+    };
+    if (same) {
+      await emptyTables();
       return insertRows(connection, order, pending);
     }
     for (const table of await tableNames(connection)) {
@@ -566,6 +579,8 @@ async function replacePostgresRows(database: Database, archived: string[], order
     }
     await sql`delete from kysely_migration`.execute(trx);
     await runMigrations(connection, archived);
+    // The archive's own migrations seed rows (the content version, built-in testimonials and roles) that its rows hold too.
+    await emptyTables();
     const count = await insertRows(connection, order, pending);
     await runMigrations(connection, Object.keys(migrations).filter((name) => !archived.includes(name)));
     return count;

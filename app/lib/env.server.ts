@@ -100,19 +100,30 @@ export interface Secrets {
 
 /**
  * Secrets the embedded default needs, generated on first start and kept in
- * the data folder (mode 0600) so sessions survive restarts.
+ * the data folder (mode 0600) so sessions survive restarts. AUTH_SECRET,
+ * when set, wins. A secrets.json that holds no usable secret stops the
+ * site: two-factor secrets and newsletter links need the one it had.
  */
 export function loadSecrets(dataDir: string): Secrets {
   fs.mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, "secrets.json");
   if (process.env.AUTH_SECRET) return { authSecret: process.env.AUTH_SECRET };
+  let raw: string | undefined;
   try {
-    const parsed = JSON.parse(fs.readFileSync(file, "utf8")) as Partial<Secrets>;
-    if (typeof parsed.authSecret === "string" && parsed.authSecret.length >= 32) {
-      return { authSecret: parsed.authSecret };
-    }
+    raw = fs.readFileSync(file, "utf8");
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  if (raw !== undefined) {
+    let parsed: Partial<Secrets> | undefined;
+    try {
+      parsed = JSON.parse(raw) as Partial<Secrets>;
+    } catch {
+      // Reported below with the rest.
+    }
+    if (typeof parsed?.authSecret === "string" && parsed.authSecret.length >= 32) return { authSecret: parsed.authSecret };
+    // Replacing it would lock out every two-factor admin and break every newsletter link (they need the old secret), so stop instead.
+    throw new Error(`${file} holds no usable secret (authSecret, at least 32 characters). Restore it from a backup, or set AUTH_SECRET to the site's secret.`);
   }
   const secrets: Secrets = { authSecret: crypto.randomBytes(32).toString("base64url") };
   // "wx" so two processes starting together cannot overwrite each other's secret.

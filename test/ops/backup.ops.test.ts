@@ -244,6 +244,24 @@ describeEachEngine("backup and restore", (getDb) => {
     }
   });
 
+  it("makes no secret of its own when run without the site's AUTH_SECRET and DATA_DIR has none", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "site-no-secret-"));
+    try {
+      const out = path.join(dir, "backups", "no-secret.tar.gz");
+      const made = await runCli(["backup", "--out", out], { dataDir: dir, databaseUrl: getDb().url, env: { AUTH_SECRET: undefined } });
+      expect(made.stderr).toBe("");
+      expect(made.code).toBe(0);
+      expect(made.stdout).toMatch(/secrets none\./);
+      expect(made.stdout).toMatch(/Warning: AUTH_SECRET is not set and DATA_DIR has no secrets.json/);
+      expect(fs.existsSync(path.join(dir, "secrets.json"))).toBe(false);
+      const manifest = JSON.parse((await archiveEntries(out)).get("manifest.json")!.toString("utf8")) as BackupManifest;
+      expect(manifest.secrets).toBe("none");
+      expect(manifest.secretFingerprint).toBeUndefined();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("leaves a stale secrets.json out when AUTH_SECRET is what the site uses", async () => {
     // The data folder still has the secrets.json the site made before it was given AUTH_SECRET.
     const fromEnvironment = path.join(getDb().dataDir, "backups", "from-environment.tar.gz");
@@ -353,15 +371,17 @@ describeEachEngine("restoring an archive from an older version", (getDb) => {
     return database;
   }
 
-  it("runs the newer migrations over the restored rows and keeps what they add", async () => {
+  // From before any migration seeds rows, and from the release before this one (whose migrations seeded rows the archive holds too).
+  const olderReleases = ["0003-media-storage", Object.keys(migrations).at(-2)!];
+  it.each(olderReleases)("runs the newer migrations over the rows of an archive made at %s and keeps what they add", async (upTo) => {
     const { engine } = getDb();
-    // The source: an empty PostgreSQL database, or a new folder, taken to 0003 only.
+    // The source: an empty PostgreSQL database, or a new folder, taken to `upTo` only.
     const source = engine === "postgres" ? await createTestDatabase("postgres") : undefined;
     const sourceDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-older-"));
     if (source) {
       for (const table of await source.db.introspection.getTables({ withInternalKyselyTables: true })) await source.db.schema.dropTable(table.name).cascade().execute();
     }
-    const older = await olderDatabase(engine, sourceDir, source?.url, "0003-media-storage");
+    const older = await olderDatabase(engine, sourceDir, source?.url, upTo);
     const target = engine === "postgres" ? await createTestDatabase("postgres") : undefined;
     const targetDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-older-target-"));
     try {
@@ -369,7 +389,8 @@ describeEachEngine("restoring an archive from an older version", (getDb) => {
       const out = path.join(sourceDir, "backups", "older.tar.gz");
       await withoutAuthSecret(async () => {
         const manifest = await createBackup({ database: older, storage: createStorage({ dataDir: sourceDir }), dataDir: sourceDir, out });
-        expect(manifest.migrations).toEqual(["0001-media-files", "0002-auth", "0003-media-storage"]);
+        const names = Object.keys(migrations);
+        expect(manifest.migrations).toEqual(names.slice(0, names.indexOf(upTo) + 1));
         await restoreBackup({ archive: out, dataDir: targetDir, databaseUrl: target?.url, storage: createStorage({ dataDir: targetDir }) });
       });
 
