@@ -51,12 +51,12 @@ export async function handleSubmission<S extends z.ZodType>(
   extraCheck?: (data: z.output<S>) => Promise<PublicFieldErrors | null>,
 ): Promise<SubmitOutcome> {
   const parsed = parsePublicForm(schema, submission.values);
-  if (!submission.honeypot) {
-    if (!parsed.ok) return { status: "invalid", errors: parsed.errors, values: submission.values };
-    const extra = extraCheck ? await extraCheck(parsed.data) : null;
-    if (extra) return { status: "invalid", errors: extra, values: submission.values };
-  }
+  if (!submission.honeypot && !parsed.ok) return { status: "invalid", errors: parsed.errors, values: submission.values };
   try {
+    if (!submission.honeypot && extraCheck) {
+      const extra = await extraCheck((parsed as { ok: true; data: z.output<S> }).data);
+      if (extra) return { status: "invalid", errors: extra, values: submission.values };
+    }
     const limit = await checkRateLimit(database, { form, key: submission.ip, ...PUBLIC_FORM_LIMIT });
     if (!limit.allowed) return { status: "limited", retryAfter: limit.retryAfter, values: submission.values };
     if (submission.honeypot) return { status: "spam", id: await store(parsed.ok ? parsed : { ok: false }) };

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeEachEngine, type TestDatabase } from "../../test/engines";
 import { failWrites } from "../../test/failing-writes";
@@ -213,6 +214,14 @@ describeEachEngine("apply to volunteer", (get) => {
     }
     expect((await listApplications(database)).total).toBe(before);
     expect((await listOutbox(database, { to: "later@example.org" })).total).toBe(0);
+    // Nor when the open roles cannot even be read.
+    await sql`alter table volunteer_opportunities rename to volunteer_opportunities_away`.execute(database.db);
+    try {
+      expect(await submitVolunteerApplication(database, { values, honeypot: false, ip: nextIp() })).toEqual({ status: "unavailable", values });
+    } finally {
+      await sql`alter table volunteer_opportunities_away rename to volunteer_opportunities`.execute(database.db);
+    }
+    expect((await listApplications(database)).total).toBe(before);
   });
 
   it("keeps a submission with the honeypot filled as spam, and sends no e-mail", async () => {

@@ -224,7 +224,13 @@ export function availabilityLabel(value: string): string {
  * confirmation and tells staff. The roles chosen must be open right now.
  */
 export async function submitVolunteerApplication(database: Database, submission: Submission): Promise<SubmitOutcome> {
-  const open = await listOpportunities(database, { openOnly: true });
+  let open: Opportunity[];
+  try {
+    open = await listOpportunities(database, { openOnly: true });
+  } catch (error) {
+    logger.error({ form: "volunteer-application", err: error instanceof Error ? error.message : String(error) }, "public form could not be saved");
+    return { status: "unavailable", values: submission.values };
+  }
   const titleOf = (id: string) => (id === ANY_ROLE ? ANY_ROLE_LABEL : open.find((o) => o.id === id)?.title);
   const outcome = await handleSubmission(
     database,

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/volunteer.apply";
+import { noteFallback } from "#app/lib/fallback-watch.server";
 import { CTAS } from "#app/content/pages";
 import { ButtonLink } from "#app/components/site/button-link";
 import { ContactDetails } from "#app/components/site/contact-details";
@@ -14,7 +15,13 @@ import { seoMeta } from "#app/lib/seo";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const roles = (await listOpportunities(await getDatabase(), { openOnly: true })).map((r) => ({ id: r.id, title: r.title }));
+  // The roles cannot be read (the database is down): the page still shows, with the form's text kept after a refused send, and is not cached.
+  const roles = await listOpportunities(await getDatabase(), { openOnly: true })
+    .then((open) => open.map((r) => ({ id: r.id, title: r.title })))
+    .catch(() => {
+      noteFallback();
+      return [];
+    });
   // "Apply Now" on a vacancy ticks that role for the visitor.
   const preselected = url.searchParams.getAll("role").filter((id) => roles.some((r) => r.id === id));
   return { ...(await loadPublicPage("volunteer-apply", context?.requestId)), roles, preselected, sent: url.searchParams.has("sent") };
