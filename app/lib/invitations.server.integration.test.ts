@@ -2,7 +2,7 @@ import { beforeAll, expect, it } from "vitest";
 import { describeEachEngine } from "../../test/engines";
 import { startSmtpServerForFile } from "../../test/smtp-server";
 import { createAuth, createOrResetAdmin, type SessionUser, type SiteAuth } from "./auth.server";
-import { acceptInvitation, createInvitation, findInvitation, INVITATION_LINK_PLACEHOLDER } from "./invitations.server";
+import { acceptInvitation, createInvitation, findInvitation, INVITATION_LINK_PLACEHOLDER, withdrawInvitation } from "./invitations.server";
 import { configureMailer } from "./mailer.server";
 
 const options = { secret: "test-secret-test-secret-test-secret-0123", baseURL: "http://127.0.0.1:3999" };
@@ -86,6 +86,13 @@ describeEachEngine("invitations", (getDb) => {
     expect(await findInvitation(getDb(), token)).toEqual({ status: "replaced" });
     const page = await acceptInvitation(auth(), { token, password: "ledgers in the lamplight", confirm: "ledgers in the lamplight" });
     expect(page).toEqual({ ok: false, status: 410, message: "A newer invitation was sent to this address since: use the link in the most recent e-mail." });
+    // It says what became of the newest one: withdrawn by an admin, or expired, the older link says so too.
+    await withdrawInvitation(getDb(), again.invitation.id, chair);
+    expect(await findInvitation(getDb(), token)).toEqual({ status: "withdrawn" });
+    const third = await createInvitation(getDb(), { email: "refused@example.org", invitedBy: chair });
+    if (!third.ok) throw new Error(third.message);
+    expect(await findInvitation(getDb(), token)).toEqual({ status: "replaced" });
+    expect(await findInvitation(getDb(), token, new Date(Date.parse(third.invitation.expiresAt) + 1000))).toEqual({ status: "expired" });
   });
 
   it("keeps the link in the Outbox when no mail server is set up, as that is how it reaches the invitee", async () => {

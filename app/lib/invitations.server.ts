@@ -149,7 +149,18 @@ export async function findInvitation(database: Database, token: string, now = ne
       .where("created_at", "=", row.revoked_at)
       .where("id", "!=", row.id)
       .executeTakeFirst();
-    return { status: newer ? "replaced" : "withdrawn" };
+    if (!newer) return { status: "withdrawn" };
+    // Replaced: what the newest invitation to the address has come to is what this link can say.
+    const newest = await database.db
+      .selectFrom("invitations")
+      .select(["accepted_at", "revoked_at", "expires_at"])
+      .where("email", "=", row.email)
+      .orderBy("created_at", "desc")
+      .executeTakeFirstOrThrow();
+    if (newest.accepted_at) return { status: "used" };
+    if (newest.revoked_at) return { status: "withdrawn" };
+    if (newest.expires_at <= now.toISOString()) return { status: "expired" };
+    return { status: "replaced" };
   }
   if (row.expires_at <= now.toISOString()) return { status: "expired" };
   return { status: "valid", invitation: toInvitation(row) };
