@@ -63,4 +63,18 @@ describe("the logger", () => {
     expect(JSON.parse(logs.lines[0]!)).toMatchObject({ path: "/invite/[token]", status: 200 });
     expect(JSON.parse(logs.lines[2]!)).toMatchObject({ url: "http://127.0.0.1:3000/newsletter/confirm?token=[redacted]" });
   });
+
+  it("writes any err without an e-mail address in it, as text or as an Error, whoever logs it", () => {
+    logs = captureLogs();
+    logger.warn({ jobId: "j1", err: "550 5.1.1 <jo.bloggs@example.org>: Recipient address rejected" }, "job failed");
+    const thrown = new Error('duplicate key value: Key (email)=(kit@example.org) already exists');
+    logger.error({ err: thrown }, "could not save");
+    expect(logs.text()).not.toContain("jo.bloggs@example.org");
+    expect(logs.text()).not.toContain("kit@example.org");
+    expect(JSON.parse(logs.lines[0]!)).toMatchObject({ err: "550 5.1.1 <[e-mail address]>: Recipient address rejected" });
+    const error = JSON.parse(logs.lines[1]!) as { err: { type: string; message: string; stack: string } };
+    expect(error.err).toMatchObject({ type: "Error", message: "duplicate key value: Key (email)=([e-mail address]) already exists" });
+    // The stack keeps its frames (file paths may hold "@", a package's scope).
+    expect(error.err.stack).toContain("log-path.server.test.ts");
+  });
 });

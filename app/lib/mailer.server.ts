@@ -5,6 +5,7 @@ import type { Transporter } from "nodemailer";
 import { nowIso, toNum, type Database } from "#app/lib/db.server";
 import { env } from "#app/lib/env.server";
 import { logger } from "#app/lib/logger.server";
+import { withoutEmailAddresses } from "#app/lib/log-scrub.server";
 import { getSiteSettings } from "#app/lib/site-settings.server";
 
 export type MailKind = "transactional" | "notification" | "newsletter";
@@ -145,22 +146,7 @@ export function isEmailAddress(value: string): boolean {
   return value.length <= 254 && EMAIL.test(value) && !/[\r\n]/.test(value);
 }
 
-/**
- * Anything shaped like an e-mail address in free text: a mail server's reply
- * usually names the recipient ("550 5.1.1 <jo@example.org>: user unknown").
- * The local part may be quoted or hold an apostrophe (o'reilly@…); the
- * match errs on the side of taking too much.
- */
-const ADDRESS_IN_TEXT = /(?:"[^"\r\n]*"|[^\s@<>()[\]{},;:"]+)@[^\s@<>()[\]{},;:"']+/g;
-
-/**
- * `text` with every e-mail address replaced, for the server log, which holds
- * no personal data (docs/decisions/007-personal-data.md). The outbox row
- * keeps the reason as it was: staff read it beside the address it went to.
- */
-export function withoutEmailAddresses(text: string): string {
-  return text.replace(ADDRESS_IN_TEXT, "[e-mail address]");
-}
+export { withoutEmailAddresses };
 
 /** A message with everything it needs before it is stored: its outbox id, sender, HTML part and how it goes out. */
 export interface PreparedMail extends MailMessage {
