@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { describeEachEngine } from "../../test/engines";
 import { listAudit } from "./audit.server";
@@ -227,6 +228,13 @@ describeEachEngine("auth", (getDb) => {
       ["sign-in.failure", "someone.else@example.org", "198.51.100.120"],
     ]);
     expect(JSON.stringify(rows).toLowerCase()).not.toContain(typedPassword.toLowerCase());
+    // The lock counter keys it by a keyed hash: not the text, nor a plain hash a lookup table would reverse.
+    const plainHash = createHash("sha256").update(`login:${typedPassword.toLowerCase()}`).digest("hex");
+    const keys = (await getDb().db.selectFrom("login_attempts").select("account_key").where("ip", "in", ips).execute()).map((r) => r.account_key);
+    expect(keys.length).toBeGreaterThan(0);
+    expect(new Set(keys).size).toBe(1);
+    expect(keys[0]).not.toBe(plainHash);
+    expect(keys[0]!.toLowerCase()).not.toContain(typedPassword.toLowerCase());
   });
 
   it("records sign-ins, failures with their address, sign-outs, admin creation and resets", async () => {

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { Database } from "./db.server";
 import { toNum } from "./db.server";
+import { env, loadSecrets } from "./env.server";
 
 /**
  * Sign-in throttling kept in the database, so every process behind a load
@@ -23,9 +24,15 @@ export type AttemptCheck =
   | { allowed: true; attemptId: string }
   | { allowed: false; retryAfterSeconds: number; scope: "account" | "ip" };
 
-/** Accounts are keyed by a hash so the table never stores a stranger's e-mail. */
+/**
+ * Accounts are keyed by a hash so the table never stores a stranger's
+ * e-mail: an HMAC keyed by the site's secret, not a plain hash, since what
+ * was typed into the e-mail box is sometimes a password, and a plain hash of
+ * a weak one is found in a lookup table.
+ */
 export function accountKey(email: string): string {
-  return crypto.createHash("sha256").update(`login:${email.trim().toLowerCase()}`).digest("hex");
+  const secret = loadSecrets(env().DATA_DIR).authSecret;
+  return crypto.createHmac("sha256", secret).update(`login:${email.trim().toLowerCase()}`).digest("hex");
 }
 
 /**
