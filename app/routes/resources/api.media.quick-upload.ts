@@ -19,7 +19,8 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof UploadError) return Response.json(error.toJSON(), { status: error.status, headers: { "Cache-Control": "no-store" } });
     logger.error({ err: error instanceof Error ? error.message : String(error) }, "quick upload failed");
-    return Response.json({ ok: false, ...QUICK_UPLOAD_MESSAGES.other, message: QUICK_UPLOAD_MESSAGES.other.description, code: "unexpected" }, { status: 500 });
+    // Not one of the failures the uploader names (SPEC §8): its catch-all message.
+    return Response.json({ ok: false, ...QUICK_UPLOAD_MESSAGES.unexpected, message: QUICK_UPLOAD_MESSAGES.unexpected.description, code: "unexpected" }, { status: 500 });
   }
 }
 
