@@ -842,7 +842,8 @@ async function sendCampaignStep(payload: CampaignJobPayload, context: JobContext
       const deferrals = handled > 0 ? 1 : (payload.deferrals ?? 0) + 1;
       if (deferrals > retryDelaysMs.length) {
         const waited = retryDelaysMs.reduce((sum, ms) => sum + ms, 0);
-        const reason = `Not sent: the mail server was unavailable for ${deferrals} tries over ${describeWait(waited)}. Last error: ${result.error}`;
+        // Every recipient left gets this reason: the last error named one of them, so addresses are taken out.
+        const reason = `Not sent: the mail server was unavailable for ${deferrals} tries over ${describeWait(waited)}. Last error: ${withoutEmailAddresses(result.error)}`;
         await failRemaining(database, campaignId, recipient.id, reason);
         logger.error({ campaignId, deferrals, err: withoutEmailAddresses(result.error) }, "newsletter: gave up waiting for the mail server; the recipients left are marked failed");
         break;
