@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { nowIso } from "#app/lib/db.server";
 import { formValues, type FieldErrors } from "#app/lib/schemas/parse-form";
 
 /**
@@ -42,4 +43,17 @@ export function isEditConflict(result: EditResult<unknown>): result is EditConfl
 export function submittedText(values: Record<string, unknown> | FormData): Record<string, string> {
   const raw = values instanceof FormData ? formValues(values) : values;
   return Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, typeof v === "string" ? v : String(v ?? "")]));
+}
+
+/**
+ * The updated_at to write over `previous`: now, or a millisecond after
+ * `previous` when the clock has not moved past it, so every change gives
+ * the record a new updated_at and a form opened before it never matches it
+ * (events' edit form, a volunteer decision).
+ */
+export function stampAfter(previous: string | undefined): string {
+  const now = nowIso();
+  if (previous === undefined || now > previous) return now;
+  const time = Date.parse(previous);
+  return Number.isNaN(time) ? now : new Date(time + 1).toISOString();
 }

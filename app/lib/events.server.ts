@@ -8,7 +8,7 @@ import type { DatabaseSchema, EventsTable } from "./db-schema";
 import { BUILT_IN_IMAGES, EVENT_CATEGORIES, type EventCategory } from "#app/content/site";
 import { eventSchema } from "#app/lib/schemas/event";
 import { formValues, type FormResult } from "#app/lib/schemas/parse-form";
-import { submittedText, type EditResult } from "./edit-version.server";
+import { stampAfter, submittedText, type EditResult } from "./edit-version.server";
 import { londonToday } from "#app/lib/ical";
 import type { EventImage, PublicEvent } from "#app/lib/event-format";
 import { mediaByUrl } from "./section-images.server";
@@ -85,18 +85,6 @@ function parse(values: Values): FormResult<z.output<typeof eventSchema>> {
   return { ok: false, errors: z.flattenError(result.error).fieldErrors, values: submittedText(values) };
 }
 
-/**
- * The updated_at to write over `previous`: now, or a millisecond after
- * `previous` when the clock has not moved past it, so every change gives
- * the event a new updated_at and an edit form opened before it never
- * matches it (see updateEvent).
- */
-function stampAfter(previous: string | undefined): string {
-  const now = nowIso();
-  if (previous === undefined || now > previous) return now;
-  const time = Date.parse(previous);
-  return Number.isNaN(time) ? now : new Date(time + 1).toISOString();
-}
 
 function columns(data: z.output<typeof eventSchema>) {
   return {

@@ -341,6 +341,29 @@ describeEachEngine("volunteer decisions", (get) => {
       expect(await sentTo(database, "moved@example.org")).toBe(mailsBefore);
     });
 
+    it("refuses a decision from a page loaded while Pending, after an approval that was then moved back to Pending", async () => {
+      const database = get();
+      const id = await apply(database, "aba@example.org");
+      // A loads the page: Pending.
+      const seen = (await getApplication(database, id))!;
+      // B approves (the welcome goes), then moves it back to Pending.
+      await decideApplication(database, id, { decision: "approved", seenStatus: "pending", seenUpdatedAt: seen.updatedAt, subject: "Welcome", body: "Hello.", actor: OTHER });
+      await setApplicationStatus(database, id, "pending", OTHER);
+      const mailsBefore = await sentTo(database, "aba@example.org");
+
+      // A's page still shows the first Pending: its rejection must not go out unseen.
+      const stale = await decideApplication(database, id, { decision: "rejected", seenStatus: "pending", seenUpdatedAt: seen.updatedAt, subject: "Sorry", body: "Not this time.", actor: STAFF });
+      expect(stale).toMatchObject({ ok: false, reason: "changed", status: "pending" });
+      expect((await getApplication(database, id))?.status).toBe("pending");
+      expect(await sentTo(database, "aba@example.org")).toBe(mailsBefore);
+
+      // Reloaded, the page shows the application as it is now, and the decision is made.
+      const now = (await getApplication(database, id))!;
+      const fresh = await decideApplication(database, id, { decision: "rejected", seenStatus: "pending", seenUpdatedAt: now.updatedAt, subject: "Sorry", body: "Not this time.", actor: STAFF });
+      expect(fresh.ok).toBe(true);
+      expect(await sentTo(database, "aba@example.org")).toBe(mailsBefore + 1);
+    });
+
     it("decides again from the status the page now shows, even one already decided, and mails once per decision", async () => {
       const database = get();
       const id = await apply(database, "again@example.org");

@@ -9,7 +9,7 @@ import { deleteMailAbout, deliverMail, notifyStaff, prepareMail, sendMail, store
 import { adminLink, handleSubmission, rawList, rawText, tellAboutSubmission, type Submission, type SubmitOutcome } from "#app/lib/public-forms.server";
 import { logger } from "#app/lib/logger.server";
 import { formValues, type FormResult } from "#app/lib/schemas/parse-form";
-import { editVersion, submittedText, type EditResult } from "#app/lib/edit-version.server";
+import { editVersion, stampAfter, submittedText, type EditResult } from "#app/lib/edit-version.server";
 import { getSiteSettings } from "#app/lib/site-settings.server";
 import {
   ANY_ROLE,
@@ -454,16 +454,18 @@ export function parseSeenStatus(value: unknown): ApplicationStatus | undefined {
  * mail the applicant twice. Delivery over SMTP follows the commit; how it
  * went is in the result (and the Outbox), not a reason to undo the decision.
  *
- * `seenStatus` is the status the admin's page showed. The decision is made
- * only if the application still has it (one conditional update), so two
- * admins deciding the same application at once cannot both mail the
- * applicant: the later one changes nothing, sends nothing and learns who
- * decided, and when ("changed").
+ * `seenStatus` is the status the admin's page showed, and `seenUpdatedAt`
+ * the application's updated_at then. The decision is made only if the
+ * application is still as it was (one conditional update), so two admins
+ * deciding the same application at once cannot both mail the applicant, nor
+ * can a page loaded before an approval that was then moved back to Pending:
+ * the later one changes nothing, sends nothing and learns who decided, and
+ * when ("changed").
  */
 export async function decideApplication(
   database: Database,
   id: string,
-  input: { decision: "approved" | "rejected"; seenStatus: ApplicationStatus; subject: string; body: string; actor: Actor },
+  input: { decision: "approved" | "rejected"; seenStatus: ApplicationStatus; seenUpdatedAt?: string; subject: string; body: string; actor: Actor },
 ): Promise<DecisionResult> {
   const found = await getApplication(database, id);
   if (!found) return { ok: false, reason: "not-found" };
@@ -471,7 +473,8 @@ export async function decideApplication(
   const decided = await database.db.transaction().execute(async (trx): Promise<DecisionResult | { ok: true; application: VolunteerApplication }> => {
     const tx: Database = { ...database, db: trx };
     const now = nowIso();
-    const changes = { status: input.decision, decided_by: input.actor.email, decided_at: now, updated_at: now };
+    // Always a new updated_at, even within the same millisecond, so a page loaded before this decision never matches it.
+    const changes = { status: input.decision, decided_by: input.actor.email, decided_at: now, updated_at: stampAfter(found.updatedAt) };
     // Only from the status the admin saw, and never from spam, judged by the row as it is when written
     // (PostgreSQL re-checks the condition on the latest committed row once another admin's update commits).
     const updated = await trx
@@ -479,6 +482,8 @@ export async function decideApplication(
       .set(changes)
       .where("id", "=", id)
       .where("status", "=", input.seenStatus)
+      // Status alone would let Approve, then back to Pending, look unchanged to a page loaded before both.
+      .$if(Boolean(input.seenUpdatedAt), (q) => q.where("updated_at", "=", input.seenUpdatedAt!))
       .where("status", "!=", "spam")
       .executeTakeFirst();
     const row = await trx.selectFrom("volunteer_applications").selectAll().where("id", "=", id).executeTakeFirst();
@@ -520,9 +525,12 @@ async function deliverRecordedMail(database: Database, mail: PreparedMail): Prom
 /** Staff move an application back (e.g. to Pending) or out of Spam; no e-mail is sent. */
 export async function setApplicationStatus(database: Database, id: string, status: ApplicationStatus, actor: Actor): Promise<boolean> {
   const now = nowIso();
+  const current = await database.db.selectFrom("volunteer_applications").select("updated_at").where("id", "=", id).executeTakeFirst();
+  if (!current) return false;
   const result = await database.db
     .updateTable("volunteer_applications")
-    .set({ status, decided_by: status === "pending" ? null : actor.email, decided_at: status === "pending" ? null : now, updated_at: now })
+    // A new updated_at every time: a decision page loaded before this change must not match it (see decideApplication).
+    .set({ status, decided_by: status === "pending" ? null : actor.email, decided_at: status === "pending" ? null : now, updated_at: stampAfter(current.updated_at) })
     .where("id", "=", id)
     .executeTakeFirst();
   return toNum(result.numUpdatedRows) > 0;

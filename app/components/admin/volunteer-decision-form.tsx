@@ -9,12 +9,14 @@ import type { ApplicationStatus } from "#app/lib/schemas/volunteer";
 /**
  * Approve or reject with the e-mail the applicant will get, ready to edit.
  * A plain form, so it works without JavaScript. It carries the status the
- * page showed (`seenStatus`): the server decides only if it is still that
- * one, so an admin never mails an applicant someone else has just decided.
+ * page showed (`seenStatus`, and `seenUpdatedAt`): the server decides only if
+ * the application is still as shown, so an admin never mails an applicant
+ * someone else has just decided.
  */
 export function VolunteerDecisionForm({
   decision,
   seenStatus,
+  seenUpdatedAt,
   subject,
   body,
   errors,
@@ -22,6 +24,8 @@ export function VolunteerDecisionForm({
 }: {
   decision: "approved" | "rejected";
   seenStatus: ApplicationStatus;
+  /** The application's updated_at as the page showed it. */
+  seenUpdatedAt: string;
   subject: string;
   body: string;
   errors?: FieldErrors;
@@ -37,6 +41,7 @@ export function VolunteerDecisionForm({
         <input type="hidden" name="intent" value="decide" />
         <input type="hidden" name="decision" value={decision} />
         <input type="hidden" name="seenStatus" value={seenStatus} />
+        <input type="hidden" name="seenUpdatedAt" value={seenUpdatedAt} />
         <p className="text-sm text-muted-foreground">The applicant gets this email. Change it as you like before sending.</p>
         <div className="grid gap-2">
           <label htmlFor={id("subject")} className="text-sm font-medium">

@@ -72,7 +72,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (!seenStatus) return refuseDecision(400, "The page did not say which status you saw, so nothing was changed and no email was sent. Reload the page, check the application and send it again.");
       let result: Awaited<ReturnType<typeof decideApplication>>;
       try {
-        result = await decideApplication(database, params.id, { ...parsed.data, seenStatus, actor });
+        const seenUpdatedAt = String(form.get("seenUpdatedAt") ?? "") || undefined;
+        result = await decideApplication(database, params.id, { ...parsed.data, seenStatus, seenUpdatedAt, actor });
       } catch (error) {
         // The decision, its e-mail and audit entry are one transaction: none of them happened. What was written goes back into the form.
         logger.error({ err: error instanceof Error ? error.message : String(error), applicationId: params.id }, "volunteer decision failed");
@@ -172,8 +173,8 @@ export default function ApplicationDetail({ loaderData, actionData }: Route.Comp
               Already {APPLICATION_STATUS_LABELS[a.status].toLowerCase()}. You can change the decision; a new email goes to the applicant.
             </p>
           ) : null}
-          <VolunteerDecisionForm decision="approved" seenStatus={a.status} subject={(failedDecision === "approved" && typed?.subject) || templates.approve.subject} body={(failedDecision === "approved" && typed?.body) || templates.approve.body} errors={failedDecision === "approved" ? decideErrors : undefined} open={failedDecision === "approved"} />
-          <VolunteerDecisionForm decision="rejected" seenStatus={a.status} subject={(failedDecision === "rejected" && typed?.subject) || templates.reject.subject} body={(failedDecision === "rejected" && typed?.body) || templates.reject.body} errors={failedDecision === "rejected" ? decideErrors : undefined} open={failedDecision === "rejected"} />
+          <VolunteerDecisionForm decision="approved" seenStatus={a.status} seenUpdatedAt={a.updatedAt} subject={(failedDecision === "approved" && typed?.subject) || templates.approve.subject} body={(failedDecision === "approved" && typed?.body) || templates.approve.body} errors={failedDecision === "approved" ? decideErrors : undefined} open={failedDecision === "approved"} />
+          <VolunteerDecisionForm decision="rejected" seenStatus={a.status} seenUpdatedAt={a.updatedAt} subject={(failedDecision === "rejected" && typed?.subject) || templates.reject.subject} body={(failedDecision === "rejected" && typed?.body) || templates.reject.body} errors={failedDecision === "rejected" ? decideErrors : undefined} open={failedDecision === "rejected"} />
           {a.status !== "pending" ? <PostButton intent="pending">Move back to Pending (no email)</PostButton> : null}
         </section>
       )}
