@@ -112,20 +112,28 @@ export interface ServedSite {
 
 /**
  * For a describeEachEngine body: before the suite, `seed` (if given) fills
- * that engine's database, then the production build serves it and its first
- * admin signs in; after the suite the process stops. Read `site` and
- * `cookie` from the returned object inside the tests.
+ * that engine's database, then the production build serves it; after the
+ * suite the process stops. Read `site` from the returned object inside the
+ * tests.
  */
-export function serveWithFirstAdmin(getDb: () => { dataDir: string; url?: string }, account: { email: string; password: string }, seed?: () => Promise<void>): ServedSite {
-  const served = {} as ServedSite;
+export function serveSite(getDb: () => { dataDir: string; url?: string }, seed?: () => Promise<void>): { site: SiteProcess } {
+  const served = {} as { site: SiteProcess };
   beforeAll(async () => {
     ensureProductionBuild();
     await seed?.();
     served.site = await startSiteProcess({ DATA_DIR: getDb().dataDir, DATABASE_URL: getDb().url });
-    served.cookie = await createFirstAdmin(served.site, account);
   }, 240_000);
   afterAll(async () => {
     await stopSiteProcesses(served.site);
   });
+  return served;
+}
+
+/** serveSite, then its first admin signs in: read `site` and `cookie` from the returned object inside the tests. */
+export function serveWithFirstAdmin(getDb: () => { dataDir: string; url?: string }, account: { email: string; password: string }, seed?: () => Promise<void>): ServedSite {
+  const served = serveSite(getDb, seed) as ServedSite;
+  beforeAll(async () => {
+    served.cookie = await createFirstAdmin(served.site, account);
+  }, 60_000);
   return served;
 }

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { nowIso } from "#app/lib/db.server";
-import { formValues, type FieldErrors } from "#app/lib/schemas/parse-form";
+import { textValues, type FieldErrors } from "#app/lib/schemas/parse-form";
 
 /**
  * Edit versions: what keeps a record form opened before a colleague's save
@@ -39,11 +39,11 @@ export function isEditConflict(result: EditResult<unknown>): result is EditConfl
   return !result.ok && "conflict" in result;
 }
 
-/** What was submitted, as text, so a refused save can give the form it back. */
-export function submittedText(values: Record<string, unknown> | FormData): Record<string, string> {
-  const raw = values instanceof FormData ? formValues(values) : values;
-  return Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, typeof v === "string" ? v : String(v ?? "")]));
+/** A save refused as stale: nothing changed, what was submitted kept for the form. */
+export function editConflict(updatedAt: string, values: Record<string, unknown> | FormData): EditConflictResult {
+  return { ok: false, conflict: { updatedAt }, errors: {}, values: textValues(values) };
 }
+
 
 /**
  * The updated_at to write over `previous`: now, or a millisecond after

@@ -1,14 +1,14 @@
 import crypto from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
-import { z } from "zod";
+import type { z } from "zod";
 import type { Database } from "./db.server";
 import { getDatabase, nowIso, toBool, toNum } from "./db.server";
 import { logger } from "./logger.server";
 import type { DatabaseSchema, EventsTable } from "./db-schema";
 import { BUILT_IN_IMAGES, EVENT_CATEGORIES, type EventCategory } from "#app/content/site";
 import { eventSchema } from "#app/lib/schemas/event";
-import { formValues, type FormResult } from "#app/lib/schemas/parse-form";
-import { stampAfter, submittedText, type EditResult } from "./edit-version.server";
+import { parseForm, textValues, type FormResult } from "#app/lib/schemas/parse-form";
+import { editConflict, stampAfter, type EditResult } from "./edit-version.server";
 import { londonToday } from "#app/lib/ical";
 import type { EventImage, PublicEvent } from "#app/lib/event-format";
 import { mediaByUrl } from "./section-images.server";
@@ -78,12 +78,6 @@ async function uniqueSlug(db: Kysely<DatabaseSchema>, title: string): Promise<st
 
 type Values = Record<string, unknown> | FormData;
 
-function parse(values: Values): FormResult<z.output<typeof eventSchema>> {
-  const raw = values instanceof FormData ? formValues(values) : values;
-  const result = eventSchema.safeParse(raw);
-  if (result.success) return { ok: true, data: result.data };
-  return { ok: false, errors: z.flattenError(result.error).fieldErrors, values: submittedText(values) };
-}
 
 
 function columns(data: z.output<typeof eventSchema>) {
@@ -125,10 +119,10 @@ async function heldImage({ db }: Database, url: string): Promise<{ alt: string }
 
 /** Parses an event and checks its image is one the site holds; the alt text defaults to the library's. */
 async function parseWithImage(database: Database, values: Values): Promise<FormResult<z.output<typeof eventSchema>>> {
-  const parsed = parse(values);
+  const parsed = parseForm(eventSchema, values);
   if (!parsed.ok || !parsed.data.imageUrl) return parsed;
   const held = await heldImage(database, parsed.data.imageUrl);
-  if (!held) return { ok: false, errors: { imageUrl: [EVENT_IMAGE_NOT_HELD] }, values: submittedText(values) };
+  if (!held) return { ok: false, errors: { imageUrl: [EVENT_IMAGE_NOT_HELD] }, values: textValues(values) };
   return { ok: true, data: { ...parsed.data, imageAlt: parsed.data.imageAlt || held.alt } };
 }
 
@@ -173,7 +167,7 @@ export async function updateEvent(
 ): Promise<EventUpdateResult | null> {
   const found = await database.db.selectFrom("events").select("updated_at").where("id", "=", id).executeTakeFirst();
   if (!found) return null;
-  const conflict = (updatedAt: string) => ({ ok: false as const, conflict: { updatedAt }, errors: {}, values: submittedText(values) });
+  const conflict = (updatedAt: string) => editConflict(updatedAt, values);
   // Said before any field errors: fixing those would not make this form's save possible.
   if (baseUpdatedAt !== undefined && found.updated_at !== baseUpdatedAt) return conflict(found.updated_at);
   const parsed = await parseWithImage(database, values);

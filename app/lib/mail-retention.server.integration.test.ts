@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { REGISTRATION_DAY, VALID_REGISTRATION } from "../../test/registration-fixture";
 import { describeEachEngine, type TestDatabase } from "../../test/engines";
 import { runNextJob } from "#app/lib/jobs.server";
 import { configureMailer, sendMail } from "#app/lib/mailer.server";
@@ -49,22 +50,10 @@ async function apply(database: TestDatabase, name: string, email: string): Promi
 
 async function register(database: TestDatabase, childName: string): Promise<string> {
   const outcome = await submitRegistration(database, {
-    values: {
-      registrant: "parent",
-      childName,
-      childDateOfBirth: "2014-09-01",
-      programmes: ["football"],
-      parentName: "Jo Example",
-      parentPhone: "07700 900456",
-      parentEmail: "jo@example.org",
-      emergencyName: "Pat Example",
-      emergencyPhone: "01422 123456",
-      photoConsent: "no",
-      declaration: "yes",
-    },
+    values: { ...VALID_REGISTRATION, childName },
     honeypot: false,
     ip: nextIp(),
-    now: new Date("2025-06-15T10:00:00Z"),
+    now: REGISTRATION_DAY,
   });
   if (outcome.status !== "stored") throw new Error(`registration not stored: ${JSON.stringify(outcome)}`);
   return outcome.id;

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REGISTRATION_DAY, VALID_REGISTRATION } from "../../test/registration-fixture";
 import { describeEachEngine, type TestDatabase } from "../../test/engines";
 import { listAudit } from "#app/lib/audit.server";
 import { runNextJob } from "#app/lib/jobs.server";
@@ -34,23 +35,10 @@ let ipCounter = 0;
 const nextIp = () => `198.51.100.${(ipCounter += 1)}`;
 
 /** Forms are judged on this day (UK), so ages in the tests never drift. */
-const NOW = new Date("2025-06-15T10:00:00Z");
+const NOW = REGISTRATION_DAY;
 const STAFF = { id: "staff-1", email: "staff@example.org", ip: "127.0.0.1" };
 
-const valid: RawValues = {
-  registrant: "parent",
-  childName: "Riley Example",
-  childDateOfBirth: "2014-09-01",
-  programmes: ["football", "haf"],
-  parentName: "Jo Example",
-  parentPhone: "07700 900456",
-  parentEmail: "jo@example.org",
-  emergencyName: "Pat Example",
-  emergencyPhone: "01422 123456",
-  needs: "Mild asthma; has an inhaler.",
-  photoConsent: "no",
-  declaration: "yes",
-};
+const valid = VALID_REGISTRATION;
 
 async function register(database: TestDatabase, overrides: RawValues = {}, at = NOW) {
   return submitRegistration(database, { values: { ...valid, ...overrides }, honeypot: false, ip: nextIp(), now: at });

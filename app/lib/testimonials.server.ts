@@ -6,16 +6,15 @@ import { logger } from "./logger.server";
 import type { TestimonialsTable } from "./db-schema";
 import type { Tone } from "#app/content/types";
 import type { Testimonial as CarouselTestimonial } from "#app/content/site";
-import { formValues, type FormResult } from "#app/lib/schemas/parse-form";
+import { parseForm, type FormResult } from "#app/lib/schemas/parse-form";
 import {
   isTestimonialStatus,
   TESTIMONIAL_STATUSES,
   testimonialSchema,
   type TestimonialStatus,
 } from "#app/lib/schemas/testimonial";
-import { z } from "zod";
 import { noteFallback } from "#app/lib/fallback-watch.server";
-import { editVersion, submittedText, type EditResult } from "./edit-version.server";
+import { editConflict, editVersion, type EditResult } from "./edit-version.server";
 
 export { isTestimonialStatus };
 
@@ -51,12 +50,6 @@ function toTestimonial(row: Selectable<TestimonialsTable>): Testimonial {
 
 type Values = Record<string, unknown> | FormData;
 
-function parse(values: Values): FormResult<z.output<typeof testimonialSchema>> {
-  const raw = values instanceof FormData ? formValues(values) : values;
-  const result = testimonialSchema.safeParse(raw);
-  if (result.success) return { ok: true, data: result.data };
-  return { ok: false, errors: z.flattenError(result.error).fieldErrors, values: submittedText(values) };
-}
 
 /** The edit version of what the testimonial form edits (see edit-version.server.ts); status and order do not count. */
 export function testimonialVersion(t: Pick<Testimonial, "name" | "role" | "rating" | "text" | "color">): string {
@@ -69,7 +62,7 @@ export async function createTestimonial(
   values: Values,
   status: TestimonialStatus = "pending",
 ): Promise<FormResult<Testimonial>> {
-  const parsed = parse(values);
+  const parsed = parseForm(testimonialSchema, values);
   if (!parsed.ok) return parsed;
   const last = await db
     .selectFrom("testimonials")
@@ -115,9 +108,9 @@ export async function updateTestimonial(
     if (!row) return null;
     // Said before any field errors: fixing those would not make this form's save possible.
     if (baseVersion !== undefined && testimonialVersion(toTestimonial(row)) !== baseVersion) {
-      return { ok: false, conflict: { updatedAt: row.updated_at }, errors: {}, values: submittedText(values) };
+      return editConflict(row.updated_at, values);
     }
-    const parsed = parse(values);
+    const parsed = parseForm(testimonialSchema, values);
     if (!parsed.ok) return parsed;
     await trx.updateTable("testimonials").set({ ...parsed.data, updated_at: nowIso() }).where("id", "=", id).execute();
     const updated = await getTestimonial({ ...database, db: trx }, id);

@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
 import type { Selectable } from "kysely";
-import { z } from "zod";
 import { VOLUNTEER_TYPES, type VolunteerType } from "#app/content/site";
 import { recordAudit } from "#app/lib/audit.server";
 import type { VolunteerApplicationsTable, VolunteerOpportunitiesTable } from "#app/lib/db-schema";
@@ -8,8 +7,8 @@ import { nowIso, toBool, toNum, type Database } from "#app/lib/db.server";
 import { deleteMailAbout, deliverMail, notifyStaff, prepareMail, sendMail, storeMail, type MailResult, type PreparedMail } from "#app/lib/mailer.server";
 import { adminLink, handleSubmission, rawList, rawText, tellAboutSubmission, type Submission, type SubmitOutcome } from "#app/lib/public-forms.server";
 import { logger } from "#app/lib/logger.server";
-import { formValues, type FormResult } from "#app/lib/schemas/parse-form";
-import { editVersion, stampAfter, submittedText, type EditResult } from "#app/lib/edit-version.server";
+import { parseForm, type FormResult } from "#app/lib/schemas/parse-form";
+import { editConflict, editVersion, stampAfter, type EditResult } from "#app/lib/edit-version.server";
 import { getSiteSettings } from "#app/lib/site-settings.server";
 import {
   ANY_ROLE,
@@ -80,15 +79,9 @@ export async function getOpportunity(database: Database, id: string): Promise<Op
 
 type Values = Record<string, unknown> | FormData;
 
-function parseOpportunity(values: Values): FormResult<z.output<typeof opportunitySchema>> {
-  const raw = values instanceof FormData ? formValues(values) : values;
-  const result = opportunitySchema.safeParse(raw);
-  if (result.success) return { ok: true, data: result.data };
-  return { ok: false, errors: z.flattenError(result.error).fieldErrors, values: submittedText(values) };
-}
 
 export async function createOpportunity(database: Database, values: Values): Promise<FormResult<Opportunity>> {
-  const parsed = parseOpportunity(values);
+  const parsed = parseForm(opportunitySchema, values);
   if (!parsed.ok) return parsed;
   // The insert and the read back are one transaction: if either fails, no role was added.
   return database.db.transaction().execute(async (trx) => {
@@ -141,9 +134,9 @@ export async function updateOpportunity(
     if (!row) return undefined;
     // Said before any field errors: fixing those would not make this form's save possible.
     if (baseVersion !== undefined && opportunityVersion(toOpportunity(row)) !== baseVersion) {
-      return { ok: false, conflict: { updatedAt: row.updated_at }, errors: {}, values: submittedText(values) };
+      return editConflict(row.updated_at, values);
     }
-    const parsed = parseOpportunity(values);
+    const parsed = parseForm(opportunitySchema, values);
     if (!parsed.ok) return parsed;
     await trx
       .updateTable("volunteer_opportunities")

@@ -1,12 +1,11 @@
 import crypto from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
-import { z } from "zod";
 import type { Database } from "./db.server";
 import { nowIso, toNum } from "./db.server";
 import type { DatabaseSchema, YoutubeVideosTable } from "./db-schema";
 import { youtubeSchema } from "#app/lib/schemas/youtube";
-import { formValues, type FormResult } from "#app/lib/schemas/parse-form";
-import { editVersion, submittedText, type EditResult } from "./edit-version.server";
+import { parseForm, type FormResult } from "#app/lib/schemas/parse-form";
+import { editConflict, editVersion, type EditResult } from "./edit-version.server";
 
 export interface YoutubeVideo {
   id: string;
@@ -39,12 +38,6 @@ function toVideo(row: Selectable<YoutubeVideosTable>): YoutubeVideo {
 
 type Values = Record<string, unknown> | FormData;
 
-function parse(values: Values): FormResult<z.output<typeof youtubeSchema>> {
-  const raw = values instanceof FormData ? formValues(values) : values;
-  const result = youtubeSchema.safeParse(raw);
-  if (result.success) return { ok: true, data: result.data };
-  return { ok: false, errors: z.flattenError(result.error).fieldErrors, values: submittedText(values) };
-}
 
 /** The edit version of what the video form edits (see edit-version.server.ts); its place in the gallery does not count. */
 export function youtubeVideoVersion(v: Pick<YoutubeVideo, "videoId" | "title" | "description" | "page">): string {
@@ -62,7 +55,7 @@ async function nextOrder(db: Kysely<DatabaseSchema>, page: string): Promise<numb
 
 /** Adds a video to the end of its page's gallery. */
 export async function createYoutubeVideo({ db }: Database, values: Values): Promise<FormResult<YoutubeVideo>> {
-  const parsed = parse(values);
+  const parsed = parseForm(youtubeSchema, values);
   if (!parsed.ok) return parsed;
   const now = nowIso();
   const row = {
@@ -103,9 +96,9 @@ export async function updateYoutubeVideo(
     if (!current) return null;
     // Said before any field errors: fixing those would not make this form's save possible.
     if (baseVersion !== undefined && youtubeVideoVersion(toVideo(current)) !== baseVersion) {
-      return { ok: false, conflict: { updatedAt: current.updated_at }, errors: {}, values: submittedText(values) };
+      return editConflict(current.updated_at, values);
     }
-    const parsed = parse(values);
+    const parsed = parseForm(youtubeSchema, values);
     if (!parsed.ok) return parsed;
     const pageChanged = current.page_assignment !== parsed.data.page;
     await db

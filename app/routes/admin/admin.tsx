@@ -175,8 +175,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </div>
     );
   }
-  if (isRouteErrorResponse(error) && error.status === 403 && error.data === TWO_FACTOR_REQUIRED) {
-    // A save from an admin who has not set up two-factor since the site began to require it.
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    // A save from an admin who has not set up two-factor since the site began to require it, or an account without the admin role.
+    const mustEnrol = error.data === TWO_FACTOR_REQUIRED;
+    const email = mustEnrol ? undefined : (error.data as { email?: string } | undefined)?.email;
     const back = location.pathname.startsWith("/admin") ? location.pathname : "/admin";
     return (
       <div className="flex min-h-screen items-center justify-center bg-muted px-4 py-12">
@@ -184,47 +186,35 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           <Card>
             <CardHeader>
               <ShieldAlert className="size-8 text-destructive" aria-hidden="true" />
-              <CardTitle as="h1">Set up two-factor sign-in</CardTitle>
-              <CardDescription>{TWO_FACTOR_REQUIRED} Nothing was saved: once it is set up, make your change again.</CardDescription>
-            </CardHeader>
-            <CardContent className="flex flex-wrap gap-2">
-              <Button asChild>
-                <Link to={`/two-factor/setup?redirectTo=${encodeURIComponent(back)}`} reloadDocument>
-                  Set up two-factor sign-in
-                </Link>
-              </Button>
-            </CardContent>
-          </Card>
-        </main>
-      </div>
-    );
-  }
-  if (isRouteErrorResponse(error) && error.status === 403) {
-    const email = (error.data as { email?: string } | undefined)?.email;
-    return (
-      <div className="flex min-h-screen items-center justify-center bg-muted px-4 py-12">
-        <main id="main" className="w-full max-w-lg">
-          <Card>
-            <CardHeader>
-              <ShieldAlert className="size-8 text-destructive" aria-hidden="true" />
-              <CardTitle as="h1">Not allowed</CardTitle>
+              <CardTitle as="h1">{mustEnrol ? "Set up two-factor sign-in" : "Not allowed"}</CardTitle>
               <CardDescription>
-                {email ? `You are signed in as ${email}, but` : "Your"} account is not allowed to use the admin area. Ask an
-                administrator of the site if you need access.
+                {mustEnrol
+                  ? `${TWO_FACTOR_REQUIRED} Nothing was saved: once it is set up, make your change again.`
+                  : `${email ? `You are signed in as ${email}, but` : "Your"} account is not allowed to use the admin area. Ask an administrator of the site if you need access.`}
               </CardDescription>
             </CardHeader>
             <CardContent className="flex flex-wrap gap-2">
-              <Form method="post" action="/logout">
-                <Button type="submit" variant="outline">
-                  <LogOut aria-hidden="true" />
-                  Logout
+              {mustEnrol ? (
+                <Button asChild>
+                  <Link to={`/two-factor/setup?redirectTo=${encodeURIComponent(back)}`} reloadDocument>
+                    Set up two-factor sign-in
+                  </Link>
                 </Button>
-              </Form>
-              <Button asChild variant="ghost">
-                <Link to="/" reloadDocument>
-                  Back to the website
-                </Link>
-              </Button>
+              ) : (
+                <>
+                  <Form method="post" action="/logout">
+                    <Button type="submit" variant="outline">
+                      <LogOut aria-hidden="true" />
+                      Logout
+                    </Button>
+                  </Form>
+                  <Button asChild variant="ghost">
+                    <Link to="/" reloadDocument>
+                      Back to the website
+                    </Link>
+                  </Button>
+                </>
+              )}
             </CardContent>
           </Card>
         </main>

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { describeEachEngine } from "../../../test/engines";
 import { failWrites } from "../../../test/failing-writes";
-import { ensureProductionBuild, type SiteProcess, startSiteProcess, stopSiteProcesses } from "../../../test/site-process";
+import { serveSite } from "../../../test/site-process";
 
 /**
  * 'Create Admin User' on a new site when the database fails part-way: no
@@ -17,20 +17,13 @@ import { ensureProductionBuild, type SiteProcess, startSiteProcess, stopSiteProc
 const PASSWORD = "first light over the moor";
 
 describeEachEngine("signing in and creating the first admin when the database fails", (getDb) => {
-  let site: SiteProcess;
-  beforeAll(async () => {
-    ensureProductionBuild();
-    site = await startSiteProcess({ DATA_DIR: getDb().dataDir, DATABASE_URL: getDb().url });
-  }, 240_000);
-  afterAll(async () => {
-    await stopSiteProcesses(site);
-  });
+  const served = serveSite(getDb);
 
   const create = (email: string) =>
-    fetch(`${site.url}/login`, {
+    fetch(`${served.site.url}/login`, {
       method: "POST",
       redirect: "manual",
-      headers: { Origin: site.url },
+      headers: { Origin: served.site.url },
       body: new URLSearchParams({ intent: "create-admin", email, password: PASSWORD, confirm: PASSWORD }),
     });
   const users = async () => (await getDb().db.selectFrom("users").select("email").execute()).map((u) => u.email);
@@ -64,10 +57,10 @@ describeEachEngine("signing in and creating the first admin when the database fa
 
   it("signing in while the database refuses writes says so in the form and signs nobody in", async () => {
     const signIn = () =>
-      fetch(`${site.url}/login`, {
+      fetch(`${served.site.url}/login`, {
         method: "POST",
         redirect: "manual",
-        headers: { Origin: site.url },
+        headers: { Origin: served.site.url },
         body: new URLSearchParams({ intent: "sign-in", email: "chair@example.org", password: PASSWORD, redirectTo: "/admin" }),
       });
     await failWrites(getDb(), "login_attempts", true, ["insert"]);

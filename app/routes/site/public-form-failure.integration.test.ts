@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { describeEachEngine } from "../../../test/engines";
 import { failWrites } from "../../../test/failing-writes";
-import { ensureProductionBuild, startSiteProcess, stopSiteProcesses, type SiteProcess } from "../../../test/site-process";
+import { serveSite } from "../../../test/site-process";
 
 /**
  * A parent who spent ten minutes on a child's registration keeps it when
@@ -28,15 +28,10 @@ const registration = {
 };
 
 describeEachEngine("a public form the database cannot save", (getDb) => {
-  let site: SiteProcess;
-  beforeAll(async () => {
-    ensureProductionBuild();
-    site = await startSiteProcess({ DATA_DIR: getDb().dataDir, DATABASE_URL: getDb().url });
-  }, 240_000);
-  afterAll(() => stopSiteProcesses(site));
+  const served = serveSite(getDb);
 
   const post = (fields: Record<string, string>) =>
-    fetch(`${site.url}/contact/register-child`, { method: "POST", redirect: "manual", headers: { Origin: site.url }, body: new URLSearchParams(fields) });
+    fetch(`${served.site.url}/contact/register-child`, { method: "POST", redirect: "manual", headers: { Origin: served.site.url }, body: new URLSearchParams(fields) });
   const count = async (table: "registrations" | "outbox") => Number((await getDb().db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
 
   it("gives the registration back as typed, with a message, and saves nothing", async () => {
