@@ -95,6 +95,46 @@ describeEachEngine("auth", (getDb) => {
     expect(await signIn(auth(), { email: "ghost@example.org", password: "x".repeat(14), ip: "192.0.2.99" })).toMatchObject({ status: 429 });
   });
 
+  it("a browser that signed in before is not locked out by strangers' failures, and its own failures lock only itself", async () => {
+    await createOrResetAdmin(auth(), { email: "owner@example.org", password: PASSWORD });
+    await createOrResetAdmin(auth(), { email: "colleague@example.org", password: PASSWORD });
+    const browser = (cookie = "") => new Request("http://127.0.0.1:3999/login", { method: "POST", headers: cookie ? { cookie } : {} });
+    const signInFrom = (email: string, password: string, ip: string, cookie = "") => signIn(auth(), { email, password, ip, request: browser(cookie) });
+    const remembered = async (email: string, ip: string) => {
+      const result = await signInFrom(email, PASSWORD, ip);
+      if (!result.ok) throw new Error(result.message);
+      const setCookie = result.headers.getSetCookie().find((c) => c.startsWith("site.device="));
+      expect(setCookie).toMatch(/; HttpOnly; SameSite=Strict$/);
+      return setCookie!.split(";")[0]!;
+    };
+    const office = await remembered("owner@example.org", "203.0.113.20");
+    const laptop = await remembered("owner@example.org", "203.0.113.30");
+    const colleaguesDesk = await remembered("colleague@example.org", "203.0.113.40");
+
+    // A stranger who knows the address locks it for every browser it was not used on…
+    const strangerLocks = async (email: string) => {
+      for (let i = 0; i <= LOGIN_LIMITS.accountFailures; i++) await signInFrom(email, `stranger guess ${i}`, `198.51.100.${i + 1}`);
+    };
+    await strangerLocks("owner@example.org");
+    expect(await signInFrom("owner@example.org", PASSWORD, "203.0.113.21")).toMatchObject({ ok: false, status: 429 });
+    // …but not for the browsers its owner signed in with before.
+    expect(await signInFrom("owner@example.org", PASSWORD, "203.0.113.20", office)).toMatchObject({ ok: true, user: { email: "owner@example.org" } });
+    // That success does not forgive the stranger's failures.
+    expect(await signInFrom("owner@example.org", PASSWORD, "203.0.113.21")).toMatchObject({ status: 429 });
+
+    // An altered token, or one for another account, is no token.
+    const altered = office.replace(/.$/, (last) => (last === "A" ? "B" : "A"));
+    expect(await signInFrom("owner@example.org", PASSWORD, "203.0.113.20", altered)).toMatchObject({ status: 429 });
+    expect(await signInFrom("owner@example.org", PASSWORD, "203.0.113.40", colleaguesDesk)).toMatchObject({ status: 429 });
+
+    // A remembered browser has a budget of its own: its failures lock it, not the account's other browsers.
+    for (let i = 0; i < LOGIN_LIMITS.accountFailures; i++) {
+      expect(await signInFrom("owner@example.org", `typo ${i}`, "203.0.113.20", office)).toMatchObject({ status: 401 });
+    }
+    expect(await signInFrom("owner@example.org", PASSWORD, "203.0.113.20", office)).toMatchObject({ ok: false, status: 429 });
+    expect(await signInFrom("owner@example.org", PASSWORD, "203.0.113.30", laptop)).toMatchObject({ ok: true });
+  });
+
   it("limits failures per address across accounts", async () => {
     const db = getDb();
     const now = Date.now();

@@ -12,6 +12,7 @@ import { checkPassword } from "./password-policy.server";
 import { TWO_FACTOR_REQUIRED } from "./two-factor-policy";
 import { isEmail } from "./schemas/public-form";
 import { beginLoginAttempt, finishLoginAttempt, lockoutMessage } from "./rate-limit.server";
+import { rememberDevice, trustedDeviceId } from "./trusted-device.server";
 
 /**
  * Sign-in for the admin area, on Better Auth with sessions in our database.
@@ -41,6 +42,7 @@ export interface SiteAuth {
   /** The library's instance, loaded and created on first use (it is heavy to import). */
   load(): Promise<BetterAuthInstance>;
   database: Database;
+  options: AuthOptions;
 }
 
 export interface SessionUser {
@@ -62,7 +64,7 @@ export interface CurrentSession {
 export function createAuth(database: Database, options: AuthOptions): SiteAuth {
   let instance: Promise<BetterAuthInstance> | undefined;
   const load = () => (instance ??= import("./auth-library.server").then((library) => library.betterAuthFor(database, options)));
-  return { load, database };
+  return { load, database, options };
 }
 
 let shared: Promise<SiteAuth> | undefined;
@@ -263,7 +265,11 @@ export async function signIn(
   const audit = (action: string, detail?: Record<string, unknown>, actorId?: string) =>
     recordAudit(site.database, { action, actorEmail, actorId, ip: input.ip, detail });
 
-  const attempt = await beginLoginAttempt(site.database, { email, ip: input.ip });
+  // A browser that signed in to this account before is not held by the
+  // lock that strangers' failures put on it (trusted-device.server.ts).
+  const secure = site.options.baseURL.startsWith("https://");
+  const device = trustedDeviceId(site.options.secret, email, input.request?.headers.get("cookie"), secure);
+  const attempt = await beginLoginAttempt(site.database, { email, ip: input.ip, device });
   if (!attempt.allowed) {
     await audit("sign-in.refused", { reason: "rate-limit", scope: attempt.scope });
     return {
@@ -280,7 +286,8 @@ export async function signIn(
       headers: authHeaders(input.request ?? new Headers(), input.ip),
       returnHeaders: true,
     });
-    await finishLoginAttempt(site.database, attempt.attemptId, { succeeded: true, email });
+    await finishLoginAttempt(site.database, attempt.attemptId, { succeeded: true, email, device });
+    result.headers.append("Set-Cookie", rememberDevice(site.options.secret, email, input.request?.headers.get("cookie"), secure));
     const response = result.response as { user?: unknown; twoFactorRedirect?: boolean };
     if (response.twoFactorRedirect) {
       // The plugin withheld the session until the second factor is given.
@@ -295,7 +302,7 @@ export async function signIn(
     await audit("sign-in.success", undefined, user.id);
     return { ok: true, user, headers: result.headers, twoFactorRequired: false };
   } catch (error) {
-    await finishLoginAttempt(site.database, attempt.attemptId, { succeeded: false, email });
+    await finishLoginAttempt(site.database, attempt.attemptId, { succeeded: false, email, device });
     const { APIError } = await import("./auth-library.server");
     if (error instanceof APIError && (error.statusCode === 401 || error.statusCode === 400)) {
       await audit("sign-in.failure");

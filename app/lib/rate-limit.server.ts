@@ -11,7 +11,11 @@ import { env, loadSecrets } from "./env.server";
  * several processes get no more than the budget between them.
  */
 export const LOGIN_LIMITS = {
-  /** Failed sign-ins per account (e-mail) before it is locked… */
+  /**
+   * Failed sign-ins per account (e-mail) before it is locked… A browser
+   * that signed in to the account before has the same budget of its own
+   * and is not held by this lock (trusted-device.server.ts).
+   */
   accountFailures: 5,
   /** …for this long after the failures began. */
   accountWindowMs: 10 * 60_000,
@@ -22,17 +26,19 @@ export const LOGIN_LIMITS = {
 
 export type AttemptCheck =
   | { allowed: true; attemptId: string }
-  | { allowed: false; retryAfterSeconds: number; scope: "account" | "ip" };
+  | { allowed: false; retryAfterSeconds: number; scope: "account" | "device" | "ip" };
 
 /**
  * Accounts are keyed by a hash so the table never stores a stranger's
  * e-mail: an HMAC keyed by the site's secret, not a plain hash, since what
  * was typed into the e-mail box is sometimes a password, and a plain hash of
- * a weak one is found in a lookup table.
+ * a weak one is found in a lookup table. A remembered browser's attempts
+ * are keyed by its token's id with the address.
  */
-export function accountKey(email: string): string {
+export function accountKey(email: string, device?: string | null): string {
   const secret = loadSecrets(env().DATA_DIR).authSecret;
-  return crypto.createHmac("sha256", secret).update(`login:${email.trim().toLowerCase()}`).digest("hex");
+  const subject = device ? `login-device:${device}:${email.trim().toLowerCase()}` : `login:${email.trim().toLowerCase()}`;
+  return crypto.createHmac("sha256", secret).update(subject).digest("hex");
 }
 
 /**
@@ -53,13 +59,18 @@ export function ipKey(ip: string): string {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** Reserves one sign-in attempt, or says how long to wait. */
+/**
+ * Reserves one sign-in attempt, or says how long to wait. `device` is the
+ * id of a genuine remembered-browser token for this account
+ * (trustedDeviceId): the attempt then counts against that browser's budget
+ * instead of the account's.
+ */
 export async function beginLoginAttempt(
   database: Database,
-  input: { email: string; ip: string; now?: number },
+  input: { email: string; ip: string; device?: string | null; now?: number },
 ): Promise<AttemptCheck> {
   const now = input.now ?? Date.now();
-  const account = accountKey(input.email);
+  const account = accountKey(input.email, input.device);
   const ip = ipKey(input.ip);
   const attemptId = crypto.randomUUID();
   const { db } = database;
@@ -82,13 +93,13 @@ export async function beginLoginAttempt(
     windowStats("ip", ip, LOGIN_LIMITS.ipWindowMs),
   ]);
 
-  const refuse = (scope: "account" | "ip", oldest: string | null, windowMs: number): AttemptCheck => {
+  const refuse = (scope: "account" | "device" | "ip", oldest: string | null, windowMs: number): AttemptCheck => {
     const until = (oldest ? Date.parse(oldest) : now) + windowMs;
     return { allowed: false, scope, retryAfterSeconds: Math.max(1, Math.ceil((until - now) / 1000)) };
   };
   let verdict: AttemptCheck = { allowed: true, attemptId };
   if (toNum(byAccount.n) > LOGIN_LIMITS.accountFailures) {
-    verdict = refuse("account", byAccount.oldest as string | null, LOGIN_LIMITS.accountWindowMs);
+    verdict = refuse(input.device ? "device" : "account", byAccount.oldest as string | null, LOGIN_LIMITS.accountWindowMs);
   } else if (toNum(byIp.n) > LOGIN_LIMITS.ipFailures) {
     verdict = refuse("ip", byIp.oldest as string | null, LOGIN_LIMITS.ipWindowMs);
   }
@@ -98,18 +109,20 @@ export async function beginLoginAttempt(
 }
 
 /**
- * Settles an attempt: a failure stays counted; a success forgets it and
- * the account's earlier failures (the address's failures still count).
+ * Settles an attempt: a failure stays counted; a success forgets it and the
+ * earlier failures it was counted with: the account's, or a remembered
+ * browser's own (then the failures from elsewhere, most likely a
+ * stranger's, still count). The address's failures still count.
  */
 export async function finishLoginAttempt(
   database: Database,
   attemptId: string,
-  outcome: { succeeded: boolean; email: string },
+  outcome: { succeeded: boolean; email: string; device?: string | null },
 ): Promise<void> {
   if (!outcome.succeeded) return;
   await database.db
     .deleteFrom("login_attempts")
-    .where((eb) => eb.or([eb("id", "=", attemptId), eb("account_key", "=", accountKey(outcome.email))]))
+    .where((eb) => eb.or([eb("id", "=", attemptId), eb("account_key", "=", accountKey(outcome.email, outcome.device))]))
     .execute();
 }
 

@@ -261,4 +261,28 @@ describeEachEngine("admin access over HTTP", (getDb) => {
       expect(homeScriptSrc, `inline script allowed: ${tag!.slice(0, 80)}`).toContain(`'sha256-${hash}'`);
     }
   });
+
+  it("keeps a stranger's failures from locking staff out of a browser they signed in with before, on either process", async () => {
+    const deputy = { email: "deputy@example.org", password: "lanterns along the canal" };
+    await createMember(createAuth(getDb(), { secret: "unused-here-0123456789-0123456789", baseURL: a.url }), deputy);
+    const before = await signIn(a, deputy.email, deputy.password, "203.0.113.50");
+    expect(before.status).toBe(302);
+    const remembered = before.headers.getSetCookie().find((c) => c.startsWith("site.device="));
+    expect(remembered).toMatch(/^site\.device=[^;]+; Max-Age=31536000; Path=\/; HttpOnly; SameSite=Strict$/);
+    const browserCookie = remembered!.split(";")[0]!;
+
+    for (let i = 0; i <= LOGIN_LIMITS.accountFailures; i++) await signIn(i % 2 ? a : b, deputy.email, `stranger guess ${i}`, `198.51.100.${60 + i}`);
+    const stranger = await signIn(b, deputy.email, deputy.password, "198.51.100.99");
+    expect(stranger.status).toBe(429);
+    expect(await stranger.text()).toContain("Too many sign-in attempts.");
+
+    const fromRememberedBrowser = await post(
+      b,
+      "/login",
+      { intent: "sign-in", email: deputy.email, password: deputy.password, redirectTo: "/admin" },
+      { "X-Forwarded-For": "203.0.113.50", cookie: browserCookie },
+    );
+    expect(fromRememberedBrowser.status).toBe(302);
+    expect(fromRememberedBrowser.headers.getSetCookie().join("\n")).toMatch(/session_token=/);
+  });
 });
