@@ -12,7 +12,6 @@ import {
   checkConfirmation,
   confirmSubscription,
   configureNewsletterRate,
-  csvCell,
   deleteCampaignDraft,
   getCampaign,
   getSubscriberByEmail,
@@ -390,10 +389,6 @@ describeEachEngine("newsletter", (get) => {
     expect(lines[0]).toBe("email,status,requested_at,confirmed_at,unsubscribed_at,consent_source,consent_text");
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"")"`);
-    expect(csvCell("+1")).toBe("'+1");
-    expect(csvCell("-1")).toBe("'-1");
-    expect(csvCell("@x")).toBe("'@x");
-    expect(csvCell("plain")).toBe("plain");
   });
 
   it("rate-limits a public form per address", async () => {

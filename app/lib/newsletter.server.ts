@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { sql } from "kysely";
+import { csvCell } from "#app/lib/csv";
 import { nowIso, toNum, type Database } from "#app/lib/db.server";
 import { env, loadSecrets } from "#app/lib/env.server";
 import { enqueueJob, cancelJob, registerJobHandler, type JobContext, type JobOutcome } from "#app/lib/jobs.server";
@@ -364,13 +365,6 @@ export async function listSubscribers(
     query.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
   ]);
   return { subscribers: rows.map(toSubscriber), total: toNum(count?.n) };
-}
-
-/** A spreadsheet cell that cannot run as a formula when opened (CSV injection). */
-export function csvCell(value: string | null | undefined): string {
-  let text = value ?? "";
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 export async function subscribersCsv(database: Database, filter: { search?: string; status?: SubscriberStatus } = {}): Promise<string> {

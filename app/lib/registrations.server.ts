@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { Selectable } from "kysely";
 import { recordAudit } from "#app/lib/audit.server";
+import { csvCell, csvPhoneCell } from "#app/lib/csv";
 import type { RegistrationsTable } from "#app/lib/db-schema";
 import { nowIso, toBool, toNum, type Database } from "#app/lib/db.server";
 import { enqueueJob, registerJobHandler } from "#app/lib/jobs.server";
@@ -262,13 +263,6 @@ export async function deleteRegistration(database: Database, id: string, actor: 
   return deleted;
 }
 
-/** One CSV cell; a leading = + - @ would make a spreadsheet run the cell as a formula. */
-export function csvCell(value: string | number | boolean | null | undefined): string {
-  let text = value === null || value === undefined ? "" : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 const CSV_COLUMNS = [
   "id",
   "registered_at",
@@ -293,25 +287,24 @@ export async function exportRegistrationsCsv(database: Database, actor: Actor): 
   const today = ukToday();
   const lines = rows.map((row) => {
     const r = toRegistration(row, today);
+    // Phone numbers are written so a spreadsheet keeps every digit and shows no stray ' (csvPhoneCell).
     return [
-      r.id,
-      r.createdAt,
-      r.lastContactAt,
-      r.registrant === "self" ? "young person" : "parent or carer",
-      r.childName,
-      r.childDateOfBirth,
-      r.age,
-      r.programmes.map(programmeLabel).join("; "),
-      r.parentName,
-      r.parentPhone,
-      r.parentEmail,
-      r.emergencyName,
-      r.emergencyPhone,
-      r.needs,
-      r.photoConsent ? "yes" : "no",
-    ]
-      .map(csvCell)
-      .join(",");
+      csvCell(r.id),
+      csvCell(r.createdAt),
+      csvCell(r.lastContactAt),
+      csvCell(r.registrant === "self" ? "young person" : "parent or carer"),
+      csvCell(r.childName),
+      csvCell(r.childDateOfBirth),
+      csvCell(r.age),
+      csvCell(r.programmes.map(programmeLabel).join("; ")),
+      csvCell(r.parentName),
+      csvPhoneCell(r.parentPhone),
+      csvCell(r.parentEmail),
+      csvCell(r.emergencyName),
+      csvPhoneCell(r.emergencyPhone),
+      csvCell(r.needs),
+      csvCell(r.photoConsent ? "yes" : "no"),
+    ].join(",");
   });
   await audit(database, actor, "registrations.exported", { count: rows.length });
   return { csv: `${[CSV_COLUMNS.join(","), ...lines].join("\r\n")}\r\n`, count: rows.length };
