@@ -30,7 +30,7 @@ import { watchFallbacks } from "#app/lib/fallback-watch.server";
 import type { SiteChromeHtml } from "#app/lib/site-chrome";
 import { pageCacheHitListener } from "#app/lib/page-cache-hits.server";
 import { formRequestGuard } from "#app/lib/request-guard.server";
-import { createBackup, defaultBackupPath, ensureBackupSchedule, registerBackupJobs, RestoreError, restoreBackup } from "#app/lib/backup.server";
+import { createBackup, defaultBackupPath, ensureBackupSchedule, registerBackupJobs, removeBackupLeftovers, RestoreError, restoreBackup } from "#app/lib/backup.server";
 import { cleanUp, ensureCleanupJob, registerCleanupJobs } from "#app/lib/cleanup.server";
 
 declare module "react-router" {
@@ -343,6 +343,8 @@ export async function start(): Promise<ServerType> {
     if (stopping) return;
     worker = startJobWorker(database);
     mediaWorker = startMediaWorker(getDatabase, getStorage(), path.join(config.DATA_DIR, "tmp"));
+    // A backup or restore killed with the last process left a copy of the data behind: gone now, not at the next clean-up run.
+    removeBackupLeftovers(config.DATA_DIR).catch((error: unknown) => logger.warn({ err: error }, "could not look for what a stopped backup left behind"));
   }, WORKER_START_DELAY_MS);
   const stop = (signal: string) => {
     if (stopping) return;

@@ -1,7 +1,9 @@
 import fs from "node:fs";
 import fsp from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import crypto from "node:crypto";
+import { performance } from "node:perf_hooks";
 import zlib from "node:zlib";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -147,8 +149,11 @@ export interface CreateBackupOptions {
 
 export async function createBackup({ database, storage, dataDir, out }: CreateBackupOptions): Promise<BackupManifest> {
   await fsp.mkdir(path.dirname(out), { recursive: true });
-  const partial = `${out}.partial-${crypto.randomBytes(4).toString("hex")}`;
-  const scratch = await fsp.mkdtemp(path.join(dataDir, "tmp-backup-"));
+  await removeBackupLeftovers(dataDir, { archiveDirs: [path.dirname(out)] });
+  const owner = ownedName();
+  const partial = `${out}.partial-${owner}`;
+  const scratch = path.join(dataDir, `tmp-backup-${owner}`);
+  await fsp.mkdir(scratch, { mode: 0o700 });
   const gzip = zlib.createGzip({ level: 6 });
   const written = pipeline(gzip, fs.createWriteStream(partial, { mode: 0o600 }));
   const tar = new TarWriter(gzip);
@@ -185,6 +190,8 @@ export async function createBackup({ database, storage, dataDir, out }: CreateBa
         check.close();
       }
       await tar.add("database/site.db", (await fsp.stat(copy)).size, fs.createReadStream(copy));
+      // The copy is in the archive now: gone at once, so a backup killed while it copies the files leaves no copy of the database behind.
+      await fsp.rm(scratch, { recursive: true, force: true });
     } else {
       const order = await tablesInDependencyOrder(database);
       const dumps: Array<[string, Buffer]> = [];
@@ -268,13 +275,143 @@ export async function pruneBackups(dir: string, keep: number): Promise<string[]>
   const old = names.slice(Math.max(0, keep));
   for (const name of old) await fsp.rm(path.join(dir, name), { force: true });
   // Leftovers of a backup killed half-way.
-  for (const name of await fsp.readdir(dir).catch(() => [] as string[])) {
-    if (/\.tar\.gz\.partial-/.test(name)) {
-      const info = await fsp.stat(path.join(dir, name)).catch(() => null);
-      if (info && Date.now() - info.mtimeMs > 6 * 3600_000) await fsp.rm(path.join(dir, name), { force: true });
+  await removeLeftovers(dir, PARTIAL_ARCHIVE, Date.now(), []);
+  return old;
+}
+
+// ── Leftovers of a backup or restore that was killed ────────────────────────
+
+/**
+ * A backup writes a scratch folder DATA_DIR/tmp-backup-… (on SQLite a copy
+ * of the whole database, so everyone's personal data) and the archive under
+ * a temporary name "<out>.partial-…"; a restore unpacks into
+ * DATA_DIR/tmp/restore-…. Their own `finally` removes these, but a process
+ * killed part-way (SIGKILL, out of memory, power loss) leaves them: a copy
+ * of the data outside the retention rules, and an archive's worth of disk.
+ *
+ * So each is named for the process that owns it,
+ * "<host>_<pid namespace>_<pid>_<start>_<random>": where its pid means
+ * something (containers can share a data folder, and in a Kubernetes pod
+ * even a hostname, each with pid numbers of their own), and `start` for when
+ * that process started (performance.timeOrigin: fixed for its life, whatever
+ * the clock does later). The next backup or restore, and the clean-up job
+ * (at the site's first start and every six hours), remove those whose
+ * process is gone, and never one whose process still runs:
+ * - same host and namespace, another pid: gone when signal 0 finds no such
+ *   process (ESRCH). Age alone could not tell: a restore of a large site
+ *   leaves its scratch folder untouched for hours while it stores the
+ *   files, and `npm run backup` may run beside the site.
+ * - this process's pid, another start: an earlier process that had the same
+ *   pid.
+ * - another host or namespace (a restarted container's earlier run, too):
+ *   its pids cannot be checked from here, so by age, as for names from
+ *   before owners were recorded: a partial archive not written for six
+ *   hours (it grows for as long as its backup runs), a scratch folder
+ *   untouched for a day.
+ * A pid taken by an unrelated process after a reboot keeps a leftover until
+ * that process ends. Anything else, finished archives included, is never
+ * touched.
+ */
+const OWNER_HOST = os.hostname().replace(/[^A-Za-z0-9.-]/g, "-").slice(0, 40) || "localhost";
+/** The pid namespace's inode on Linux ("pid:[4026531836]"); 0 where there is none to read, and the hostname alone tells. */
+const OWNER_NAMESPACE = (() => {
+  try {
+    return /\[(\d+)\]/.exec(fs.readlinkSync("/proc/self/ns/pid"))?.[1] ?? "0";
+  } catch {
+    return "0";
+  }
+})();
+const OWNER_START = Math.round(performance.timeOrigin);
+const OWNER = /^([A-Za-z0-9.-]{1,40})_(\d{1,20})_(\d{1,10})_(\d{1,16})_[0-9a-f]{8}$/;
+
+/** The owner part of a new scratch folder's or partial archive's name. */
+function ownedName(): string {
+  return `${OWNER_HOST}_${OWNER_NAMESPACE}_${process.pid}_${OWNER_START}_${crypto.randomBytes(4).toString("hex")}`;
+}
+
+/** Whether the process an owner part names still runs; "unknown" when its pid cannot be checked from here, undefined for a name that is not an owner part. */
+function ownerState(owner: string): "running" | "stopped" | "unknown" | undefined {
+  const match = OWNER.exec(owner);
+  if (!match) return undefined;
+  const [, host, namespace, pidText, start] = match;
+  const pid = Number(pidText);
+  if (host !== OWNER_HOST || namespace !== OWNER_NAMESPACE || pid < 1 || pid > 0x7fffffff) return "unknown";
+  if (pid === process.pid) return Number(start) === OWNER_START ? "running" : "stopped";
+  try {
+    process.kill(pid, 0);
+    return "running";
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === "ESRCH" ? "stopped" : "running";
+  }
+}
+
+interface LeftoverKind {
+  /** A name of this kind, with its owner part captured. */
+  name: RegExp;
+  /** The same, as named before owners were recorded. */
+  legacy: RegExp;
+  directory: boolean;
+  /** How long one whose owner cannot be checked must have been left untouched. */
+  unownedAfterMs: number;
+}
+
+const BACKUP_SCRATCH: LeftoverKind = { name: /^tmp-backup-(.+)$/, legacy: /^tmp-backup-[A-Za-z0-9]{6}$/, directory: true, unownedAfterMs: 24 * 3600_000 };
+const RESTORE_SCRATCH: LeftoverKind = { name: /^restore-(.+)$/, legacy: /^restore-[A-Za-z0-9]{6}$/, directory: true, unownedAfterMs: 24 * 3600_000 };
+const PARTIAL_ARCHIVE: LeftoverKind = { name: /^.+\.partial-(.+)$/, legacy: /\.tar\.gz\.partial-[0-9a-f]{8}$/, directory: false, unownedAfterMs: 6 * 3600_000 };
+
+/** A restore's scratch folder in DATA_DIR/tmp named for its process: the clean-up's age rule for that folder leaves it to removeBackupLeftovers. */
+export function isOwnedRestoreScratch(name: string): boolean {
+  const owner = RESTORE_SCRATCH.name.exec(name)?.[1];
+  return owner !== undefined && OWNER.test(owner);
+}
+
+/** When a file, or a folder or anything directly in it, was last written. */
+async function lastWritten(full: string): Promise<number> {
+  const info = await fsp.lstat(full);
+  let newest = info.mtimeMs;
+  if (info.isDirectory()) {
+    for (const name of await fsp.readdir(full)) newest = Math.max(newest, (await fsp.lstat(path.join(full, name)).catch(() => info)).mtimeMs);
+  }
+  return newest;
+}
+
+async function removeLeftovers(dir: string, kind: LeftoverKind, now: number, removed: string[]): Promise<void> {
+  let entries: fs.Dirent[];
+  try {
+    entries = await fsp.readdir(dir, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    if (kind.directory ? !entry.isDirectory() : !entry.isFile()) continue;
+    const owner = kind.name.exec(entry.name)?.[1];
+    const state = owner === undefined ? undefined : ownerState(owner);
+    if (state === "running" || (state === undefined && !kind.legacy.test(entry.name))) continue;
+    const full = path.join(dir, entry.name);
+    try {
+      if (state !== "stopped" && now - (await lastWritten(full)) < kind.unownedAfterMs) continue;
+      await fsp.rm(full, { recursive: true, force: true });
+      removed.push(full);
+    } catch (error) {
+      // Left for the next sweep: a backup must not fail over another one's leftovers.
+      logger.warn({ leftover: entry.name, err: error instanceof Error ? error.message : String(error) }, "could not remove what a stopped backup or restore left behind");
     }
   }
-  return old;
+}
+
+/**
+ * Removes the scratch folders and partial archives of backups and restores
+ * that no longer run: in DATA_DIR, DATA_DIR/tmp, DATA_DIR/backups and
+ * `archiveDirs` (where a backup is being written). Returns their paths.
+ */
+export async function removeBackupLeftovers(dataDir: string, { archiveDirs = [], now = Date.now() }: { archiveDirs?: string[]; now?: number } = {}): Promise<string[]> {
+  const removed: string[] = [];
+  await removeLeftovers(dataDir, BACKUP_SCRATCH, now, removed);
+  await removeLeftovers(path.join(dataDir, "tmp"), RESTORE_SCRATCH, now, removed);
+  for (const dir of new Set([path.join(dataDir, "backups"), ...archiveDirs].map((d) => path.resolve(d)))) await removeLeftovers(dir, PARTIAL_ARCHIVE, now, removed);
+  if (removed.length) logger.info({ leftovers: removed.map((p) => path.basename(p)) }, "removed what a stopped backup or restore left behind");
+  return removed;
 }
 
 // ── Restore ─────────────────────────────────────────────────────────────────
@@ -401,10 +538,12 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   }
   const warnings = checkSecret(manifest, secrets, acceptSecretChange);
   // Scratch inside DATA_DIR/tmp: on the same disk, so the finished database
-  // and secrets.json are renamed into place, and the clean-up job removes
-  // what a crash leaves there.
+  // and secrets.json are renamed into place; named for this process, so the
+  // next backup or restore, or the clean-up job, removes what a crash leaves.
+  await removeBackupLeftovers(dataDir);
   await fsp.mkdir(path.join(dataDir, "tmp"), { recursive: true });
-  const scratch = await fsp.mkdtemp(path.join(dataDir, "tmp", "restore-"));
+  const scratch = path.join(dataDir, "tmp", `restore-${ownedName()}`);
+  await fsp.mkdir(scratch, { mode: 0o700 });
 
   let database: Database | undefined;
   // Keys this restore added to storage: a restore that fails takes them out again.

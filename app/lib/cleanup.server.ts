@@ -1,5 +1,6 @@
 import fsp from "node:fs/promises";
 import path from "node:path";
+import { isOwnedRestoreScratch, removeBackupLeftovers } from "./backup.server";
 import type { Database } from "./db.server";
 import { enqueueJob, registerJobHandler } from "./jobs.server";
 import { logger } from "./logger.server";
@@ -16,6 +17,8 @@ import type { TusSetup } from "./tus.server";
  *   never touched;
  * - scratch files in DATA_DIR/tmp and half-written ".tmp-…" files in the
  *   uploads folder, removed after six hours;
+ * - scratch folders and partial archives of a backup or restore, removed
+ *   once the process that made them has stopped (removeBackupLeftovers);
  * - unfinished resumable uploads, removed by the tus store once they expire
  *   (24 hours without progress).
  */
@@ -94,11 +97,14 @@ export async function cleanUp(options: CleanupOptions): Promise<CleanupResult> {
   const orphans = candidates.filter((key) => !referenced.has(key));
   for (const key of orphans) await storage.delete(key);
 
-  const scratch = [
-    ...(await oldEntries(path.join(dataDir, "tmp"), scratchMinAgeMs, now, () => true)),
+  const backupLeftovers = await removeBackupLeftovers(dataDir, { now });
+  const aged = [
+    // A restore may run for longer than six hours: its scratch goes when its process has stopped, not by age.
+    ...(await oldEntries(path.join(dataDir, "tmp"), scratchMinAgeMs, now, () => true)).filter((entry) => !isOwnedRestoreScratch(path.basename(entry))),
     ...(await oldEntries(path.join(dataDir, "uploads"), scratchMinAgeMs, now, (name) => name.startsWith(".tmp-"))),
   ];
-  for (const entry of scratch) await fsp.rm(entry, { recursive: true, force: true });
+  for (const entry of aged) await fsp.rm(entry, { recursive: true, force: true });
+  const scratch = [...backupLeftovers, ...aged];
 
   let expiredUploads = 0;
   if (options.tus) {
