@@ -233,11 +233,27 @@ test("the Content tab's page selector edits the same stored content", async ({ p
   await visit(page, "/about/mission");
   await expect(page.getByRole("heading", { level: 2, name: "What drives us" })).toBeVisible();
 
-  // Leave the page as built in: later specs on the same server check the built-in copy.
+  // The Pages tab then gives the page a layout; restoring words in the Content tab leaves it.
   await page.goto("/admin?page=mission");
+  await page.getByRole("tab", { name: "Layout" }).click();
+  await page.getByLabel("Page Layout").selectOption("image-right");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await closeToasts(page, "Changes saved");
+  await page.goto("/admin/content?page=mission");
+  await expect(page.getByText("Here a restore brings back the words only")).toBeVisible();
+  await page.getByRole("button", { name: "Restore the built-in text" }).click();
+  await closeToasts(page, "Our Mission has the words of its built-in text again");
+  await expect(page.getByLabel("Main Title")).not.toHaveValue("What drives us");
+  await expectAccessible(page, "Content tab after restoring the words");
+  await page.goto("/admin?page=mission");
+  await page.getByRole("tab", { name: "Layout" }).click();
+  await expect(page.getByLabel("Page Layout")).toHaveValue("image-right");
+
+  // Leave the page as built in: later specs on the same server check the built-in copy.
   await page.getByRole("button", { name: "Restore the built-in text" }).click();
   await closeToasts(page, "Revision restored");
-  await expect(page.getByLabel("Main Title")).not.toHaveValue("What drives us");
+  await page.getByRole("tab", { name: "Layout" }).click();
+  await expect(page.getByLabel("Page Layout")).not.toHaveValue("image-right");
 });
 
 test("after someone else's newer save, pressing Enter asks again and never replaces their version", async ({ page, context }) => {

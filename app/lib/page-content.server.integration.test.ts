@@ -147,6 +147,36 @@ describeEachEngine("page content", (database) => {
     expect((await loadPageContent(database(), about)).heroTitle).toBe("About our charity");
   });
 
+  it("restores only the words from the Content tab: the images and layout set since stay", async () => {
+    const picture = [{ id: "img-9", filename: "gallery/nine.jpg", alt: "Ninth", caption: "", position: "gallery", order: 1 }];
+    const save = async (fields: Record<string, string>, base: number) => {
+      const result = await savePageContent(database(), form({ heroSubtitle: "", mainTitle: "", ...fields, baseRevision: String(base) }), staff);
+      if (!result.ok) throw new Error(result.reason);
+      return result.revision;
+    };
+    const current = (await getStoredPageContent(database(), "about"))!.revision;
+    const wordsThen = await save({ heroTitle: "Words then", content: "Old words", layout: "image-right" }, current);
+    // The Pages tab adds a picture and a layout; then the Content tab changes the words (its form has no images or layout).
+    const pictures = await save({ heroTitle: "Words then", content: "Old words", layout: "gallery", images: JSON.stringify(picture) }, wordsThen);
+    const wordsNow = await save({ heroTitle: "Words now", content: "New words" }, pictures);
+
+    expect(await restoreRevision(database(), "about", wordsThen, staff, wordsNow, { wordsOnly: true })).toEqual({ ok: true, revision: wordsNow + 1 });
+    expect(await getStoredPageContent(database(), "about")).toMatchObject({
+      heroTitle: "Words then",
+      content: "Old words",
+      layout: "gallery",
+      images: [{ id: "img-9", filename: "gallery/nine.jpg" }],
+    });
+    const [latest] = await listRevisions(database(), "about");
+    expect(latest).toMatchObject({ revision: wordsNow + 1, restoredFrom: wordsThen, layout: "gallery" });
+
+    // Restoring the built-in text from there keeps them too; the Pages tab's restore brings back the whole version.
+    await restoreRevision(database(), "about", 0, staff, wordsNow + 1, { wordsOnly: true });
+    expect(await getStoredPageContent(database(), "about")).toMatchObject({ heroTitle: null, content: null, layout: "gallery", images: [{ id: "img-9" }] });
+    await restoreRevision(database(), "about", wordsThen, staff, wordsNow + 2);
+    expect(await getStoredPageContent(database(), "about")).toMatchObject({ heroTitle: "Words then", layout: "image-right", images: null });
+  });
+
   it("bumps the content version in the same save and tells this process's listeners", async () => {
     const heard: ContentChange[] = [];
     const stop = onContentChange((c) => heard.push(c));

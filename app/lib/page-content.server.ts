@@ -157,17 +157,22 @@ function isUniqueViolation(error: unknown): boolean {
   return e?.code === "23505" || e?.code === "SQLITE_CONSTRAINT_UNIQUE" || /UNIQUE constraint failed/i.test(e?.message ?? "");
 }
 
+/**
+ * Writes a page's next revision. `next` is the fields to store, or works
+ * them out from the current ones (null: the built-in copy), read in the
+ * same transaction.
+ */
 async function writeVersion(
   database: Database,
   pageId: string,
-  fields: StoredFields,
+  next: StoredFields | ((current: StoredFields | null) => StoredFields),
   actor: Actor,
   options: { baseRevision?: number; restoredFrom?: number | null },
 ): Promise<SaveResult> {
   const now = nowIso();
   try {
     const outcome = await database.db.transaction().execute(async (trx) => {
-      const current = await trx.selectFrom("page_content").select(["revision", "updated_at", "updated_by_email"]).where("page_id", "=", pageId).executeTakeFirst();
+      const current = await trx.selectFrom("page_content").selectAll().where("page_id", "=", pageId).executeTakeFirst();
       const currentRevision = current ? toNum(current.revision) : 0;
       if (options.baseRevision !== undefined && options.baseRevision !== currentRevision) {
         return {
@@ -177,6 +182,7 @@ async function writeVersion(
         };
       }
       const revision = currentRevision + 1;
+      const fields = typeof next === "function" ? next(current ? toFields(current) : null) : next;
       await trx
         .insertInto("page_content_revisions")
         .values({
@@ -249,13 +255,12 @@ export async function listRevisions({ db }: Database, pageId: string, limit = 50
 const BUILT_IN: StoredFields = { heroTitle: null, heroSubtitle: null, mainTitle: null, content: null, layout: null, images: null };
 
 /**
- * Makes an earlier revision current again, as a new revision of its own
- * (so the version it replaces is kept too). Revision 0 is the built-in copy.
- */
-/**
- * Saves an earlier revision (0: the built-in text) again as the newest. With
- * `baseRevision` (the current revision when the admin chose it), a save made
- * since is a conflict and nothing is restored, as for a save.
+ * Saves an earlier revision (0: the built-in text) again as the newest, so
+ * the version it replaces is kept too. With `baseRevision` (the current
+ * revision when the admin chose it), a save made since is a conflict and
+ * nothing is restored, as for a save. With `wordsOnly` (the Content tab,
+ * which edits only the words), the page's images and layout stay as they
+ * are now.
  */
 export async function restoreRevision(
   database: Database,
@@ -263,6 +268,7 @@ export async function restoreRevision(
   revision: number,
   actor: Actor,
   baseRevision?: number,
+  { wordsOnly = false }: { wordsOnly?: boolean } = {},
 ): Promise<SaveResult | { ok: false; reason: "unknown-revision" }> {
   if (!getPageById(pageId)) return { ok: false, reason: "unknown-page" };
   let fields: StoredFields = BUILT_IN;
@@ -276,7 +282,9 @@ export async function restoreRevision(
     if (!row) return { ok: false, reason: "unknown-revision" };
     fields = toFields(row);
   }
-  return writeVersion(database, pageId, fields, actor, { restoredFrom: revision, baseRevision });
+  const restored = fields;
+  const next = wordsOnly ? (current: StoredFields | null) => ({ ...restored, layout: current?.layout ?? null, images: current?.images ?? null }) : restored;
+  return writeVersion(database, pageId, next, actor, { restoredFrom: revision, baseRevision });
 }
 
 // ── What the public site shows ────────────────────────────────────────────

@@ -74,7 +74,18 @@ function submittedValues(page: BuiltInPage, raw: Record<string, string>, fallbac
   };
 }
 
-export async function pageEditorAction(request: Request, current: CurrentSession, options: { base: string; ip?: string; /** The selector value that reopens this page, when it is not the page id. */ selectorValue?: string }) {
+export async function pageEditorAction(
+  request: Request,
+  current: CurrentSession,
+  options: {
+    base: string;
+    ip?: string;
+    /** The selector value that reopens this page, when it is not the page id. */
+    selectorValue?: string;
+    /** A tab that edits only the words restores only the words: the page's images and layout stay. */
+    restoresWordsOnly?: boolean;
+  },
+) {
   const database = await getDatabase();
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
@@ -91,7 +102,7 @@ export async function pageEditorAction(request: Request, current: CurrentSession
     const revision = /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
     const rawBase = String(form.get("baseRevision") ?? "");
     const baseRevision = /^\d{1,9}$/.test(rawBase) ? Number(rawBase) : undefined;
-    const result = Number.isInteger(revision) ? await restoreRevision(database, page.id, revision, actor, baseRevision) : null;
+    const result = Number.isInteger(revision) ? await restoreRevision(database, page.id, revision, actor, baseRevision, { wordsOnly: options.restoresWordsOnly }) : null;
     if (result && !result.ok && result.reason === "conflict") {
       const { current: saved } = result;
       return refuseAdminRequest(409, {
@@ -103,10 +114,13 @@ export async function pageEditorAction(request: Request, current: CurrentSession
       // 404 for a revision number that is not there, 400 for one that could never be.
       return refuseAdminRequest(Number.isInteger(revision) ? 404 : 400, { title: "Nothing was restored", description: "That revision no longer exists." });
     }
-    await recordAudit(database, { action: "page.restored", actorId: actor.id, actorEmail: actor.email, ip: options.ip, detail: { pageId: page.id, from: revision, revision: result.revision } });
+    await recordAudit(database, { action: "page.restored", actorId: actor.id, actorEmail: actor.email, ip: options.ip, detail: { pageId: page.id, from: revision, revision: result.revision, ...(options.restoresWordsOnly ? { wordsOnly: true } : {}) } });
+    const restored = revision === 0 ? "its built-in text" : `revision ${revision}`;
     return redirectWithToast(back, {
       title: "Revision restored",
-      description: `${page.title} shows ${revision === 0 ? "its built-in text" : `revision ${revision}`} again, saved as revision ${result.revision}.`,
+      description: options.restoresWordsOnly
+        ? `${page.title} has the words of ${restored} again, saved as revision ${result.revision}. Its images and layout are as they were.`
+        : `${page.title} shows ${restored} again, saved as revision ${result.revision}.`,
     });
   }
 

@@ -355,7 +355,16 @@ export function PageEditor({
         <input type="hidden" name="layout" value={values.layout} />
         <input type="hidden" name="images" value={JSON.stringify(values.images)} />
       </form>
-      {revisions ? <RevisionList pageId={page.id} revisions={revisions} current={revision} dirty={dirty} headingLevel={headingLevel} /> : null}
+      {revisions ? (
+        <RevisionList
+          pageId={page.id}
+          revisions={revisions}
+          current={revision}
+          dirty={dirty}
+          headingLevel={headingLevel}
+          wordsOnly={!panels.includes("images") && !panels.includes("layout")}
+        />
+      ) : null}
       <UnsavedChangesDialog blocker={blocker} onLeave={draft.forget} />
     </div>
   );
@@ -702,12 +711,15 @@ export function RevisionList({
   current,
   dirty = false,
   headingLevel = "h3",
+  wordsOnly = false,
 }: {
   pageId: string;
   revisions: RevisionItem[];
   current: number;
   dirty?: boolean;
   headingLevel?: "h2" | "h3";
+  /** Restoring here brings back a version's words only (its route's action restores them so). */
+  wordsOnly?: boolean;
 }) {
   const id = useId();
   const Heading = headingLevel;
@@ -722,6 +734,7 @@ export function RevisionList({
       </Heading>
       <p className="text-sm text-muted-foreground">
         Every save is kept. Restoring an earlier version saves it again as the newest, so nothing is lost.
+        {wordsOnly ? " Here a restore brings back the words only: the page's images and layout stay as they are (the Pages tab restores them too)." : null}
       </p>
       {dirty ? <p className="text-sm font-medium">Save or discard your changes before restoring an earlier version.</p> : null}
       <ol className="grid gap-2">

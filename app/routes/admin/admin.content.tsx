@@ -40,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const current = await requireAdmin(request);
   const form = await request.clone().formData();
   const entry = CMS_PAGES.find((p) => p.pageId === form.get("pageId"));
-  return pageEditorAction(request, current, { base: "/admin/content", ip: context?.clientIp, selectorValue: entry?.value });
+  return pageEditorAction(request, current, { base: "/admin/content", ip: context?.clientIp, selectorValue: entry?.value, restoresWordsOnly: true });
 }
 
 export default function ContentTab({ loaderData, actionData }: Route.ComponentProps) {
