@@ -1,9 +1,7 @@
 import fs from "node:fs";
 import fsp from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import crypto from "node:crypto";
-import { performance } from "node:perf_hooks";
 import zlib from "node:zlib";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -13,6 +11,7 @@ import { openDatabase, type Database, type Engine } from "./db.server";
 import { enqueueJob, registerJobHandler } from "./jobs.server";
 import { logger } from "./logger.server";
 import { migrations } from "./migrations";
+import { ownerState, THIS_PROCESS } from "./process-identity.server";
 import { contentTypeForKey, ObjectExistsError, type Storage } from "./storage/storage.server";
 import { readTar, TarWriter } from "./tar.server";
 
@@ -290,13 +289,9 @@ export async function pruneBackups(dir: string, keep: number): Promise<string[]>
  * of the data outside the retention rules, and an archive's worth of disk.
  *
  * So each is named for the process that owns it,
- * "<host>_<pid namespace>_<pid>_<start>_<random>": where its pid means
- * something (containers can share a data folder, and in a Kubernetes pod
- * even a hostname, each with pid numbers of their own), and `start` for when
- * that process started (performance.timeOrigin: fixed for its life, whatever
- * the clock does later). The next backup or restore, and the clean-up job
- * (at the site's first start and every six hours), remove those whose
- * process is gone, and never one whose process still runs:
+ * "<host>_<pid namespace>_<pid>_<start>_<random>" (process-identity.server.ts).
+ * The next backup or restore, the site's start and the clean-up job remove
+ * those whose process is gone, and never one whose process still runs:
  * - same host and namespace, another pid: gone when signal 0 finds no such
  *   process (ESRCH). Age alone could not tell: a restore of a large site
  *   leaves its scratch folder untouched for hours while it stores the
@@ -312,38 +307,20 @@ export async function pruneBackups(dir: string, keep: number): Promise<string[]>
  * that process ends. Anything else, finished archives included, is never
  * touched.
  */
-const OWNER_HOST = os.hostname().replace(/[^A-Za-z0-9.-]/g, "-").slice(0, 40) || "localhost";
-/** The pid namespace's inode on Linux ("pid:[4026531836]"); 0 where there is none to read, and the hostname alone tells. */
-const OWNER_NAMESPACE = (() => {
-  try {
-    return /\[(\d+)\]/.exec(fs.readlinkSync("/proc/self/ns/pid"))?.[1] ?? "0";
-  } catch {
-    return "0";
-  }
-})();
-const OWNER_START = Math.round(performance.timeOrigin);
 const OWNER = /^([A-Za-z0-9.-]{1,40})_(\d{1,20})_(\d{1,10})_(\d{1,16})_[0-9a-f]{8}$/;
 
 /** The owner part of a new scratch folder's or partial archive's name. */
 function ownedName(): string {
-  return `${OWNER_HOST}_${OWNER_NAMESPACE}_${process.pid}_${OWNER_START}_${crypto.randomBytes(4).toString("hex")}`;
+  const { host, namespace, pid, start } = THIS_PROCESS;
+  return `${host}_${namespace}_${pid}_${start}_${crypto.randomBytes(4).toString("hex")}`;
 }
 
-/** Whether the process an owner part names still runs; "unknown" when its pid cannot be checked from here, undefined for a name that is not an owner part. */
-function ownerState(owner: string): "running" | "stopped" | "unknown" | undefined {
+/** Whether the process an owner part names still runs (ownerState); undefined for a name that is not an owner part. */
+function leftoverOwnerState(owner: string): "running" | "stopped" | "unknown" | undefined {
   const match = OWNER.exec(owner);
   if (!match) return undefined;
-  const [, host, namespace, pidText, start] = match;
-  const pid = Number(pidText);
-  if (host !== OWNER_HOST || namespace !== OWNER_NAMESPACE || pid < 1 || pid > 0x7fffffff) return "unknown";
-  if (pid === process.pid) return Number(start) === OWNER_START ? "running" : "stopped";
-  try {
-    process.kill(pid, 0);
-    return "running";
-  } catch (error) {
-    // EPERM: it runs, as another user.
-    return (error as NodeJS.ErrnoException).code === "ESRCH" ? "stopped" : "running";
-  }
+  const [, host, namespace, pid, start] = match as unknown as [string, string, string, string, string];
+  return ownerState({ host, namespace, pid: Number(pid), start: Number(start) });
 }
 
 interface LeftoverKind {
@@ -386,7 +363,7 @@ async function removeLeftovers(dir: string, kind: LeftoverKind, now: number, rem
   for (const entry of entries) {
     if (kind.directory ? !entry.isDirectory() : !entry.isFile()) continue;
     const owner = kind.name.exec(entry.name)?.[1];
-    const state = owner === undefined ? undefined : ownerState(owner);
+    const state = owner === undefined ? undefined : leftoverOwnerState(owner);
     if (state === "running" || (state === undefined && !kind.legacy.test(entry.name))) continue;
     const full = path.join(dir, entry.name);
     try {

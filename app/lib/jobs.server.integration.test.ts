@@ -1,6 +1,8 @@
+import { spawn, spawnSync } from "node:child_process";
 import { beforeEach, expect, it } from "vitest";
 import { describeEachEngine, type TestDatabase } from "../../test/engines";
-import { cancelJob, claimNextJob, enqueueJob, getJob, registerJobHandler, runNextJob, startJobWorker } from "#app/lib/jobs.server";
+import { cancelJob, claimNextJob, enqueueJob, getJob, registerJobHandler, releaseDeadLocalLocks, runNextJob, startJobWorker } from "#app/lib/jobs.server";
+import { THIS_PROCESS } from "#app/lib/process-identity.server";
 import { runUntilGivenUp } from "../../test/job-runs";
 
 // Handlers are process-wide, so their state is too; each test resets what it reads.
@@ -53,6 +55,50 @@ describeEachEngine("job queue", (get) => {
     expect(seen).toEqual(["a"]);
     const job = await getJob(database, id);
     expect(job).toMatchObject({ status: "done", attempts: 1, lockedBy: null });
+  });
+
+  it("puts a job back in the queue at start only when the process that held it is known to have stopped", async () => {
+    const database = get();
+    await database.db.deleteFrom("jobs").execute();
+    const live = spawn(process.execPath, ["-e", "setInterval(() => {}, 1 << 30)"], { stdio: "ignore" });
+    await new Promise((resolve) => live.once("spawn", resolve));
+    try {
+      const dead = spawnSync(process.execPath, ["-e", ""]).pid;
+      const { host, namespace, start } = THIS_PROCESS;
+      const holders = {
+        "a stopped process of this container": `${host}:${dead}:${namespace}:${start}`,
+        "this container's earlier process, which had this pid": `${host}:${process.pid}:${namespace}:${start - 60_000}`,
+        "a lock written by the previous release for a stopped process": `${host}:${dead}`,
+        "this process": `${host}:${process.pid}:${namespace}:${start}`,
+        "a running process of this container": `${host}:${live.pid}:${namespace}:${start}`,
+        "another container with the same hostname": `${host}:${dead}:${namespace === "1" ? "2" : "1"}:${start}`,
+        "another machine": `elsewhere.example:${dead}:${namespace}:${start}`,
+        "something unreadable": "a worker of some other kind",
+      };
+      const jobs = new Map<string, string>();
+      for (const [who, workerId] of Object.entries(holders)) {
+        const id = await enqueueJob(database, "test.record", { label: who });
+        const claimed = await claimNextJob(database, workerId);
+        expect(claimed?.id).toBe(id);
+        jobs.set(who, id);
+      }
+
+      expect(await releaseDeadLocalLocks(database)).toBe(3);
+      const statuses = Object.fromEntries(await Promise.all([...jobs].map(async ([who, id]) => [who, (await getJob(database, id))!.status])));
+      expect(statuses).toEqual({
+        "a stopped process of this container": "queued",
+        "this container's earlier process, which had this pid": "queued",
+        "a lock written by the previous release for a stopped process": "queued",
+        "this process": "running",
+        "a running process of this container": "running",
+        "another container with the same hostname": "running",
+        "another machine": "running",
+        "something unreadable": "running",
+      });
+    } finally {
+      live.kill();
+      await database.db.deleteFrom("jobs").execute();
+    }
   });
 
   it("does not run a job before its time", async () => {

@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
-import os from "node:os";
 import { sql, type Kysely } from "kysely";
 import type { DatabaseSchema } from "#app/lib/db-schema";
 import { nowIso, toNum, type Database } from "#app/lib/db.server";
 import { logger } from "#app/lib/logger.server";
+import { ownerState, pidExists, THIS_PROCESS } from "#app/lib/process-identity.server";
 
 /**
  * A job queue in the database, worked in-process. Several processes may
@@ -299,30 +299,36 @@ export async function runNextJob(
   return true;
 }
 
-function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
+/** A worker's lock: "<host>:<pid>:<pid namespace>:<start>" (process-identity.server.ts); releases before it wrote "<host>:<pid>". */
+const WORKER_ID = /^([^:]+):(\d{1,10})(?::(\d{1,20}):(\d{1,16}))?$/;
 
 /**
- * Jobs left "running" by a process on this machine that no longer exists
- * (killed, crashed) go back to the queue at once; otherwise they would wait
- * for their lock to go stale. Locks of other machines, and of a process id
- * that is in use again, are left to the stale-lock rule.
+ * Jobs left "running" by a process that no longer exists (killed, crashed)
+ * go back to the queue at once; otherwise they would wait for their lock to
+ * go stale. A lock is released only when its process is known to have
+ * stopped: one of this host and pid namespace whose pid is gone, or which
+ * had this process's pid before it (pid 1 in a container, every time).
+ * Locks of other machines or containers, whose pids cannot be checked from
+ * here, and of a pid in use again, are left to the stale-lock rule.
  */
 export async function releaseDeadLocalLocks(database: Database): Promise<number> {
-  const prefix = `${os.hostname()}:`;
   const running = await database.db.selectFrom("jobs").select(["id", "locked_by"]).where("status", "=", "running").execute();
   let released = 0;
   for (const job of running) {
-    if (!job.locked_by?.startsWith(prefix)) continue;
-    const pid = Number(job.locked_by.slice(prefix.length).split(":")[0]);
-    if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || isProcessAlive(pid)) continue;
+    const match = WORKER_ID.exec(job.locked_by ?? "");
+    if (!match) continue;
+    const [, host, pidText, namespace, start] = match as unknown as [string, string, string, string | undefined, string | undefined];
+    const pid = Number(pidText);
+    const state =
+      namespace === undefined || start === undefined
+        ? // Written before namespaces were recorded: the host and pid are all there is to go on.
+          host !== THIS_PROCESS.host || pid < 1 || pid === process.pid
+          ? "unknown"
+          : pidExists(pid)
+            ? "running"
+            : "stopped"
+        : ownerState({ host, namespace, pid, start: Number(start) });
+    if (state !== "stopped") continue;
     const result = await database.db
       .updateTable("jobs")
       .set({ status: "queued", locked_at: null, locked_by: null, updated_at: nowIso() })
@@ -339,7 +345,8 @@ export async function releaseDeadLocalLocks(database: Database): Promise<number>
 }
 
 function defaultWorkerId(): string {
-  return `${os.hostname()}:${process.pid}`;
+  const { host, pid, namespace, start } = THIS_PROCESS;
+  return `${host}:${pid}:${namespace}:${start}`;
 }
 
 export interface JobWorker {
