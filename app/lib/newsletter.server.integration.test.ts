@@ -455,7 +455,7 @@ describeEachEngine("newsletter", (get) => {
     // A draft still is one: saved in place, no copy.
     const draftId = await saveCampaignDraft(database, { template: "custom", subject: "Draft", content: "Hi" });
     const drafted = await totals();
-    expect(await updateCampaignDraft(database, draftId, typed)).toEqual({ ok: true });
+    expect(await updateCampaignDraft(database, draftId, typed)).toMatchObject({ ok: true });
     expect(await totals()).toEqual(drafted);
     expect(await getCampaign(database, draftId)).toMatchObject({ status: "draft", subject: typed.subject, content: typed.content });
 

@@ -4,6 +4,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { sql } from "kysely";
 import { csvCell } from "#app/lib/csv";
 import { nowIso, toNum, type Database } from "#app/lib/db.server";
+import { stampAfter } from "#app/lib/edit-version.server";
 import { env, loadSecrets } from "#app/lib/env.server";
 import { enqueueJob, cancelJob, registerJobHandler, type JobContext, type JobOutcome } from "#app/lib/jobs.server";
 import { logger } from "#app/lib/logger.server";
@@ -495,9 +496,22 @@ export async function getCampaign(database: Database, id: string): Promise<Campa
 
 /** Saves a new draft and returns its id. Changes to an existing draft go through updateCampaignDraft. */
 export async function saveCampaignDraft(database: Database, input: CampaignInput & { createdBy?: string }): Promise<string> {
-  const now = nowIso();
   const id = crypto.randomUUID();
-  await database.db
+  await createCampaignDraft(database, id, input);
+  return id;
+}
+
+/**
+ * Saves a new draft under the id its composer was drawn with, and returns
+ * its version (updated_at); null when a campaign with that id exists
+ * already (the same form sent twice, or again after a lost answer), which
+ * is then left as it is. The composer's id is fixed before anything is
+ * sent, so two "Send" presses of one new campaign make one campaign, and
+ * the second finds it no longer a draft.
+ */
+export async function createCampaignDraft(database: Database, id: string, input: CampaignInput & { createdBy?: string }): Promise<string | null> {
+  const now = nowIso();
+  const result = await database.db
     .insertInto("campaigns")
     .values({
       id,
@@ -512,36 +526,52 @@ export async function saveCampaignDraft(database: Database, input: CampaignInput
       queued_at: null,
       finished_at: null,
     })
-    .execute();
-  return id;
+    .onConflict((oc) => oc.column("id").doNothing())
+    .executeTakeFirst();
+  return toNum(result.numInsertedOrUpdatedRows) === 1 ? now : null;
 }
 
 export type DraftUpdateResult =
-  | { ok: true }
+  | { ok: true; version: string }
   | { ok: false; reason: "not-draft"; status: Exclude<CampaignStatus, "draft"> }
-  | { ok: false; reason: "not-found" };
+  | { ok: false; reason: "not-found" }
+  /** Someone else saved the draft after the form was drawn (nothing was changed). */
+  | { ok: false; reason: "changed"; updatedAt: string };
 
 /**
  * Saves changes to the draft `id`. A campaign that is no longer a draft
  * (queued, sending, sent or cancelled, say from another tab or an earlier
  * try whose answer was lost) is refused and left as it was, and nothing new
  * is created: a stale form must never turn into a second copy of a campaign
- * that would then be sent again. The update is one conditional statement, so
- * it cannot change a campaign that is being queued at the same moment; and a
- * campaign never goes back to being a draft, so reading why it was refused
- * afterwards cannot be wrong.
+ * that would then be sent again. With `opened` (the version the form was
+ * drawn from; null for a composer that was new), a draft someone else saved
+ * since is refused too, unless it already says exactly what was typed, so a
+ * colleague's correction is never overwritten unseen, and sent. The draft is
+ * read and written in one transaction (locked on PostgreSQL), so queueing it
+ * at the same moment waits for this save or comes first and refuses it.
  */
-export async function updateCampaignDraft(database: Database, id: string, input: CampaignInput): Promise<DraftUpdateResult> {
-  const result = await database.db
-    .updateTable("campaigns")
-    .set({ template: input.template, subject: input.subject, content: input.content, updated_at: nowIso() })
-    .where("id", "=", id)
-    .where("status", "=", "draft")
-    .executeTakeFirst();
-  if (toNum(result.numUpdatedRows) === 1) return { ok: true };
-  const row = await database.db.selectFrom("campaigns").select("status").where("id", "=", id).executeTakeFirst();
-  if (!row) return { ok: false, reason: "not-found" };
-  return { ok: false, reason: "not-draft", status: row.status as Exclude<CampaignStatus, "draft"> };
+export async function updateCampaignDraft(database: Database, id: string, input: CampaignInput, opened?: { version: string | null }): Promise<DraftUpdateResult> {
+  return database.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom("campaigns")
+      .select(["status", "template", "subject", "content", "updated_at"])
+      .where("id", "=", id)
+      .$if(database.engine === "postgres", (q) => q.forUpdate())
+      .executeTakeFirst();
+    if (!row) return { ok: false as const, reason: "not-found" as const };
+    if (row.status !== "draft") return { ok: false as const, reason: "not-draft" as const, status: row.status as Exclude<CampaignStatus, "draft"> };
+    const unchanged = row.template === input.template && row.subject === input.subject && row.content === input.content;
+    if (unchanged) return { ok: true as const, version: row.updated_at };
+    if (opened && opened.version !== row.updated_at) return { ok: false as const, reason: "changed" as const, updatedAt: row.updated_at };
+    const version = stampAfter(row.updated_at);
+    await trx
+      .updateTable("campaigns")
+      .set({ template: input.template, subject: input.subject, content: input.content, updated_at: version })
+      .where("id", "=", id)
+      .where("status", "=", "draft")
+      .execute();
+    return { ok: true as const, version };
+  });
 }
 
 async function emailProps(subscriberId: string | null, input: { subject: string; content: string }): Promise<NewsletterEmailProps> {

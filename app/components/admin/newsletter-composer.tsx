@@ -12,7 +12,10 @@ import { NEWSLETTER_TEMPLATE_STARTERS, type NewsletterTemplate } from "./newslet
 import { UnsavedChangesDialog, useUnsavedChangesGuard } from "./page-editor-guard";
 
 export interface ComposerValues {
+  /** The campaign's id: a saved draft's, or the one a new campaign will be saved under. */
   id?: string;
+  /** The draft's updated_at when the form was drawn; none for a campaign not saved yet. */
+  version?: string;
   template: string;
   subject: string;
   content: string;
@@ -30,6 +33,7 @@ type Errors = Partial<Record<"template" | "subject" | "content" | "testTo", stri
  */
 export function NewsletterComposer({
   initial,
+  newId,
   saved,
   errors,
   formError,
@@ -39,6 +43,8 @@ export function NewsletterComposer({
   email,
 }: {
   initial?: ComposerValues;
+  /** The id a new campaign is saved under, fixed before anything is sent, so sending one form twice makes one campaign. */
+  newId: string;
   /** The draft as stored, when one is open: what "unsaved" is measured against. */
   saved?: Pick<ComposerValues, "template" | "subject" | "content">;
   errors?: Errors;
@@ -48,7 +54,7 @@ export function NewsletterComposer({
   busyIntent?: string;
   email: { charityName: string; postalAddress: string; siteUrl: string };
 }) {
-  const start = initial ?? { template: "monthly-update", ...NEWSLETTER_TEMPLATE_STARTERS["monthly-update"], testTo: "" };
+  const start = initial ?? { id: newId, template: "monthly-update", ...NEWSLETTER_TEMPLATE_STARTERS["monthly-update"], testTo: "" };
   const [template, setTemplate] = useState(start.template);
   const [subject, setSubject] = useState(start.subject);
   const [content, setContent] = useState(start.content);
@@ -79,6 +85,7 @@ export function NewsletterComposer({
     <div className="grid gap-8 xl:grid-cols-2">
       <Form method="post" id="composer-form" className="space-y-4" noValidate onSubmit={markSubmitting}>
         {start.id ? <input type="hidden" name="id" value={start.id} /> : null}
+        {start.version ? <input type="hidden" name="version" value={start.version} /> : null}
         {formError ? (
           <p role="alert" className="rounded-md border border-destructive p-3 text-sm font-medium text-destructive">
             {formError}

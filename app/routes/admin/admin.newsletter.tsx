@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Route } from "./+types/admin.newsletter";
 import { AdminRefusalNotice, type AdminRefusal } from "#app/components/admin/admin-refusal";
 import { NewsletterComposer, type ComposerValues } from "#app/components/admin/newsletter-composer";
+import { formatDateTime } from "#app/components/admin/record-actions";
 import { NEWSLETTER_TEMPLATE_VALUES } from "#app/components/admin/newsletter-templates";
 import { Badge } from "#app/components/ui/badge";
 import { Button } from "#app/components/ui/button";
@@ -22,7 +23,7 @@ import {
   listSubscribers,
   newsletterStats,
   queueCampaign,
-  saveCampaignDraft,
+  createCampaignDraft,
   sendTestEmail,
   updateCampaignDraft,
   type CampaignStatus,
@@ -60,6 +61,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     subscribers,
     campaigns,
     draft: draft?.status === "draft" ? draft : null,
+    newCampaignId: crypto.randomUUID(),
     filter: { q, status: status ?? "", page },
     delivery: mailDelivery(),
     email: { charityName: settings.charityName, postalAddress: settings.postalAddress, siteUrl: new URL(request.url).origin },
@@ -130,6 +132,7 @@ export async function action({ request }: Route.ActionArgs) {
 
   const values: ComposerValues = {
     id: String(form.get("id") ?? "") || undefined,
+    version: String(form.get("version") ?? "") || undefined,
     template: String(form.get("template") ?? "custom"),
     subject: String(form.get("subject") ?? ""),
     content: String(form.get("content") ?? ""),
@@ -151,26 +154,30 @@ export async function action({ request }: Route.ActionArgs) {
   // refused: nothing is created, saved or sent again.
   const campaign = parsed.data;
   const input = { template: campaign.template, subject: campaign.subject, content: campaign.content };
-  let id = values.id;
+  // A new campaign's composer carries the id it will be saved under (a form from before that gets one now).
+  const id = values.id ?? crypto.randomUUID();
+  let version = values.version;
   try {
-    if (id) {
-      const updated = await updateCampaignDraft(database, id, input);
+    const created = version ? null : await createCampaignDraft(database, id, { ...input, createdBy: user.id });
+    if (created) version = created;
+    else {
+      // An open draft, or a new campaign this form has saved already (sent twice, or again after a lost answer).
+      const updated = await updateCampaignDraft(database, id, input, { version: version ?? null });
       if (!updated.ok) return refuseStaleCampaign(intent, updated, values);
-    } else {
-      id = await saveCampaignDraft(database, { ...input, createdBy: user.id });
+      version = updated.version;
     }
-    return await afterSaving(id);
+    return await afterSaving(id, version);
   } catch (error) {
     logger.error({ err: error instanceof Error ? error.message : String(error), intent, campaignId: id }, "newsletter save failed");
-    return data<ComposeResult>({ values: { ...values, id }, formError: CAMPAIGN_NOT_SAVED }, { status: 503 });
+    return data<ComposeResult>({ values: { ...values, id, version }, formError: CAMPAIGN_NOT_SAVED }, { status: 503 });
   }
 
-  async function afterSaving(id: string) {
+  async function afterSaving(id: string, version: string) {
     const back = `${here}?campaign=${id}#compose`;
     if (intent === "send-test") {
       const result = await sendTestEmail(database, campaign, testTo);
       if (result.status === "failed") {
-        return data<ComposeResult>({ values: { ...values, id }, errors: { testTo: `The test could not be sent: ${result.error}` } }, { status: 502 });
+        return data<ComposeResult>({ values: { ...values, id, version }, errors: { testTo: `The test could not be sent: ${result.error}` } }, { status: 502 });
       }
       return redirectWithToast(back, {
         title: "Test sent",
@@ -181,7 +188,7 @@ export async function action({ request }: Route.ActionArgs) {
       const queued = await queueCampaign(database, id);
       if (!queued.ok) {
         const message = queued.reason === "no-subscribers" ? "There are no confirmed subscribers to send to yet." : "This campaign has already been sent.";
-        return data<ComposeResult>({ values: { ...values, id }, formError: message }, { status: 409 });
+        return data<ComposeResult>({ values: { ...values, id, version }, formError: message }, { status: 409 });
       }
       return redirectWithToast(`${here}#campaigns`, {
         title: "Sending started",
@@ -201,12 +208,17 @@ export async function action({ request }: Route.ActionArgs) {
  */
 function refuseStaleCampaign(intent: string, refused: Exclude<DraftUpdateResult, { ok: true }>, values: ComposerValues) {
   const title = intent === "send" ? "Failed to send newsletter." : intent === "send-test" ? "Failed to send test email." : "Failed to save draft.";
-  const what = refused.reason === "not-found" ? "This draft has been deleted" : STALE_CAMPAIGN[refused.status];
   const outcome =
-    intent === "send" ? (refused.reason === "not-found" ? "nothing was sent" : "nothing was sent again") : intent === "send-test" ? "no test was sent" : "nothing was saved";
+    intent === "send" ? (refused.reason === "not-draft" ? "nothing was sent again" : "nothing was sent") : intent === "send-test" ? "no test was sent" : "nothing was saved";
+  if (refused.reason === "changed") {
+    // Still the same draft: the form keeps its id and the version it was drawn from, so the page read again shows theirs beside what was typed.
+    const description = `Someone else saved this draft at ${formatDateTime(refused.updatedAt)} after you opened it, so ${outcome}. Your changes are still below: reload the draft to see theirs, then make your changes again.`;
+    return data<AdminRefusal & ComposeResult>({ refusal: { title, description, status: 409 }, values }, { status: 409 });
+  }
+  const what = refused.reason === "not-found" ? "This draft has been deleted" : STALE_CAMPAIGN[refused.status];
   const description = `${what}, so ${outcome}. What you typed is still in the form as a new campaign: save it as a draft to keep it.`;
   const status = refused.reason === "not-found" ? 404 : 409;
-  return data<AdminRefusal & ComposeResult>({ refusal: { title, description, status }, values: { ...values, id: undefined } }, { status });
+  return data<AdminRefusal & ComposeResult>({ refusal: { title, description, status }, values: { ...values, id: crypto.randomUUID(), version: undefined } }, { status });
 }
 
 const STALE_CAMPAIGN: Record<Exclude<CampaignStatus, "draft">, string> = {
@@ -223,8 +235,7 @@ const CANCEL_FAILED = { title: "Failed to cancel sending.", description: "Nothin
 const DRAFT_GONE = { title: "Draft not found", description: "It may have been sent or deleted already." };
 
 function formatDate(iso: string | null): string {
-  if (!iso) return "—";
-  return new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/London" }).format(new Date(iso));
+  return iso ? formatDateTime(iso) : "—";
 }
 
 const STATUS_BADGE: Record<string, "success" | "secondary" | "outline" | "destructive" | "default"> = {
@@ -238,7 +249,7 @@ const STATUS_BADGE: Record<string, "success" | "secondary" | "outline" | "destru
 };
 
 export default function NewsletterTab({ loaderData, actionData: answer }: Route.ComponentProps) {
-  const { stats, subscribers, campaigns, draft, filter, delivery, email } = loaderData;
+  const { stats, subscribers, campaigns, draft, newCampaignId, filter, delivery, email } = loaderData;
   const actionData = answer && "values" in answer ? answer : undefined;
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
@@ -294,7 +305,11 @@ export default function NewsletterTab({ loaderData, actionData: answer }: Route.
         </h3>
         <NewsletterComposer
           key={draft?.id ?? actionData?.values?.id ?? "new"}
-          initial={actionData?.values ?? (draft ? { id: draft.id, template: draft.template, subject: draft.subject, content: draft.content, testTo: "" } : undefined)}
+          initial={
+            actionData?.values ??
+            (draft ? { id: draft.id, version: draft.updatedAt, template: draft.template, subject: draft.subject, content: draft.content, testTo: "" } : undefined)
+          }
+          newId={newCampaignId}
           saved={draft ? { template: draft.template, subject: draft.subject, content: draft.content } : undefined}
           errors={actionData?.errors}
           formError={actionData?.formError}
