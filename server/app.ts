@@ -176,7 +176,25 @@ export function createApp(): Hono {
 
   // Writes from another site are refused before they reach any action
   // (SameSite=Lax cookies are the second line of defence).
-  const publicOrigin = new URL(config.PUBLIC_URL).origin;
+  const publicUrl = new URL(config.PUBLIC_URL);
+  const publicOrigin = publicUrl.origin;
+  /**
+   * The request at the address the browser used. Behind a reverse proxy
+   * that ends TLS, Node sees http:// (and, with some proxies, the upstream's
+   * host) while the browser is on PUBLIC_URL: React Router refuses every
+   * action whose Origin is not the request's own origin, and so does the
+   * library's upload endpoint (tus). So a request
+   * the browser sent from the public site (its Origin says so) or to it (its
+   * Host is the public host) is given the public origin; anything else (a
+   * visit straight to the port) keeps its own.
+   */
+  const asAddressed = (request: Request): Request => {
+    const url = new URL(request.url);
+    if (url.origin === publicOrigin) return request;
+    if (request.headers.get("origin") !== publicOrigin && request.headers.get("host") !== publicUrl.host) return request;
+    const init = { method: request.method, headers: request.headers, body: request.body, signal: request.signal, duplex: "half" };
+    return new Request(`${publicOrigin}${url.pathname}${url.search}`, init as RequestInit);
+  };
   app.use(async (c, next) => {
     if (!SAFE_METHODS.has(c.req.method)) {
       const origin = c.req.header("origin");
@@ -212,7 +230,7 @@ export function createApp(): Hono {
 
   // Resumable media-library uploads (tus), streamed to disk or S3 as they
   // arrive; each request is checked against the admin session.
-  const tusHandler = async (c: Context) => handleTusRequest(await getTus(), c.req.raw, authorizeAdminRequest);
+  const tusHandler = async (c: Context) => handleTusRequest(await getTus(), asAddressed(c.req.raw), authorizeAdminRequest);
   app.all(TUS_PATH, tusHandler);
   app.all(`${TUS_PATH}/*`, tusHandler);
 
@@ -254,7 +272,7 @@ export function createApp(): Hono {
         fellBack,
       } = await watchFallbacks(() =>
         collectAuthCookies(() =>
-          handleRequest(c.req.raw, {
+          handleRequest(asAddressed(c.req.raw), {
             nonce,
             requestId: (c.get("requestId" as never) as string) ?? "",
             clientIp: clientIp(c),

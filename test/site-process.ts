@@ -35,13 +35,14 @@ export interface SiteProcess {
   process: ChildProcess;
 }
 
-/** Starts `node server.js` with `env` on a free port and waits until /healthz answers (30 s at most). */
+/** Starts `node server.js` with `env` on a free port and waits until /healthz answers (30 s at most); `url` is always the port's own address. */
 export async function startSiteProcess(env: Record<string, string | undefined>): Promise<SiteProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["server.js"], {
     cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, LOG_LEVEL: "warn", NODE_ENV: "production", BUILD_DIR: buildDir },
+    // PUBLIC_URL is the port's own address unless `env` gives the one a proxy in front would serve.
+    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: env.PUBLIC_URL ?? url, LOG_LEVEL: "warn", NODE_ENV: "production", BUILD_DIR: buildDir },
     stdio: ["ignore", "ignore", "inherit"],
   });
   for (let i = 0; i < 150; i++) {
