@@ -15,6 +15,9 @@ registerJobHandler("test.flaky", async () => {
   flaky += 1;
   if (flaky < 2) throw new Error("temporary trouble");
 });
+// Holds its job until released, so a test can look at the lock a running worker wrote.
+let releaseHeld: (() => void) | undefined;
+registerJobHandler("test.held", () => new Promise<void>((resolve) => (releaseHeld = resolve)));
 let steps = 0;
 registerJobHandler("test.steps", async () => {
   steps += 1;
@@ -67,10 +70,13 @@ describeEachEngine("job queue", (get) => {
       const { host, namespace, start } = THIS_PROCESS;
       const holders = {
         "a stopped process of this container": `${host}:${dead}:${namespace}:${start}`,
+        "a stopped process's job worker": `${host}:${dead}:${namespace}:${start}:0a1b2c`,
+        "a job worker of the previous release, stopped": `${host}:${dead}:0a1b2c`,
         "this container's earlier process, which had this pid": `${host}:${process.pid}:${namespace}:${start - 60_000}`,
         "a lock written by the previous release for a stopped process": `${host}:${dead}`,
         "this process": `${host}:${process.pid}:${namespace}:${start}`,
         "a running process of this container": `${host}:${live.pid}:${namespace}:${start}`,
+        "this process's job worker": `${host}:${process.pid}:${namespace}:${start}:0a1b2c`,
         "another container with the same hostname": `${host}:${dead}:${namespace === "1" ? "2" : "1"}:${start}`,
         "another machine": `elsewhere.example:${dead}:${namespace}:${start}`,
         "something unreadable": "a worker of some other kind",
@@ -83,14 +89,17 @@ describeEachEngine("job queue", (get) => {
         jobs.set(who, id);
       }
 
-      expect(await releaseDeadLocalLocks(database)).toBe(3);
+      expect(await releaseDeadLocalLocks(database)).toBe(5);
       const statuses = Object.fromEntries(await Promise.all([...jobs].map(async ([who, id]) => [who, (await getJob(database, id))!.status])));
       expect(statuses).toEqual({
         "a stopped process of this container": "queued",
+        "a stopped process's job worker": "queued",
+        "a job worker of the previous release, stopped": "queued",
         "this container's earlier process, which had this pid": "queued",
         "a lock written by the previous release for a stopped process": "queued",
         "this process": "running",
         "a running process of this container": "running",
+        "this process's job worker": "running",
         "another container with the same hostname": "running",
         "another machine": "running",
         "something unreadable": "running",
@@ -99,6 +108,20 @@ describeEachEngine("job queue", (get) => {
       live.kill();
       await database.db.deleteFrom("jobs").execute();
     }
+
+    // The lock a started worker really writes: kept while this process runs; released once the same lock names a stopped one.
+    const worker = startJobWorker(database, { pollMs: 60_000 });
+    const held = await enqueueJob(database, "test.held", null);
+    await expect.poll(async () => (await getJob(database, held))?.status, { timeout: 5_000 }).toBe("running");
+    const lock = (await getJob(database, held))!.lockedBy!;
+    expect(await releaseDeadLocalLocks(database)).toBe(0);
+    const dead = spawnSync(process.execPath, ["-e", ""]).pid;
+    await database.db.updateTable("jobs").set({ locked_by: lock.replace(`:${process.pid}:`, `:${dead}:`) }).where("id", "=", held).execute();
+    expect(await releaseDeadLocalLocks(database)).toBe(1);
+    expect((await getJob(database, held))?.status).toBe("queued");
+    await database.db.deleteFrom("jobs").where("id", "=", held).execute();
+    releaseHeld?.();
+    await worker.stop();
   });
 
   it("does not run a job before its time", async () => {

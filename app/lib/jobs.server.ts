@@ -299,8 +299,11 @@ export async function runNextJob(
   return true;
 }
 
-/** A worker's lock: "<host>:<pid>:<pid namespace>:<start>" (process-identity.server.ts); releases before it wrote "<host>:<pid>". */
-const WORKER_ID = /^([^:]+):(\d{1,10})(?::(\d{1,20}):(\d{1,16}))?$/;
+/**
+ * A worker's lock: "<host>:<pid>:<pid namespace>:<start>" (process-identity.server.ts),
+ * then ":<random>" for a started worker; releases before this one wrote "<host>:<pid>[:<random>]".
+ */
+const WORKER_ID = /^([^:]+):(\d{1,10})(?::(\d{1,20}):(\d{1,16}))?(?::[0-9a-f]{1,16})?$/;
 
 /**
  * Jobs left "running" by a process that no longer exists (killed, crashed)
