@@ -1,5 +1,12 @@
-import { describe, expect, it, onTestFinished } from "vitest";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { describeEachEngine } from "../../test/engines";
+import { smallPng } from "../../test/media-fixtures";
+import { startS3Server } from "../../test/s3-server";
 import { BUILT_IN_IMAGES, NEWS_CARDS } from "#app/content/site";
 import {
   countEvents,
@@ -19,7 +26,9 @@ import {
   updateEvent,
 } from "./events.server";
 import { eventShareImage, eventStructuredData, type PublicEvent } from "./event-format";
-import { createMediaFile, updateMediaFile } from "./media.server";
+import { buildCalendar } from "./ical";
+import { createMediaFile, storagePublicBase, updateMediaFile } from "./media.server";
+import { createStorage, type Storage } from "./storage/storage.server";
 
 const TODAY = "2026-05-10";
 const ORIGIN = "https://charity.example";
@@ -331,6 +340,98 @@ describeEachEngine("events", (get) => {
     expect(regular).toHaveLength(3);
     expect((await listUpcomingPublishedEvents(db, TODAY)).map((e) => e.title)).toEqual(["Today morning", "Today evening", "Later"]);
     expect((await countEvents(db, TODAY)).upcoming).toBe(3);
+  });
+});
+
+describeEachEngine("an event's time on the days the UK clocks change", (get) => {
+  it("refuses a time the spring change skips, saving nothing, and keeps autumn's repeated hour, one instant on the page and in the calendar", async () => {
+    const db = get();
+    const before = (await countEvents(db, TODAY)).all;
+    const skipped = await createEvent(db, { ...valid, title: "Night Walk", date: "2026-03-29", time: "01:30" });
+    expect(skipped.ok ? null : skipped.errors).toEqual({ time: ["That time does not exist in the UK: the clocks go forward from 1am to 2am that night. Choose another time"] });
+    expect((await countEvents(db, TODAY)).all).toBe(before);
+
+    const created = await createEvent(db, { ...valid, title: "Night Walk", date: "2026-03-29", time: "02:30" });
+    if (!created.ok) throw new Error(JSON.stringify(created.errors));
+    const skippedOnEdit = await updateEvent(db, created.data.id, { ...valid, title: "Night Walk", date: "2026-03-29", time: "01:00" });
+    expect(skippedOnEdit?.ok ? null : skippedOnEdit?.errors).toEqual({ time: [expect.stringMatching(/^That time does not exist in the UK/)] });
+    expect(await getEvent(db, created.data.id)).toMatchObject({ date: "2026-03-29", time: "02:30" });
+
+    // 25 October 2026: 01:30 happens twice; it is taken, as before, as the second one (GMT).
+    const autumn = await createEvent(db, { ...valid, title: "Extra Hour Party", date: "2026-10-25", time: "01:30" });
+    if (!autumn.ok) throw new Error(JSON.stringify(autumn.errors));
+    const shown = toPublicEvent(autumn.data);
+    expect(eventStructuredData(shown, { origin: ORIGIN, siteName: "Charity", description: "" }).startDate).toBe("2026-10-25T01:30:00+00:00");
+    const ics = buildCalendar([{ uid: "u", title: "t", description: "", location: "", date: "2026-10-25", time: "01:30", url: ORIGIN }], { name: "n", stamp: new Date(0) });
+    expect(ics).toContain("DTSTART:20261025T013000Z");
+    for (const r of [created, autumn]) await deleteEvent(db, r.data.id);
+  });
+});
+
+describeEachEngine("an event's picture from a library kept in an S3 bucket with a public address", (get) => {
+  let s3: Awaited<ReturnType<typeof startS3Server>>;
+  let dataDir: string;
+  let storage: Storage;
+
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "events-s3-"));
+    // S3_PUBLIC_URL: the bucket's own address on the S3 server, as a site serving straight from the bucket sets it.
+    storage = createStorage({ dataDir, s3: { ...s3.config, publicUrl: `${s3.config.endpoint}/${s3.config.bucket}` } });
+  });
+  afterAll(async () => {
+    await s3?.stop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** A real picture stored in the bucket, and its library row as an upload makes it. */
+  async function bucketImage(altText: string) {
+    const key = `events/${Date.now()}-${crypto.randomBytes(6).toString("hex")}.png`;
+    const bytes = await smallPng();
+    await storage.putStream(key, Readable.from([bytes]), { contentType: "image/png" });
+    return createMediaFile(get(), {
+      filename: key,
+      originalName: "picnic.png",
+      fileUrl: storage.publicUrl(key),
+      fileType: "image",
+      fileSize: bytes.length,
+      altText,
+      createdBy: null,
+      mimeType: "image/png",
+      width: 400,
+      height: 300,
+    });
+  }
+
+  it("takes the picture by the address the library gives, and still refuses addresses the library does not hold", async () => {
+    const db = get();
+    const base = storagePublicBase(storage);
+    expect(base).toBe(`${s3.config.endpoint}/${s3.config.bucket}/`);
+    const file = await bucketImage("Families at the picnic");
+    expect(file.fileUrl.startsWith(base)).toBe(true);
+    expect(await storage.stat(file.filename)).not.toBeNull();
+
+    const created = await createEvent(db, { ...valid, title: "Picnic In The Park", imageUrl: file.fileUrl });
+    if (!created.ok) throw new Error(JSON.stringify(created.errors));
+    expect(created.data).toMatchObject({ imageUrl: file.fileUrl, imageAlt: "Families at the picnic" });
+    const images = await eventImages(db, [created.data]);
+    expect(images.get(created.data.id)).toMatchObject({ src: file.fileUrl, alt: "Families at the picnic", width: 400, height: 300 });
+
+    const hidden = await bucketImage("An old picture");
+    await updateMediaFile(db, hidden.id, { isActive: false });
+    const before = (await countEvents(db, TODAY)).all;
+    for (const imageUrl of [
+      `${base}events/not-in-the-library.png`,
+      `https://elsewhere.example/${file.filename}`,
+      `${file.fileUrl}?download=1`,
+      hidden.fileUrl,
+    ]) {
+      const result = await createEvent(db, { ...valid, title: "Picnic Elsewhere", imageUrl });
+      expect(result.ok ? null : result.errors, imageUrl).toEqual({ imageUrl: [EVENT_IMAGE_NOT_HELD] });
+    }
+    expect((await countEvents(db, TODAY)).all).toBe(before);
+    expect((await getEvent(db, created.data.id))?.imageUrl).toBe(file.fileUrl);
+    await deleteEvent(db, created.data.id);
   });
 });
 

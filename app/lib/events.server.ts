@@ -100,13 +100,14 @@ export const EVENT_IMAGE_NOT_HELD = "Image must be a picture from the media libr
 
 /**
  * The picture an event may show: one of the site's built-in images or an
- * active image in the media library, found by its address. Anything else
- * (a typed address, a deleted or deactivated upload, a video) is not.
+ * active image in the media library, found by its address exactly as the
+ * library gives it (its file_url: /media/… or, with S3_PUBLIC_URL, the
+ * bucket's address). Anything else (a typed outside address, a deleted or
+ * deactivated upload, a video) is not.
  */
 async function heldImage({ db }: Database, url: string): Promise<{ alt: string } | null> {
   const builtIn = BUILT_IN_IMAGES.find((image) => image.filename === url);
   if (builtIn) return { alt: builtIn.alt };
-  if (!url.startsWith("/media/")) return null;
   const row = await db
     .selectFrom("media_files")
     .select("alt_text")

@@ -30,7 +30,9 @@ function londonOffsetMinutes(instant: number): number {
 
 /**
  * The instant of a London wall-clock date (YYYY-MM-DD) and time (HH:MM).
- * A time skipped by the spring clock change resolves to the hour after it.
+ * A time skipped by the spring clock change resolves to the hour after it
+ * (the event form refuses one: see londonTimeExists); a time the autumn
+ * change repeats resolves to its second occurrence, in GMT.
  */
 export function londonToInstant(date: string, time: string): Date {
   const [y, m, d] = date.split("-").map(Number);
@@ -41,7 +43,27 @@ export function londonToInstant(date: string, time: string): Date {
   return new Date(instant);
 }
 
-/** ISO-8601 with London's offset, e.g. 2025-07-01T18:30:00+01:00 (for schema.org). */
+/** London's wall-clock date (YYYY-MM-DD) and time (HH:MM:SS) at an instant. */
+function londonWallClock(instant: number): { date: string; time: string } {
+  const p = Object.fromEntries(londonParts.formatToParts(new Date(instant)).map((x) => [x.type, x.value]));
+  return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}:${p.second}` };
+}
+
+/**
+ * Whether a London date and time (HH:MM) happens at all: false for a time
+ * in the hour the spring clock change skips (01:00 to 01:59 on the last
+ * Sunday in March), which no clock in the UK ever shows.
+ */
+export function londonTimeExists(date: string, time: string): boolean {
+  const wall = londonWallClock(londonToInstant(date, time).getTime());
+  return wall.date === date && wall.time === `${time}:00`;
+}
+
+/**
+ * ISO-8601 with London's offset, e.g. 2025-07-01T18:30:00+01:00 (for
+ * schema.org). Written from the instant londonToInstant resolves, so it
+ * names the same moment as the calendar files for any input.
+ */
 export function londonIsoWithOffset(date: string, time: string): string {
   const instant = londonToInstant(date, time).getTime();
   const offset = londonOffsetMinutes(instant);
@@ -49,13 +71,13 @@ export function londonIsoWithOffset(date: string, time: string): string {
   const abs = Math.abs(offset);
   const hh = String(Math.floor(abs / 60)).padStart(2, "0");
   const mm = String(abs % 60).padStart(2, "0");
-  return `${date}T${time}:00${sign}${hh}:${mm}`;
+  const wall = londonWallClock(instant);
+  return `${wall.date}T${wall.time}${sign}${hh}:${mm}`;
 }
 
 /** Today's date in London, YYYY-MM-DD: the line between upcoming and past events. */
 export function londonToday(now: Date = new Date()): string {
-  const p = Object.fromEntries(londonParts.formatToParts(now).map((x) => [x.type, x.value]));
-  return `${p.year}-${p.month}-${p.day}`;
+  return londonWallClock(now.getTime()).date;
 }
 
 /** A UTC DATE-TIME value, e.g. 20250701T173000Z. */

@@ -402,6 +402,41 @@ describeEachEngine("volunteer decisions", (get) => {
     });
   });
 
+  describe("hours volunteered", () => {
+    const OTHER = { id: "staff-2", email: "other@example.org", ip: "127.0.0.2" };
+
+    it("saving hours does not refuse a decision form opened before: hours are not a decision", async () => {
+      const database = get();
+      const id = await apply(database, "hours-then-decide@example.org");
+      await decideApplication(database, id, { decision: "approved", seenStatus: "pending", subject: "Welcome", body: "Hello.", actor: OTHER });
+      // A opens the page (Approved); B records the volunteer's hours.
+      const seen = (await getApplication(database, id))!;
+      await setVolunteerHours(database, id, 7.5);
+
+      // A's decision form still names the decision as it is.
+      const decided = await decideApplication(database, id, { decision: "rejected", seenStatus: "approved", seenUpdatedAt: seen.updatedAt, subject: "About your role", body: "Sorry.", actor: STAFF });
+      expect(decided).toMatchObject({ ok: true, application: { status: "rejected", decidedBy: "staff@example.org", hours: 7.5 } });
+    });
+
+    it("records hours only for an approved application, and changes nothing otherwise", async () => {
+      const database = get();
+      const pending = await apply(database, "hours-pending@example.org");
+      const rejected = await apply(database, "hours-rejected@example.org");
+      await decideApplication(database, rejected, { decision: "rejected", seenStatus: "pending", subject: "Sorry", body: "Not this time.", actor: STAFF });
+      const spam = await submitVolunteerApplication(database, { values: await validApplication(database, { email: "hours-spam@example.org" }), honeypot: true, ip: nextIp() });
+      if (spam.status !== "spam") throw new Error("expected spam");
+      const statsBefore = await volunteerStats(database);
+
+      for (const [id, status] of [[pending, "pending"], [rejected, "rejected"], [spam.id, "spam"]] as const) {
+        const before = (await getApplication(database, id))!;
+        expect(await setVolunteerHours(database, id, 9999)).toEqual({ ok: false, reason: "not-approved", status });
+        expect(await getApplication(database, id)).toEqual(before);
+      }
+      expect(await setVolunteerHours(database, "00000000-0000-4000-8000-000000000000", 3)).toEqual({ ok: false, reason: "not-found" });
+      expect(await volunteerStats(database)).toEqual(statsBefore);
+    });
+  });
+
   it("keeps a decision whose e-mail failed even when the failure cannot be recorded", async () => {
     const database = get();
     const id = await apply(database, "unlucky@example.org");

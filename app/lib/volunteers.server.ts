@@ -186,7 +186,12 @@ export interface VolunteerApplication {
   decidedAt: string | null;
   hours: number;
   createdAt: string;
+  /** When the decision (status, who, when) last changed; saving hours leaves it alone (see setVolunteerHours). */
   updatedAt: string;
+}
+
+function statusOf(value: string): ApplicationStatus {
+  return (APPLICATION_STATUSES as readonly string[]).includes(value) ? (value as ApplicationStatus) : "pending";
 }
 
 function toApplication(row: Selectable<VolunteerApplicationsTable>): VolunteerApplication {
@@ -199,7 +204,7 @@ function toApplication(row: Selectable<VolunteerApplicationsTable>): VolunteerAp
     availability: parseJsonList(row.availability),
     message: row.message,
     consentAt: row.consent_at,
-    status: (APPLICATION_STATUSES as readonly string[]).includes(row.status) ? (row.status as ApplicationStatus) : "pending",
+    status: statusOf(row.status),
     decidedBy: row.decided_by,
     decidedAt: row.decided_at,
     hours: toNum(row.hours),
@@ -529,13 +534,32 @@ export async function setApplicationStatus(database: Database, id: string, statu
   return toNum(result.numUpdatedRows) > 0;
 }
 
-export async function setVolunteerHours(database: Database, id: string, hours: number): Promise<boolean> {
+export type HoursResult =
+  | { ok: true }
+  | { ok: false; reason: "not-found" }
+  /** Hours are a volunteer's: the application is not (or no longer) approved. */
+  | { ok: false; reason: "not-approved"; status: ApplicationStatus };
+
+/**
+ * Records a volunteer's total hours, only while the application is approved
+ * (judged by the row as it is when written, in one conditional update).
+ *
+ * It leaves updated_at alone: updated_at is the version of the decision
+ * (status, who, when) that a decision form compares (see decideApplication),
+ * and hours are not a decision, so saving them must not refuse a decision
+ * form opened before with a message about a decision nobody changed.
+ */
+export async function setVolunteerHours(database: Database, id: string, hours: number): Promise<HoursResult> {
   const result = await database.db
     .updateTable("volunteer_applications")
-    .set({ hours, updated_at: nowIso() })
+    .set({ hours })
     .where("id", "=", id)
+    .where("status", "=", "approved")
     .executeTakeFirst();
-  return toNum(result.numUpdatedRows) > 0;
+  if (toNum(result.numUpdatedRows) > 0) return { ok: true };
+  const row = await database.db.selectFrom("volunteer_applications").select("status").where("id", "=", id).executeTakeFirst();
+  if (!row) return { ok: false, reason: "not-found" };
+  return { ok: false, reason: "not-approved", status: statusOf(row.status) };
 }
 
 /** Deletes an application and the copies of every e-mail to or about the applicant it caused. */

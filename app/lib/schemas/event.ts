@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EVENT_CATEGORIES, type EventCategory } from "#app/content/site";
+import { londonTimeExists } from "#app/lib/ical";
 import { multilineString } from "./multiline";
 
 /** `string` is z.string, or multilineString for a <textarea>. */
@@ -22,6 +23,25 @@ function isRealDate(value: string): boolean {
   const [y, m, d] = value.split("-").map(Number);
   const date = new Date(Date.UTC(y, m - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/**
+ * The shape of a picture's address as the media picker gives it: a built-in
+ * image (/images/…), or a library file's address, which is /media/… on
+ * local storage and S3 without S3_PUBLIC_URL, and the bucket's or CDN's
+ * http(s) address (S3_PUBLIC_URL/key) with it. Whether it is one the site
+ * holds, not a typed outside address, is for the server to check against
+ * the library (events.server.ts).
+ */
+function isPictureAddress(value: string): boolean {
+  if (/^\/(media|images)\/[^/]/.test(value)) return true;
+  if (!/^https?:\/\/[^\s/?#]+\/\S+$/i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === "https:" || url.protocol === "http:") && url.hostname !== "" && !url.username && !url.password;
+  } catch {
+    return false;
+  }
 }
 
 const checkbox = z
@@ -76,11 +96,20 @@ export const eventSchema = z
           path: ["time"],
           message: "Time is required",
         });
-      if (time !== "" && !/^([01]\d|2[0-3]):[0-5]\d$/.test(time)) {
+      const timeOfDay = /^([01]\d|2[0-3]):[0-5]\d$/.test(time);
+      if (time !== "" && !timeOfDay) {
         ctx.addIssue({
           code: "custom",
           path: ["time"],
           message: "Time must be a time of day (HH:MM)",
+        });
+      }
+      // Times are UK wall-clock times: one the spring clock change skips names no moment at all.
+      if (timeOfDay && isRealDate(date) && !londonTimeExists(date, time)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["time"],
+          message: `That time does not exist in the UK: the clocks go forward ${time.startsWith("01:") ? "from 1am to 2am" : "an hour"} that night. Choose another time`,
         });
       }
       if (v.regular && !v.scheduleNote) {
@@ -90,8 +119,8 @@ export const eventSchema = z
           message: "Schedule is required for a regular session, e.g. Weekly",
         });
       }
-      // Only the site's own pictures (checked against the library on the server); no typed web addresses.
-      if (typeof v.imageUrl === "string" && v.imageUrl && !/^\/(media|images)\/[^/]/.test(v.imageUrl)) {
+      // Only the site's own pictures: the form checks the address's shape, the server that the library holds it.
+      if (typeof v.imageUrl === "string" && v.imageUrl && !isPictureAddress(v.imageUrl)) {
         ctx.addIssue({
           code: "custom",
           path: ["imageUrl"],

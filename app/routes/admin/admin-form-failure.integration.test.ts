@@ -126,6 +126,13 @@ describeEachEngine("an admin form the database refuses to save keeps what was ty
       .execute();
     const path = `/admin/volunteers/applications/${id}`;
     const status = async () => (await getDb().db.selectFrom("volunteer_applications").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
+    const hours = async () => Number((await getDb().db.selectFrom("volunteer_applications").select("hours").where("id", "=", id).executeTakeFirstOrThrow()).hours);
+
+    // Hours are a volunteer's: refused while the application is pending, changing nothing.
+    const earlyHours = await post(path, { intent: "hours", hours: "9999" });
+    expect(earlyHours.status).toBe(409);
+    expect((await earlyHours.text()).replaceAll("<!-- -->", "")).toContain("Hours can only be recorded for an approved volunteer, and this application is Pending. Nothing was changed.");
+    expect(await hours()).toBe(0);
 
     // Too long for the server: refused with the message, and the e-mail as written is still there.
     const long = { intent: "decide", decision: "approved", subject: "Welcome aboard, Jo & team", body: "Dear Jo,\n" + "We are delighted. ".repeat(300) };
@@ -172,6 +179,8 @@ describeEachEngine("an admin form the database refuses to save keeps what was ty
     expect(await status()).toBe("approved");
     expect(await mailsToJo()).toEqual([decision.subject]);
     expect(await entries()).toBe(entriesBefore + 1);
+    expect((await post(path, { intent: "hours", hours: "6" })).status).toBe(302);
+    expect(await hours()).toBe(6);
   });
 
   it("the settings keep every typed field and the saved ones stay in place", async () => {

@@ -95,7 +95,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     case "hours": {
       const parsed = parseForm(hoursSchema, form);
       if (!parsed.ok) return data({ intent: "hours" as const, errors: parsed.errors, values: parsed.values }, { status: 400 });
-      await setVolunteerHours(database, params.id, parsed.data.hours);
+      const saved = await setVolunteerHours(database, params.id, parsed.data.hours);
+      if (!saved.ok && saved.reason === "not-found") return refuseMissingRecord(params.id, { title: "Application not found", description: "It may have been deleted already." });
+      // 409: the page reloads and shows the application as it is now.
+      if (!saved.ok)
+        return refuseAdminRequest(409, {
+          title: "Hours not saved",
+          description: `Hours can only be recorded for an approved volunteer, and this application is ${saved.status === "spam" ? "marked as spam" : APPLICATION_STATUS_LABELS[saved.status]}. Nothing was changed.`,
+        });
       return redirectWithToast(here, { title: "Hours saved", description: `${application.name}: ${parsed.data.hours} hours.` });
     }
     case "pending":
