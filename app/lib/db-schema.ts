@@ -38,6 +38,11 @@ export interface MediaFilesTable {
   processing: string | null;
   processing_started_at: string | null;
   upload_id: string | null;
+  // 0011: retries of the image work
+  /** How many times the image work has been claimed (each claim is an attempt). */
+  processing_attempts: DbInt;
+  /** A pending image waits until this time before it is tried again; null: at once. */
+  processing_retry_at: string | null;
 }
 
 export interface OutboxTable {

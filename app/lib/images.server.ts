@@ -11,7 +11,9 @@ import { logger } from "./logger.server";
 import {
   claimProcessing,
   completeProcessing,
+  failProcessing,
   getMediaFile,
+  giveUpAbandonedProcessing,
   listPendingProcessing,
   type MediaFile,
   type MediaVariant,
@@ -134,7 +136,9 @@ export function variantWidths(originalWidth: number): number[] {
  * Makes the responsive copies (WebP and AVIF at each width) and the tiny
  * placeholder of one stored image, and records them. Variant names carry the
  * original's content hash, so a copy written by a run that died half-way is
- * the same bytes and can simply be kept.
+ * the same bytes and can simply be kept. A stored file that cannot be
+ * decoded throws ImageRejectedError (trying again would not help); anything
+ * else that goes wrong (the storage, the disk) may pass.
  */
 export async function generateVariants(database: Database, storage: Storage, file: MediaFile, scratchDir: string): Promise<void> {
   const sharp = await loadSharp();
@@ -143,7 +147,17 @@ export async function generateVariants(database: Database, storage: Storage, fil
   try {
     const original = path.join(work, "original");
     await pipeline(await storage.read(file.filename), fs.createWriteStream(original));
-    const meta = await sharp(original, { limitInputPixels: MAX_IMAGE_PIXELS * (file.mimeType === "image/gif" ? 40 : 1) }).metadata();
+    let meta: Metadata;
+    let tiny: Buffer;
+    try {
+      meta = await sharp(original, { limitInputPixels: MAX_IMAGE_PIXELS * (file.mimeType === "image/gif" ? 40 : 1) }).metadata();
+      // The placeholder decodes the whole picture, from a file on local disk: if that fails, the bytes are the problem.
+      tiny = await sharp(original, { limitInputPixels: false }).resize({ width: PLACEHOLDER_WIDTH }).webp({ quality: 40 }).toBuffer();
+    } catch (error) {
+      // Unless fewer bytes arrived than were stored: then the download was cut short, which may not happen again.
+      if ((await fsp.stat(original)).size !== file.fileSize) throw error;
+      throw new ImageRejectedError(`The stored image could not be decoded: ${error instanceof Error ? error.message : String(error)}`, "undecodable");
+    }
     const width = meta.width ?? 0;
     const height = meta.pageHeight ?? meta.height ?? 0;
     const animated = (meta.pages ?? 1) > 1;
@@ -173,7 +187,6 @@ export async function generateVariants(database: Database, storage: Storage, fil
         await fsp.rm(out, { force: true });
       }
     }
-    const tiny = await sharp(original, { limitInputPixels: false }).resize({ width: PLACEHOLDER_WIDTH }).webp({ quality: 40 }).toBuffer();
     await completeProcessing(database, file.id, {
       placeholder: `data:image/webp;base64,${tiny.toString("base64")}`,
       variants,
@@ -185,14 +198,22 @@ export async function generateVariants(database: Database, storage: Storage, fil
   }
 }
 
-/** Works through every pending image once; returns how many it processed. */
+/**
+ * Works through every image whose variants may be made now, once; returns
+ * how many it finished. One that fails is tried again later (up to
+ * PROCESSING_MAX_ATTEMPTS times, see failProcessing) unless it cannot be
+ * decoded.
+ */
 export async function processPendingMedia(database: Database, storage: Storage, scratchDir = os.tmpdir()): Promise<number> {
+  const abandoned = await giveUpAbandonedProcessing(database);
+  if (abandoned > 0) logger.warn({ count: abandoned }, "image variants given up: every attempt's process stopped before finishing");
   let processed = 0;
   for (;;) {
     const ids = await listPendingProcessing(database, 10);
     let claimedAny = false;
     for (const id of ids) {
-      if (!(await claimProcessing(database, id))) continue;
+      const claim = await claimProcessing(database, id);
+      if (!claim) continue;
       claimedAny = true;
       const file = await getMediaFile(database, id);
       if (!file) continue;
@@ -200,8 +221,11 @@ export async function processPendingMedia(database: Database, storage: Storage, 
         await generateVariants(database, storage, file, scratchDir);
         processed++;
       } catch (error) {
-        logger.error({ err: error instanceof Error ? error.message : String(error), mediaId: id }, "image variants failed");
-        await completeProcessing(database, id, { failed: true });
+        const permanent = error instanceof ImageRejectedError;
+        const outcome = await failProcessing(database, id, claim, { permanent });
+        const log = { err: error instanceof Error ? error.message : String(error), mediaId: id, attempt: claim.attempt, outcome };
+        if (outcome === "retry") logger.warn(log, "image variants failed; will try again");
+        else logger.error(log, "image variants failed");
       }
     }
     if (!claimedAny) return processed;

@@ -12,12 +12,32 @@ export const UPLOADS_PREFIX = "/media/";
 /**
  * An image entry's address (SPEC §5): http(s) URLs and site paths as they
  * are; a bare file name is served from the uploads folder, whose prefix is
- * added unless it is already there.
+ * added unless it is already there. Given the site's own origin (the
+ * server's PUBLIC_URL), a URL on it is its path: an upload pasted as
+ * https://www.example.org/media/x.jpg is then the same file as /media/x.jpg
+ * wherever files are looked up by address.
  */
-export function resolveImageSrc(filename: string): string {
+export function resolveImageSrc(filename: string, ownOrigin?: string): string {
   const name = filename.trim();
-  if (/^https?:\/\//i.test(name) || name.startsWith("/")) return name;
+  if (/^https?:\/\//i.test(name)) return (ownOrigin && pathOnOrigin(name, ownOrigin)) || name;
+  if (name.startsWith("/")) return name;
   return `${UPLOADS_PREFIX}${name.replace(/^media\//, "")}`;
+}
+
+/** The path (with query and fragment) of an address on `origin`, or null when it is elsewhere. */
+function pathOnOrigin(address: string, origin: string): string | null {
+  let url: URL;
+  let own: URL;
+  try {
+    url = new URL(address);
+    own = new URL(origin);
+  } catch {
+    return null;
+  }
+  if (url.origin !== own.origin || url.username || url.password) return null;
+  // "https://site//elsewhere.org/x" has the path "//elsewhere.org/x", which on its own is another site's address.
+  if (url.pathname.startsWith("//")) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 const SECTION_LABELS: Record<string, string> = {

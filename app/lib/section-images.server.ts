@@ -4,10 +4,10 @@ import type { PageImage, SectionImage } from "#app/content/types";
 import type { SectionImagesTable } from "./db-schema";
 import { nowIso, toBool, toNum, type Database } from "./db.server";
 import { bumpContentVersion, notifyContentChange } from "./content-version.server";
-import { getActiveMediaFile } from "./media.server";
+import { getActiveMediaFile, siteImageSrc } from "./media.server";
 import type { Actor } from "./page-content.server";
 import { responsiveImage } from "./responsive-image";
-import { resolveImageSrc, sectionOptions, type SectionImageForm } from "./schemas/page-content";
+import { sectionOptions, type SectionImageForm } from "./schemas/page-content";
 
 /**
  * The image staff chose for one section of one page (Page Images and
@@ -72,7 +72,7 @@ export async function assignSectionImage(database: Database, input: SectionImage
     }
     image = { url: file.fileUrl, alt: file.altText, mediaId: file.id, width: file.width, height: file.height };
   } else {
-    image = { url: resolveImageSrc(input.imageUrl ?? ""), alt: "", mediaId: null, width: null, height: null };
+    image = { url: siteImageSrc(input.imageUrl ?? ""), alt: "", mediaId: null, width: null, height: null };
   }
   const alt = input.altText?.trim() || image.alt;
   if (!alt) return { ok: false, field: "imageUrl", message: "Give the image alt text: describe it for people who cannot see it" };
@@ -124,19 +124,23 @@ export interface MediaSizes {
 
 /**
  * Sizes and generated variants of uploaded images, by their public URL, so
- * pages can give them srcsets and dimensions. Addresses that are not
- * uploads are simply not found.
+ * pages can give them srcsets and dimensions. Each is keyed by the address
+ * asked for, which may be the upload's written out in full on the site's
+ * own origin (siteImageSrc). Addresses that are not uploads are simply not
+ * found.
  */
 export async function mediaByUrl({ db }: Database, urls: readonly string[]): Promise<Map<string, MediaSizes>> {
-  const wanted = [...new Set(urls)].filter(Boolean);
+  const asked = new Map<string, string>();
+  for (const url of urls) if (url) asked.set(url, siteImageSrc(url));
   const found = new Map<string, MediaSizes>();
-  if (wanted.length === 0) return found;
+  if (asked.size === 0) return found;
   const rows = await db
     .selectFrom("media_files")
     .select(["file_url", "width", "height", "placeholder", "variants", "is_active"])
-    .where("file_url", "in", wanted)
+    .where("file_url", "in", [...new Set([...asked.keys(), ...asked.values()])])
     .where("file_type", "=", "image")
     .execute();
+  const byFileUrl = new Map<string, MediaSizes>();
   for (const row of rows) {
     let variants: { width: number; format: "webp" | "avif"; url: string }[] = [];
     try {
@@ -148,12 +152,16 @@ export async function mediaByUrl({ db }: Database, urls: readonly string[]): Pro
     const width = row.width === null ? null : toNum(row.width);
     const height = row.height === null ? null : toNum(row.height);
     const r = responsiveImage({ fileUrl: row.file_url, width, height, placeholder: row.placeholder, variants });
-    found.set(row.file_url, {
+    byFileUrl.set(row.file_url, {
       width,
       height,
       responsive: r.srcSet || r.avifSrcSet ? { srcSet: r.srcSet, avifSrcSet: r.avifSrcSet, placeholder: r.placeholder } : undefined,
       isActive: toBool(row.is_active),
     });
+  }
+  for (const [url, src] of asked) {
+    const sizes = byFileUrl.get(url) ?? byFileUrl.get(src);
+    if (sizes) found.set(url, sizes);
   }
   return found;
 }

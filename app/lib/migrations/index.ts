@@ -7,6 +7,7 @@ import * as m0005 from "./0005-testimonials-events-videos";
 import * as m0006 from "./0006-volunteers-messages-registrations";
 import * as m0007 from "./0007-mail-jobs-newsletter";
 import * as m0010 from "./0010-outbox-about";
+import * as m0011 from "./0011-media-processing-retries";
 
 export interface Migration {
   up(db: Kysely<unknown>, engine: Engine): Promise<void>;
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   "0007-mail-jobs-newsletter": m0007,
   "0009-admin-accounts": onDemand(() => import("./0009-admin-accounts")),
   "0010-outbox-about": m0010,
+  "0011-media-processing-retries": m0011,
 };
