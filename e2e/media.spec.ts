@@ -217,3 +217,45 @@ test("a video uploaded to the library and assigned to a page plays on that page"
   expect(played.time).toBeGreaterThan(0.3);
   expect(played.width).toBe(160);
 });
+
+test("a library upload whose finishing answer is lost is finished again, never sent twice nor filed twice", async ({ page }) => {
+  await signIn(page, "/admin/media");
+  const upload = page.locator("form", { has: page.getByRole("button", { name: "Upload File" }) });
+  const uploads = page.getByRole("region", { name: "Uploads" });
+  // Bytes sent to the resumable endpoint, and answers to "finish" lost on their way back (the server did the work each time).
+  let uploadRequests = 0;
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname.startsWith("/api/uploads")) uploadRequests += 1;
+  });
+  let toLose = 0;
+  await page.route("**/api/media/complete", async (route) => {
+    if (toLose === 0) return route.continue();
+    toLose -= 1;
+    await route.fetch();
+    await route.abort("connectionreset");
+  });
+  const picture = (name: string, colour: string) => sharp({ create: { width: 400, height: 300, channels: 3, background: colour } }).png().toBuffer().then((buffer) => ({ name, mimeType: "image/png", buffer }));
+
+  // Two answers lost: tried again by itself, and filed once.
+  toLose = 2;
+  await upload.getByLabel("File").setInputFiles(await picture("lost-answer.png", "#16a34a"));
+  await upload.getByLabel("Alt text").fill("Allotment in bloom");
+  await upload.getByRole("button", { name: "Upload File" }).click();
+  await expectToast(page, "Media file uploaded successfully!");
+  await expect(page.getByRole("listitem", { name: "Allotment in bloom" })).toHaveCount(1);
+
+  // Every answer lost: the item offers to try finishing again, which needs no bytes sent again.
+  toLose = 4;
+  await upload.getByLabel("File").setInputFiles(await picture("never-answered.png", "#9333ea"));
+  await upload.getByLabel("Alt text").fill("Mural on the youth centre wall");
+  await upload.getByRole("button", { name: "Upload File" }).click();
+  await expect(uploads.getByText("Failed to upload media file.")).toBeVisible({ timeout: 30_000 });
+  await closeToasts(page);
+  await expectAccessible(page, "an upload that could not be finished");
+  const sent = uploadRequests;
+  await uploads.getByRole("button", { name: "Try finishing never-answered.png again" }).click();
+  await expectToast(page, "Media file uploaded successfully!");
+  await expect(uploads.getByRole("listitem").filter({ hasText: "never-answered.png" }).getByText(/100%.*Done/)).toBeVisible();
+  expect(uploadRequests).toBe(sent);
+  await expect(page.getByRole("listitem", { name: "Mural on the youth centre wall" })).toHaveCount(1);
+});

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import { Loader2, Upload as UploadIcon, X } from "lucide-react";
+import { Loader2, RotateCcw, Upload as UploadIcon, X } from "lucide-react";
 import { toast } from "sonner";
 import type { DetailedError, Upload as TusUpload } from "tus-js-client";
 import { Button } from "#app/components/ui/button";
@@ -29,6 +29,8 @@ interface QueueItem {
   percent: number;
   eta?: number;
   error?: string;
+  /** Once every byte is on the server: the upload to finish (finishing again is safe, and needs no bytes sent). */
+  uploadId?: string;
 }
 
 interface Fields {
@@ -42,6 +44,8 @@ interface Fields {
 const EMPTY: Fields = { altText: "", caption: "", page: "none", section: "none", category: "general" };
 /** Sent in pieces this size; each finished piece is kept by the server, so a drop loses at most one. */
 const CHUNK_SIZE = 16 * 1024 * 1024;
+/** Waits before each try to finish an upload: at once, then after 1, 3 and 10 seconds. */
+const FINISH_RETRY_DELAYS = [0, 1_000, 3_000, 10_000];
 const STATUS_TEXT: Record<ItemStatus, string> = {
   waiting: "Waiting",
   uploading: "Uploading...",
@@ -156,8 +160,9 @@ export function MediaUploadForm() {
       },
       onSuccess() {
         active.current = null;
-        update(item.key, { status: "finishing", percent: 100, eta: undefined });
-        void complete(item, upload.url!.split("/").pop()!);
+        const uploadId = upload.url!.split("/").pop()!;
+        update(item.key, { status: "finishing", percent: 100, eta: undefined, uploadId });
+        void complete(item, uploadId);
       },
     });
     active.current = upload;
@@ -166,27 +171,47 @@ export function MediaUploadForm() {
     upload.start();
   }
 
+  /**
+   * Files the uploaded bytes in the library. The server keeps them until this
+   * succeeds and answers a repeat with the file it already made, so a lost
+   * answer or a server error is tried again (after 1, 3 and 10 seconds), and
+   * then offered as "Try again", instead of sending every byte once more.
+   */
   async function complete(item: QueueItem, uploadId: string) {
     const form = new FormData();
     form.set("uploadId", uploadId);
     for (const [k, v] of Object.entries(item.fields)) form.set(k, v);
-    try {
-      const res = await fetch("/api/media/complete", { method: "POST", body: form, headers: { Accept: "application/json" } });
+    for (const delay of FINISH_RETRY_DELAYS) {
+      if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
+      let res: Response;
+      try {
+        res = await fetch("/api/media/complete", { method: "POST", body: form, headers: { Accept: "application/json" } });
+      } catch {
+        continue;
+      }
+      if (res.status >= 500 && res.status !== 507) continue;
       const body = (await res.json().catch(() => null)) as { ok: boolean; message?: string } | null;
       if (!res.ok || !body?.ok) {
         const message =
           res.status === 413 ? (body?.message ?? LIBRARY_MESSAGES.uploadFailed) : body?.message ? libraryUploadFailedMessage(body.message) : LIBRARY_MESSAGES.uploadFailed;
-        update(item.key, { status: "failed", error: message });
+        // Refused for what the file is (4xx): finishing again would be refused again. A full storage (507) may have room later.
+        update(item.key, { status: "failed", error: message, uploadId: res.status === 507 ? uploadId : undefined });
         toast.error(message);
         return;
       }
-      update(item.key, { status: "done" });
+      update(item.key, { status: "done", error: undefined });
       toast.success(LIBRARY_MESSAGES.uploaded);
       void revalidator.revalidate();
-    } catch {
-      update(item.key, { status: "failed", error: LIBRARY_MESSAGES.uploadFailed });
-      toast.error(LIBRARY_MESSAGES.uploadFailed);
+      return;
     }
+    update(item.key, { status: "failed", error: LIBRARY_MESSAGES.uploadFailed });
+    toast.error(LIBRARY_MESSAGES.uploadFailed);
+  }
+
+  function finishAgain(item: QueueItem) {
+    if (!item.uploadId) return;
+    update(item.key, { status: "finishing", error: undefined });
+    void complete(item, item.uploadId);
   }
 
   function cancel(item: QueueItem) {
@@ -298,6 +323,11 @@ export function MediaUploadForm() {
                     </p>
                   ) : null}
                 </div>
+                {item.status === "failed" && item.uploadId ? (
+                  <Button variant="outline" size="sm" onClick={() => finishAgain(item)} aria-label={`Try finishing ${item.file.name} again`}>
+                    <RotateCcw aria-hidden="true" /> Try again
+                  </Button>
+                ) : null}
                 {item.status === "uploading" || item.status === "waiting" || item.status === "failed" ? (
                   <Button variant="ghost" size="icon" onClick={() => cancel(item)} aria-label={`Remove ${item.file.name} from the uploads`}>
                     <X aria-hidden="true" />
