@@ -61,6 +61,16 @@ describeEachEngine("page content", (database) => {
   });
 
   it("stores a field equal to the built-in copy as following it, and keeps images in their order", async () => {
+    await createMediaFile(database(), {
+      filename: "gallery/one.jpg",
+      originalName: "one.jpg",
+      fileUrl: "/media/gallery/one.jpg",
+      fileType: "image",
+      fileSize: 2048,
+      altText: "First",
+      category: "general",
+      createdBy: null,
+    });
     const images = [
       { id: "img-1", filename: "gallery/one.jpg", alt: "First", caption: "", position: "gallery", order: 2 },
       { id: "img-2", filename: "https://cdn.example.org/two.jpg", alt: "Second", caption: "Cap", position: "hero", order: 1 },
@@ -175,6 +185,34 @@ describeEachEngine("page content", (database) => {
     expect(await getStoredPageContent(database(), "about")).toMatchObject({ heroTitle: null, content: null, layout: "gallery", images: [{ id: "img-9" }] });
     await restoreRevision(database(), "about", wordsThen, staff, wordsNow + 2);
     expect(await getStoredPageContent(database(), "about")).toMatchObject({ heroTitle: "Words then", layout: "image-right", images: null });
+  });
+
+  it("leaves out of the page an upload the library no longer holds, as a restored revision can name", async () => {
+    const kept = await createMediaFile(database(), {
+      filename: "gallery/kept.jpg",
+      originalName: "kept.jpg",
+      fileUrl: "/media/gallery/kept.jpg",
+      fileType: "image",
+      fileSize: 2048,
+      altText: "Still here",
+      category: "general",
+      createdBy: null,
+    });
+    expect(kept).toBeTruthy();
+    const images = [
+      { id: "kept", filename: "/media/gallery/kept.jpg", alt: "Still here", caption: "", position: "gallery", order: 1 },
+      { id: "gone", filename: "/media/gallery/deleted-since.jpg", alt: "Deleted since", caption: "", position: "gallery", order: 2 },
+      { id: "gone-bare", filename: "gallery/also-deleted.jpg", alt: "Also deleted", caption: "", position: "gallery", order: 3 },
+      { id: "built-in", filename: "/images/hiking.svg", alt: "Built in", caption: "", position: "gallery", order: 4 },
+      { id: "elsewhere", filename: "https://cdn.example.org/three.jpg", alt: "Elsewhere", caption: "", position: "gallery", order: 5 },
+    ];
+    const current = (await getStoredPageContent(database(), "about"))!.revision;
+    expect(await savePageContent(database(), form({ heroTitle: "", heroSubtitle: "", mainTitle: "", content: "", layout: "gallery", images: JSON.stringify(images), baseRevision: String(current) }), staff)).toMatchObject({ ok: true });
+
+    const page = await loadPageContent(database(), about);
+    expect(page.images.map((i) => i.alt)).toEqual(["Still here", "Built in", "Elsewhere"]);
+    // What was saved is kept as it was: the editor still lists every entry, for staff to remove or replace.
+    expect((await getStoredPageContent(database(), "about"))?.images?.map((i) => i.id)).toEqual(["kept", "gone", "gone-bare", "built-in", "elsewhere"]);
   });
 
   it("bumps the content version in the same save and tells this process's listeners", async () => {

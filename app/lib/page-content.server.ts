@@ -8,6 +8,7 @@ import { getDatabase, nowIso, toNum, type Database } from "./db.server";
 import { bumpContentVersion, keptUntilContentChanges, notifyContentChange } from "./content-version.server";
 import { logger } from "./logger.server";
 import { pageImageSchema, renumber, resolveImageSrc, type PageContentForm } from "./schemas/page-content";
+import { siteImageSrc } from "./media.server";
 import { listSectionImages, mediaByUrl, toPublicSectionImages } from "./section-images.server";
 import { noteFallback } from "#app/lib/fallback-watch.server";
 
@@ -289,19 +290,27 @@ export async function restoreRevision(
 
 // ── What the public site shows ────────────────────────────────────────────
 
-/** Gives each image its resolved address (SPEC §5) and, for uploads, its size and variants. */
+/**
+ * Gives each image its resolved address (SPEC §5) and, for uploads, its size
+ * and variants. An upload the library no longer holds is left out: a
+ * revision restored, or an editor saved over a newer version, can name a
+ * file deleted since, which would only show visitors a broken picture.
+ * The stored fields keep it, so the editor still shows it to staff.
+ */
 export async function resolvePageImages(database: Database, images: readonly PageImage[]): Promise<PageImage[]> {
   const withSrc = images.map((image) => ({ ...image, filename: resolveImageSrc(image.filename) }));
   const sizes = await mediaByUrl(database, withSrc.map((i) => i.filename));
-  return withSrc.map((image) => {
+  return withSrc.flatMap((image) => {
     const found = sizes.get(image.filename);
-    if (!found) return image;
-    return {
-      ...image,
-      width: found.width ?? image.width,
-      height: found.height ?? image.height,
-      responsive: found.responsive,
-    };
+    if (!found) return siteImageSrc(image.filename).startsWith("/media/") ? [] : [image];
+    return [
+      {
+        ...image,
+        width: found.width ?? image.width,
+        height: found.height ?? image.height,
+        responsive: found.responsive,
+      },
+    ];
   });
 }
 
