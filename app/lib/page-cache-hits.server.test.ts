@@ -3,6 +3,7 @@ import type net from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { pageCacheHitListener } from "./page-cache-hits.server";
 import { PageCache, type CachedPage } from "./page-cache.server";
+import { rememberDevice } from "./trusted-device.server";
 import { rawRequest, type RawResponse } from "../../test/raw-http";
 
 /**
@@ -116,6 +117,10 @@ describe("page-cache hits before Hono", () => {
   it("keys a theme cookie to its own page and reads the path as Hono would (dot segments resolved)", async () => {
     expect((await get("/about", "Cookie: theme=dark")).body.toString()).toContain('<html class="dark">');
     expect((await get("/about", "Cookie: theme=light")).body.toString(), "no light copy stored yet").toBe("fallback");
+    // A remembered-browser cookie (someone who has signed in before) changes no page.
+    const remembered = rememberDevice("secret-for-the-test-0123456789-0123456789", "chair@example.org", "", true).split(";")[0]!;
+    expect((await get("/about", `Cookie: ${remembered}; theme=dark`)).body.toString()).toContain('<html class="dark">');
+    expect((await get("/about", `Cookie: ${remembered.replace("__Host-", "")}`)).body.toString()).toBe(HTML);
     expect((await get("/news/../about")).body.toString()).toBe(HTML);
     expect(logged.at(-1)?.path).toBe("/about");
   });
@@ -136,6 +141,7 @@ describe("page-cache hits before Hono", () => {
       ["a query string", await get("/about?utm_source=x")],
       ["a session cookie", await get("/about", "Cookie: better-auth.session_token=abc")],
       ["a theme cookie beside another", await get("/about", "Cookie: theme=dark; toast=abc")],
+      ["a remembered browser signed in", await get("/about", "Cookie: site.device=abc; site.session_token=abc")],
       ["two Cookie headers", await get("/about", "Cookie: theme=dark", "Cookie: theme=dark")],
       ["an empty Cookie header", await get("/about", "Cookie: ")],
       ["an absolute request target", await get(`http://127.0.0.1:${port}/about`)],

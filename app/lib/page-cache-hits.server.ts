@@ -74,11 +74,12 @@ function honoUrl(req: IncomingMessage): URL | null {
 }
 
 /**
- * A single cookie named `theme` (or none). Node joins repeated Cookie headers
- * with "; " where the Request Hono builds joins them with ", ", which can
- * change the key: anything but one plain theme cookie is left to Hono.
+ * One Cookie header of at most one plain `theme` cookie and one
+ * remembered-browser cookie (PAGE_NEUTRAL_COOKIES), or none. Node joins repeated Cookie headers with
+ * "; " where the Request Hono builds joins them with ", ", which can change
+ * the key: anything else is left to Hono.
  */
-const THEME_ONLY_COOKIE = /^theme=[^;,\s]*$/;
+const THEME_ONLY_COOKIE = /^(?:theme=[^;,\s]*|(?:__Host-)?site\.device=[^;,\s]*|theme=[^;,\s]*; (?:__Host-)?site\.device=[^;,\s]*|(?:__Host-)?site\.device=[^;,\s]*; theme=[^;,\s]*)$/;
 
 /** Keeps up to `limit` computed answers by key, and forgets them all when full: the hot keys come straight back. */
 function boundedMemo<V>(limit: number): (key: string, compute: () => V) => V {

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { rememberDevice } from "./trusted-device.server";
 import { inlineScriptHashes, PageCache, pickEncoding, PUBLIC_HTML_CACHE_CONTROL } from "./page-cache.server";
 
 const HTML = `<!DOCTYPE html><html><head><script type="application/ld+json">{"@type":"Organization"}</script></head>
@@ -28,7 +29,13 @@ describe("page cache", () => {
     expect(c.keyFor(request("/about", {}, "HEAD"))).toBe("/about\n");
     expect(c.keyFor(request("/about", { cookie: "theme=dark" }))).toBe("/about\ndark");
     expect(c.keyFor(request("/about", { cookie: "theme=light" }))).toBe("/about\nlight");
+    // A browser that has signed in before carries a remembered-browser cookie, which changes no page.
+    const remembered = rememberDevice("secret-for-the-test-0123456789-0123456789", "chair@example.org", "", false).split(";")[0]!;
+    const rememberedOverHttps = rememberDevice("secret-for-the-test-0123456789-0123456789", "chair@example.org", "", true).split(";")[0]!;
+    expect(c.keyFor(request("/about", { cookie: `theme=dark; ${remembered}` }))).toBe("/about\ndark");
+    expect(c.keyFor(request("/about", { cookie: rememberedOverHttps }))).toBe("/about\n");
     for (const refused of [
+      request("/about", { cookie: `${remembered}; better-auth.session_token=abc` }),
       request("/about", {}, "POST"),
       request("/about?x=1"),
       request("/about", { cookie: "theme=dark; better-auth.session_token=abc" }),

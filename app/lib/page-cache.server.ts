@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { readThemeChoice, THEME_COOKIE } from "./theme";
+import { deviceCookieName } from "./trusted-device.server";
 
 /**
  * A full-page cache for anonymous visitors: the first visit to a public page
@@ -20,6 +21,9 @@ export const PUBLIC_HTML_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-
 const NEVER = /^\/(admin|login|logout|api|media|assets|healthz|readyz|theme)(\/|$|\.)/;
 
 /** Headers that belong to one response, not to the stored page. */
+/** Cookies a page never depends on: sign-in's remembered browser (trusted-device.server.ts), over http and https. */
+export const PAGE_NEUTRAL_COOKIES = new Set([deviceCookieName(false), deviceCookieName(true)]);
+
 const PER_RESPONSE = new Set(["content-length", "content-encoding", "content-security-policy", "set-cookie", "x-request-id", "date", "etag", "transfer-encoding", "connection", "keep-alive", "vary"]);
 
 function brotli(bytes: Buffer, quality: number): Promise<Buffer> {
@@ -126,7 +130,9 @@ export class PageCache {
    * The cache key for a request, or null when its answer must not come from
    * (or go into) the cache: anything but GET/HEAD of a page without a query
    * string, or a visitor with any cookie but the theme choice (a session, a
-   * one-shot message, anything we cannot see into).
+   * one-shot message, anything we cannot see into). The remembered-browser
+   * cookie of someone who has signed in before changes no page, so it does
+   * not count.
    */
   keyFor(request: Request): string | null {
     if (!this.enabled || (request.method !== "GET" && request.method !== "HEAD")) return null;
@@ -141,7 +147,7 @@ export class PageCache {
     if (cookie) {
       for (const part of cookie.split(";")) {
         const name = part.trim().split("=")[0];
-        if (name && name !== THEME_COOKIE) return null;
+        if (name && name !== THEME_COOKIE && !PAGE_NEUTRAL_COOKIES.has(name)) return null;
       }
     }
     return `${url.pathname}\n${readThemeChoice(cookie) ?? ""}`;
