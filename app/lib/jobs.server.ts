@@ -310,7 +310,7 @@ const WORKER_ID = /^([^:]+):(\d{1,10})(?::(\d{1,20}):(\d{1,16}))?(?::[0-9a-f]{1,
  * go back to the queue at once; otherwise they would wait for their lock to
  * go stale. A lock is released only when its process is known to have
  * stopped: one of this host and pid namespace whose pid is gone, or which
- * had this process's pid before it (pid 1 in a container, every time).
+ * had this process's pid before it (the numbers wrapped round).
  * Locks of other machines or containers, whose pids cannot be checked from
  * here, and of a pid in use again, are left to the stale-lock rule.
  */

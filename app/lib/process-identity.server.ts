@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import { performance } from "node:perf_hooks";
@@ -9,9 +10,14 @@ import { performance } from "node:perf_hooks";
  * - containers can share a data folder or database and, in a Kubernetes pod
  *   or with host networking, even a hostname, each with pid numbers of its
  *   own, so the pid namespace is part of the name;
- * - a pid is used again (pid 1 in a container, every time), so the moment
- *   the process started is part of it too (performance.timeOrigin: fixed for
- *   its life, whatever the clock does later).
+ * - a pid is used again within one namespace (rarely, once the numbers wrap
+ *   round), so the moment the process started is part of it too
+ *   (performance.timeOrigin: fixed for its life, whatever the clock does
+ *   later). A restarted container has a new namespace: what its earlier run
+ *   owned cannot be checked from here and is left to the caller's rule for
+ *   owners it cannot see (a stale lock, an age).
+ * The host is the hostname as it is when it is short and plain, else a hash
+ * of it, so two machines whose long names differ only at the end stay apart.
  */
 
 export interface ProcessOwner {
@@ -23,8 +29,13 @@ export interface ProcessOwner {
   start: number;
 }
 
+/** A hostname as owners name it: itself when short and plain (letters, digits, dots, dashes; at most 40), else "h-" and a hash of it. */
+export function ownerHost(name: string): string {
+  return /^[A-Za-z0-9.-]{1,40}$/.test(name) ? name : `h-${crypto.createHash("sha256").update(name).digest("hex").slice(0, 16)}`;
+}
+
 export const THIS_PROCESS: ProcessOwner = {
-  host: os.hostname().replace(/[^A-Za-z0-9.-]/g, "-").slice(0, 40) || "localhost",
+  host: ownerHost(os.hostname()),
   namespace: (() => {
     try {
       return /\[(\d+)\]/.exec(fs.readlinkSync("/proc/self/ns/pid"))?.[1] ?? "0";

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { describeEachEngine } from "../engines";
 import { createBackup, restoreBackup } from "#app/lib/backup.server";
 import { cleanUp } from "#app/lib/cleanup.server";
+import { THIS_PROCESS } from "#app/lib/process-identity.server";
 import { createStorage } from "#app/lib/storage/storage.server";
 import { ensureProductionBuild, startSiteProcess, stopSiteProcesses } from "../site-process";
 
@@ -20,14 +21,7 @@ import { ensureProductionBuild, startSiteProcess, stopSiteProcesses } from "../s
 
 const HOUR_MS = 3600_000;
 /** Where this process's pid means something, as a backup names it in its scratch folders and partial archives: host, then pid namespace. */
-const HOST = os.hostname().replace(/[^A-Za-z0-9.-]/g, "-").slice(0, 40) || "localhost";
-const NAMESPACE = (() => {
-  try {
-    return /\[(\d+)\]/.exec(fs.readlinkSync("/proc/self/ns/pid"))?.[1] ?? "0";
-  } catch {
-    return "0";
-  }
-})();
+const { host: HOST, namespace: NAMESPACE } = THIS_PROCESS;
 const SOME_START = 1_767_225_600_000;
 
 /** The pid of a process that has run and exited. */
@@ -89,7 +83,7 @@ describeEachEngine("leftovers of a killed backup or restore", (getDb) => {
     scratchFolder(dataDir, `tmp-backup-${owned(dead)}`);
     scratchFolder(tmp, `restore-${owned(dead)}`);
     file(backups, `backup-20260501-010000Z.tar.gz.partial-${owned(dead)}`);
-    // This process's pid, but another start: an earlier process that had the same pid (pid 1 in a container, every time).
+    // This process's pid, but another start: an earlier process that had the same pid (the numbers wrapped round).
     scratchFolder(dataDir, `tmp-backup-${owned(process.pid, { random: "00000001" })}`);
     // Named before owners were recorded: a day untouched for a scratch folder, six hours for a partial archive.
     scratchFolder(dataDir, "tmp-backup-Ab12Cd", 25 * HOUR_MS);
