@@ -183,15 +183,17 @@ export function createApp(): Hono {
    * that ends TLS, Node sees http:// (and, with some proxies, the upstream's
    * host) while the browser is on PUBLIC_URL: React Router refuses every
    * action whose Origin is not the request's own origin, and so does the
-   * library's upload endpoint (tus). So a request
-   * the browser sent from the public site (its Origin says so) or to it (its
-   * Host is the public host) is given the public origin; anything else (a
-   * visit straight to the port) keeps its own.
+   * library's upload endpoint (tus). So a request the browser sent from the
+   * public site (its Origin says so) or, with no Origin, to it (its Host is
+   * the public host) is given the public origin; anything else (a visit
+   * straight to the port) keeps its own.
    */
   const asAddressed = (request: Request): Request => {
     const url = new URL(request.url);
     if (url.origin === publicOrigin) return request;
-    if (request.headers.get("origin") !== publicOrigin && request.headers.get("host") !== publicUrl.host) return request;
+    // A write says where it was sent from; a page from another origin (plain http:// on the public host, say) keeps its own address.
+    const origin = request.headers.get("origin");
+    if (origin ? origin !== publicOrigin : request.headers.get("host") !== publicUrl.host) return request;
     const init = { method: request.method, headers: request.headers, body: request.body, signal: request.signal, duplex: "half" };
     return new Request(`${publicOrigin}${url.pathname}${url.search}`, init as RequestInit);
   };

@@ -94,5 +94,10 @@ describeEachEngine("behind a TLS-terminating proxy", (getDb) => {
     });
     expect(direct.status).toBe(401);
     expect(await direct.text()).toContain("Invalid email or password.");
+
+    // A page the proxy served over plain http on the public host (no redirect to https) posts from there, and still works.
+    const plainHttp = await postForm("/login", { intent: "sign-in", email: ADMIN.email, password: "not the password at all", redirectTo: "/admin" }, { Origin: "http://www.example.org", "X-Forwarded-Proto": "http" });
+    expect(plainHttp.status).toBe(401);
+    expect(plainHttp.body).toContain("Invalid email or password.");
   });
 });

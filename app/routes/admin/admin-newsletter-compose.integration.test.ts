@@ -57,6 +57,18 @@ describeEachEngine("composing a newsletter", (getDb) => {
     expect(await getDb().db.selectFrom("jobs").select("id").where("type", "=", "newsletter.send").execute()).toHaveLength(1);
   });
 
+  it("a new campaign's form saved, its answer lost, then changed and saved again: refused without blaming anyone else", async () => {
+    const id = hidden(await page(), "id")!;
+    expect((await post({ intent: "save", id, subject: "Quiz night", content: "Quiz night on Friday." })).status).toBe(302);
+    const again = await post({ intent: "save", id, subject: "Quiz night", content: "Quiz night on Friday at 7pm." });
+    expect(again.status).toBe(409);
+    const html = (await again.text()).replaceAll("<!-- -->", "");
+    expect(html).toContain("after this form was opened (perhaps by an earlier press of this button), so nothing was saved.");
+    expect(html).not.toContain("Someone else");
+    expect(html).toContain("Quiz night on Friday at 7pm.");
+    expect(await getCampaign(getDb(), id)).toMatchObject({ status: "draft", content: "Quiz night on Friday." });
+  });
+
   it("neither overwrites nor sends a colleague's correction from a draft opened before it", async () => {
     const id = hidden(await page(), "id")!;
     expect((await post({ intent: "save", id, subject: "Fun day", content: "Fun day on Saturday 12 July." })).status).toBe(302);

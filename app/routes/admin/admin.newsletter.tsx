@@ -212,7 +212,10 @@ function refuseStaleCampaign(intent: string, refused: Exclude<DraftUpdateResult,
     intent === "send" ? (refused.reason === "not-draft" ? "nothing was sent again" : "nothing was sent") : intent === "send-test" ? "no test was sent" : "nothing was saved";
   if (refused.reason === "changed") {
     // Still the same draft: the form keeps its id and the version it was drawn from, so the page read again shows theirs beside what was typed.
-    const description = `Someone else saved this draft at ${formatDateTime(refused.updatedAt)} after you opened it, so ${outcome}. Your changes are still below: reload the draft to see theirs, then make your changes again.`;
+    // A form for a new campaign has no version: what was saved may be this form's own earlier press whose answer was lost.
+    const description = values.version
+      ? `Someone else saved this draft at ${formatDateTime(refused.updatedAt)} after you opened it, so ${outcome}. Your changes are still below: reload the draft to see theirs, then make your changes again.`
+      : `This draft was saved at ${formatDateTime(refused.updatedAt)} after this form was opened (perhaps by an earlier press of this button), so ${outcome}. Your changes are still below: reload the draft to see what was saved, then make your changes again.`;
     return data<AdminRefusal & ComposeResult>({ refusal: { title, description, status: 409 }, values }, { status: 409 });
   }
   const what = refused.reason === "not-found" ? "This draft has been deleted" : STALE_CAMPAIGN[refused.status];
