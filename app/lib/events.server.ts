@@ -11,6 +11,7 @@ import { parseForm, textValues, type FormResult } from "#app/lib/schemas/parse-f
 import { editConflict, stampAfter, type EditResult } from "./edit-version.server";
 import { londonToday } from "#app/lib/ical";
 import type { EventImage, PublicEvent } from "#app/lib/event-format";
+import { siteImageSrc } from "./media.server";
 import { mediaByUrl } from "./section-images.server";
 import { noteFallback } from "#app/lib/fallback-watch.server";
 
@@ -118,13 +119,18 @@ async function heldImage({ db }: Database, url: string): Promise<{ alt: string }
   return row ? { alt: row.alt_text } : null;
 }
 
-/** Parses an event and checks its image is one the site holds; the alt text defaults to the library's. */
+/**
+ * Parses an event and checks its image is one the site holds; the alt text
+ * defaults to the library's. A full address on the site's own origin (pasted
+ * from "copy image address") is kept as its /media/ path, as page images are.
+ */
 async function parseWithImage(database: Database, values: Values): Promise<FormResult<z.output<typeof eventSchema>>> {
   const parsed = parseForm(eventSchema, values);
   if (!parsed.ok || !parsed.data.imageUrl) return parsed;
-  const held = await heldImage(database, parsed.data.imageUrl);
+  const imageUrl = siteImageSrc(parsed.data.imageUrl);
+  const held = await heldImage(database, imageUrl);
   if (!held) return { ok: false, errors: { imageUrl: [EVENT_IMAGE_NOT_HELD] }, values: textValues(values) };
-  return { ok: true, data: { ...parsed.data, imageAlt: parsed.data.imageAlt || held.alt } };
+  return { ok: true, data: { ...parsed.data, imageUrl, imageAlt: parsed.data.imageAlt || held.alt } };
 }
 
 export async function createEvent(database: Database, values: Values): Promise<FormResult<SiteEvent>> {

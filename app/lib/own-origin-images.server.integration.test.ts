@@ -6,6 +6,7 @@ import { describeEachEngine, type TestDatabase } from "../../test/engines";
 import { smallPng } from "../../test/media-fixtures";
 import { getPageById } from "#app/content/pages";
 import { nowIso } from "./db.server";
+import { createEvent, deleteEvent, EVENT_IMAGE_NOT_HELD } from "./events.server";
 import { completeProcessing, createMediaFile, getInactiveMedia, getMediaFile, isInactiveUrl, updateMediaFile, type MediaFile } from "./media.server";
 import { loadPageContent, savePageContent } from "./page-content.server";
 import { withoutInactiveImages } from "./public-page.server";
@@ -120,6 +121,18 @@ describeEachEngine("an upload's full address on the site's own origin", (get) =>
     const after = await publicImages();
     expect(after.team).toBeUndefined();
     expect(after.mission).toBeUndefined();
+  });
+
+  it("is kept as its path when chosen for an event, and the same path on another origin is refused", async () => {
+    const db = get();
+    const { file, copied } = await uploadedImage(db, "Canal boat trip");
+    const event = { title: "Canal Boat Trip", category: "community", date: "2031-06-14", time: "10:00", location: "Hebble Trail", description: "A day on the water.", published: "on" };
+    const created = await createEvent(db, { ...event, imageUrl: copied });
+    if (!created.ok) throw new Error(JSON.stringify(created.errors));
+    expect(created.data).toMatchObject({ imageUrl: file.fileUrl, imageAlt: "Canal boat trip" });
+    const elsewhere = await createEvent(db, { ...event, title: "Canal Boat Trip Elsewhere", imageUrl: copied.replace(SITE, "https://elsewhere.example") });
+    expect(elsewhere.ok ? null : elsewhere.errors).toEqual({ imageUrl: [EVENT_IMAGE_NOT_HELD] });
+    await deleteEvent(db, created.data.id);
   });
 
   it("is found by address lookups, keyed as asked, while the same path on another origin is not", async () => {
