@@ -164,6 +164,16 @@ export function MediaFileItem({
             </dd>
             <dt>Size</dt>
             <dd>{megabytes(file.fileSize)} MB</dd>
+            {file.fileType === "image" && file.processing && file.processing !== "done" ? (
+              <>
+                <dt>Smaller sizes</dt>
+                <dd>
+                  {file.processing === "failed"
+                    ? "Could not be made, so phones are sent the full-size file. Uploading the picture again tries once more."
+                    : "Being made for phones; until then they are sent the full-size file."}
+                </dd>
+              </>
+            ) : null}
             <dt>Page</dt>
             <dd>{pageLabel(file.pageAssignment)}</dd>
             <dt>Section</dt>

@@ -84,4 +84,15 @@ describeEachEngine("a media edit the database refuses keeps what was typed", (ge
     const row = await getDb().db.selectFrom("media_files").select(["alt_text", "caption", "page_assignment"]).where("id", "=", fileId).executeTakeFirstOrThrow();
     expect(row).toEqual({ alt_text: "Young people playing five-a-side", caption: "After the refit & repaint", page_assignment: "about" });
   });
+
+  it("tells staff when a picture's smaller sizes are still being made, or could not be made", async () => {
+    const list = async () => (await (await fetch(`${served.site.url}/admin/media`, { headers: { cookie: served.cookie } })).text()).replaceAll("<!-- -->", "");
+    await getDb().db.updateTable("media_files").set({ processing: "failed" }).where("id", "=", fileId).execute();
+    expect(await list()).toContain("Could not be made, so phones are sent the full-size file. Uploading the picture again tries once more.");
+    // Made at the next try (pending): said so until it is done.
+    await getDb().db.updateTable("media_files").set({ processing: "pending", processing_retry_at: new Date(Date.now() + 3_600_000).toISOString() }).where("id", "=", fileId).execute();
+    expect(await list()).toContain("Being made for phones; until then they are sent the full-size file.");
+    await getDb().db.updateTable("media_files").set({ processing: null, processing_retry_at: null }).where("id", "=", fileId).execute();
+    expect(await list()).not.toContain("Smaller sizes");
+  });
 });
