@@ -21,9 +21,14 @@ const londonParts = new Intl.DateTimeFormat("en-GB", {
   second: "2-digit",
 });
 
+/** London's calendar and clock fields at an instant, by name (year, month, day, hour, minute, second). */
+function londonFieldsAt(instant: number): Record<string, string> {
+  return Object.fromEntries(londonParts.formatToParts(new Date(instant)).map((x) => [x.type, x.value]));
+}
+
 /** Minutes London is ahead of UTC at the given instant (0 in winter, 60 in summer). */
 function londonOffsetMinutes(instant: number): number {
-  const p = Object.fromEntries(londonParts.formatToParts(new Date(instant)).map((x) => [x.type, x.value]));
+  const p = londonFieldsAt(instant);
   const asUtc = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
   return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60_000);
 }
@@ -45,7 +50,7 @@ export function londonToInstant(date: string, time: string): Date {
 
 /** London's wall-clock date (YYYY-MM-DD) and time (HH:MM:SS) at an instant. */
 function londonWallClock(instant: number): { date: string; time: string } {
-  const p = Object.fromEntries(londonParts.formatToParts(new Date(instant)).map((x) => [x.type, x.value]));
+  const p = londonFieldsAt(instant);
   return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}:${p.second}` };
 }
 

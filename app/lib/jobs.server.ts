@@ -3,7 +3,7 @@ import { sql, type Kysely } from "kysely";
 import type { DatabaseSchema } from "#app/lib/db-schema";
 import { nowIso, toNum, type Database } from "#app/lib/db.server";
 import { logger } from "#app/lib/logger.server";
-import { ownerState, pidExists, THIS_PROCESS } from "#app/lib/process-identity.server";
+import { ownerState, THIS_PROCESS } from "#app/lib/process-identity.server";
 
 /**
  * A job queue in the database, worked in-process. Several processes may
@@ -320,17 +320,10 @@ export async function releaseDeadLocalLocks(database: Database): Promise<number>
   for (const job of running) {
     const match = WORKER_ID.exec(job.locked_by ?? "");
     if (!match) continue;
-    const [, host, pidText, namespace, start] = match as unknown as [string, string, string, string | undefined, string | undefined];
-    const pid = Number(pidText);
-    const state =
-      namespace === undefined || start === undefined
-        ? // Written before namespaces were recorded: the host and pid are all there is to go on.
-          host !== THIS_PROCESS.host || pid < 1 || pid === process.pid
-          ? "unknown"
-          : pidExists(pid)
-            ? "running"
-            : "stopped"
-        : ownerState({ host, namespace, pid, start: Number(start) });
+    const [, host, pid, namespace, start] = match as unknown as [string, string, string, string | undefined, string | undefined];
+    // A lock from before namespaces and start times were recorded is taken to be of this namespace; no
+    // running process writes that form any more, so one naming this process's pid was an earlier process's.
+    const state = ownerState({ host, namespace: namespace ?? THIS_PROCESS.namespace, pid: Number(pid), start: start === undefined ? Number.NaN : Number(start) });
     if (state !== "stopped") continue;
     const result = await database.db
       .updateTable("jobs")

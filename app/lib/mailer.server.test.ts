@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { withoutEmailAddresses } from "./mailer.server";
+import { withoutEmailAddresses } from "./log-scrub.server";
 
 describe("withoutEmailAddresses: a mail server's answer as the log may hold it", () => {
   it("replaces every address, however the server wrote it", () => {

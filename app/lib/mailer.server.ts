@@ -146,8 +146,6 @@ export function isEmailAddress(value: string): boolean {
   return value.length <= 254 && EMAIL.test(value) && !/[\r\n]/.test(value);
 }
 
-export { withoutEmailAddresses };
-
 /** A message with everything it needs before it is stored: its outbox id, sender, HTML part and how it goes out. */
 export interface PreparedMail extends MailMessage {
   id: string;

@@ -88,7 +88,8 @@ describeEachEngine("an upload's full address on the site's own origin", (get) =>
 
     const page = await loadPageContent(db, getPageById("volunteer")!);
     const shown = page.images.find((i) => i.alt === "Summer camp")!;
-    expect(shown).toMatchObject({ width: 400, height: 300 });
+    // Served from its path on this site, like any other upload.
+    expect(shown).toMatchObject({ filename: file.fileUrl, width: 400, height: 300 });
     expect(shown.responsive?.srcSet).toContain(`${file.variants[0]!.url} 320w`);
 
     await updateMediaFile(db, file.id, { isActive: false });

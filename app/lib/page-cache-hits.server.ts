@@ -75,9 +75,9 @@ function honoUrl(req: IncomingMessage): URL | null {
 
 /**
  * One Cookie header of at most one plain `theme` cookie and one
- * remembered-browser cookie (PAGE_NEUTRAL_COOKIES), or none. Node joins repeated Cookie headers with
- * "; " where the Request Hono builds joins them with ", ", which can change
- * the key: anything else is left to Hono.
+ * remembered-browser cookie (PAGE_NEUTRAL_COOKIES), or none. Node joins
+ * repeated Cookie headers with "; " where the Request Hono builds joins them
+ * with ", ", which can change the key: anything else is left to Hono.
  */
 const THEME_ONLY_COOKIE = /^(?:theme=[^;,\s]*|(?:__Host-)?site\.device=[^;,\s]*|theme=[^;,\s]*; (?:__Host-)?site\.device=[^;,\s]*|(?:__Host-)?site\.device=[^;,\s]*; theme=[^;,\s]*)$/;
 

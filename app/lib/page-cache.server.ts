@@ -20,10 +20,10 @@ export const PUBLIC_HTML_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-
 /** Paths that are never cached whoever asks: staff pages, APIs, files, health and build assets. */
 const NEVER = /^\/(admin|login|logout|api|media|assets|healthz|readyz|theme)(\/|$|\.)/;
 
-/** Headers that belong to one response, not to the stored page. */
 /** Cookies a page never depends on: sign-in's remembered browser (trusted-device.server.ts), over http and https. */
 export const PAGE_NEUTRAL_COOKIES = new Set([deviceCookieName(false), deviceCookieName(true)]);
 
+/** Headers that belong to one response, not to the stored page. */
 const PER_RESPONSE = new Set(["content-length", "content-encoding", "content-security-policy", "set-cookie", "x-request-id", "date", "etag", "transfer-encoding", "connection", "keep-alive", "vary"]);
 
 function brotli(bytes: Buffer, quality: number): Promise<Buffer> {

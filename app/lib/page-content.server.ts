@@ -7,7 +7,7 @@ import type { PageContentRevisionsTable, PageContentTable } from "./db-schema";
 import { getDatabase, nowIso, toNum, type Database } from "./db.server";
 import { bumpContentVersion, keptUntilContentChanges, notifyContentChange } from "./content-version.server";
 import { logger } from "./logger.server";
-import { pageImageSchema, renumber, resolveImageSrc, type PageContentForm } from "./schemas/page-content";
+import { pageImageSchema, renumber, type PageContentForm } from "./schemas/page-content";
 import { siteImageSrc } from "./media.server";
 import { listSectionImages, mediaByUrl, toPublicSectionImages } from "./section-images.server";
 import { noteFallback } from "#app/lib/fallback-watch.server";
@@ -298,11 +298,11 @@ export async function restoreRevision(
  * The stored fields keep it, so the editor still shows it to staff.
  */
 export async function resolvePageImages(database: Database, images: readonly PageImage[]): Promise<PageImage[]> {
-  const withSrc = images.map((image) => ({ ...image, filename: resolveImageSrc(image.filename) }));
+  const withSrc = images.map((image) => ({ ...image, filename: siteImageSrc(image.filename) }));
   const sizes = await mediaByUrl(database, withSrc.map((i) => i.filename));
   return withSrc.flatMap((image) => {
     const found = sizes.get(image.filename);
-    if (!found) return siteImageSrc(image.filename).startsWith("/media/") ? [] : [image];
+    if (!found) return image.filename.startsWith("/media/") ? [] : [image];
     return [
       {
         ...image,
