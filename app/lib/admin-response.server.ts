@@ -82,7 +82,12 @@ export function refuseFailedSave(title: string, form: FormData, error: unknown, 
  * shows the record as it now is.
  */
 export function refuseStaleEdit(title: string, what: string, conflict: EditConflict, values: Record<string, string>) {
-  const description = `Someone else saved this ${what} at ${formatDateTime(conflict.updatedAt)} after you opened it, so nothing was changed. Your changes are still below: reload the ${what} to see theirs, then make your changes again.`;
+  const saved = formatDateTime(conflict.updatedAt);
+  // "the settings" are many things; a record is one.
+  const description =
+    what === "settings"
+      ? `Someone else saved the settings at ${saved} after you opened them, so nothing was changed. Your changes are still below: reload the page to see theirs, then make your changes again.`
+      : `Someone else saved this ${what} at ${saved} after you opened it, so nothing was changed. Your changes are still below: reload the ${what} to see theirs, then make your changes again.`;
   return data<AdminRefusal & { errors: FieldErrors; values: Record<string, string> }>({ refusal: { title, description, status: 409 }, errors: {}, values }, { status: 409 });
 }
 

@@ -2,6 +2,7 @@ import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "#app/content/site";
 import { recordAudit } from "./audit.server";
 import { bumpContentVersion, keptUntilContentChanges, notifyContentChange } from "./content-version.server";
 import { getDatabase, nowIso, type Database } from "./db.server";
+import { editVersion, type EditConflict } from "./edit-version.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
 import type { Actor } from "./page-content.server";
@@ -90,9 +91,10 @@ export async function getRegistrationRetentionMonths(database?: Database): Promi
   }
 }
 
-/** Saves every setting of the Settings form, and the audit entry saying who did, in one transaction. */
-export async function saveSettings(database: Database, form: SettingsForm, actor: Actor & { ip?: string | null }): Promise<void> {
-  const values: Record<string, unknown> = {
+/** What the Settings form writes, by key (social links stored together under "social"). */
+function storedValues(form: SettingsForm | AllSettings): Record<string, unknown> {
+  const social = "social" in form ? form.social : { youtube: form.youtube, instagram: form.instagram, twitter: form.twitter, tiktok: form.tiktok, snapchat: form.snapchat };
+  return {
     charityName: form.charityName,
     tagline: form.tagline,
     charityNumber: form.charityNumber,
@@ -102,26 +104,79 @@ export async function saveSettings(database: Database, form: SettingsForm, actor
     mapQuery: form.mapQuery,
     mapLatitude: form.mapLatitude,
     mapLongitude: form.mapLongitude,
-    social: { youtube: form.youtube, instagram: form.instagram, twitter: form.twitter, tiktok: form.tiktok, snapchat: form.snapchat },
+    social: { youtube: social.youtube, instagram: social.instagram, twitter: social.twitter, tiktok: social.tiktok, snapchat: social.snapchat },
     donationUrl: form.donationUrl,
     monthlyDonationUrl: form.monthlyDonationUrl,
     registrationRetentionMonths: form.registrationRetentionMonths,
     mailRetentionMonths: form.mailRetentionMonths,
   };
+}
+
+/**
+ * The edit version of everything the Settings form writes (see
+ * edit-version.server.ts): the form carries it, so a save from a form
+ * opened before a colleague's save changes nothing.
+ */
+export function settingsVersion(settings: AllSettings): string {
+  return editVersion(storedValues(settings));
+}
+
+/** Thrown inside the save's transaction so a stale save leaves no trace. */
+class StaleSettings extends Error {
+  constructor(readonly conflict: EditConflict) {
+    super("settings changed since the form was opened");
+  }
+}
+
+/**
+ * Saves every setting of the Settings form, and the audit entry saying who
+ * did (naming the settings that changed), in one transaction. With
+ * `baseVersion` (settingsVersion of the settings the form showed) nothing is
+ * changed when someone has saved different settings since, and the conflict
+ * is returned; the admin form always sends it. Whoever saved last would
+ * otherwise put back every value their form was opened with, a colleague's
+ * longer retention period for children's registrations included.
+ */
+export async function saveSettings(
+  database: Database,
+  form: SettingsForm,
+  actor: Actor & { ip?: string | null },
+  { baseVersion }: { baseVersion?: string } = {},
+): Promise<{ ok: true } | { ok: false; conflict: EditConflict }> {
+  const values = storedValues(form);
   const now = nowIso();
-  await database.db.transaction().execute(async (trx) => {
-    for (const [key, value] of Object.entries(values)) {
-      const row = { value: JSON.stringify(value), updated_at: now, updated_by: actor.id };
-      await trx
-        .insertInto("site_settings")
-        .values({ key, ...row })
-        .onConflict((oc) => oc.column("key").doUpdateSet(row))
-        .execute();
-    }
-    await bumpContentVersion(trx);
-    await recordAudit({ ...database, db: trx }, { action: "settings.saved", actorId: actor.id, actorEmail: actor.email, ip: actor.ip ?? null });
-  });
+  try {
+    await database.db.transaction().execute(async (trx) => {
+      // First, so two saves on PostgreSQL take turns on this row and the second reads what the first wrote.
+      await bumpContentVersion(trx);
+      const before = await readSettings({ ...database, db: trx });
+      if (baseVersion !== undefined && settingsVersion(before) !== baseVersion) {
+        const last = await trx.selectFrom("site_settings").select((eb) => eb.fn.max("updated_at").as("at")).executeTakeFirst();
+        throw new StaleSettings({ updatedAt: last?.at ?? now });
+      }
+      const previous = storedValues(before);
+      const changed = Object.keys(values).filter((key) => JSON.stringify(values[key]) !== JSON.stringify(previous[key]));
+      for (const [key, value] of Object.entries(values)) {
+        const row = { value: JSON.stringify(value), updated_at: now, updated_by: actor.id };
+        await trx
+          .insertInto("site_settings")
+          .values({ key, ...row })
+          .onConflict((oc) => oc.column("key").doUpdateSet(row))
+          .execute();
+      }
+      // Which settings changed; for how long personal data is kept, from what to what too.
+      const detail: Record<string, string> = { changed: changed.length ? changed.join(", ") : "nothing" };
+      for (const key of ["registrationRetentionMonths", "mailRetentionMonths"]) {
+        if (changed.includes(key)) detail[key] = `${String(previous[key])} → ${String(values[key])}`;
+      }
+      await recordAudit({ ...database, db: trx }, { action: "settings.saved", actorId: actor.id, actorEmail: actor.email, ip: actor.ip ?? null, detail });
+    });
+  } catch (error) {
+    if (error instanceof StaleSettings) return { ok: false, conflict: error.conflict };
+    throw error;
+  }
   notifyContentChange({ kind: "settings" });
+  return { ok: true };
 }
 
 const keptSettings = keptUntilContentChanges((database) => readSettings(database));

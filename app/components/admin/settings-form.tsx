@@ -22,8 +22,12 @@ function Group({ title, description, children }: { title: string; description?: 
   );
 }
 
-/** The Settings area's form: every value the footer, contact and donate pages read. */
-export function SettingsForm({ values, errors, unsaved = false }: { values: SettingsValues; errors?: FieldErrors; unsaved?: boolean }) {
+/**
+ * The Settings area's form: every value the footer, contact and donate pages
+ * read, and the version of the settings it was opened at (kept through a
+ * refused save, so that saving again cannot overwrite a colleague's either).
+ */
+export function SettingsForm({ values, version, errors, unsaved = false }: { values: SettingsValues; version: string; errors?: FieldErrors; unsaved?: boolean }) {
   const leave = useFormLeaveGuard({ values, unsavedAtStart: unsaved });
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
@@ -44,6 +48,7 @@ export function SettingsForm({ values, errors, unsaved = false }: { values: Sett
   return (
     <>
       <Form ref={leave.formRef} method="post" className="grid gap-6" noValidate onSubmit={leave.guardSubmit}>
+        <input type="hidden" name="version" value={values.version ?? version} />
         {hasErrors ? (
           <Alert variant="destructive">
             <AlertTitle>Nothing was saved</AlertTitle>

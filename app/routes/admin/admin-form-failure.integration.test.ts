@@ -5,7 +5,7 @@ import { failWrites } from "../../../test/failing-writes";
 import { serveWithFirstAdmin } from "../../../test/site-process";
 import type { DatabaseSchema } from "#app/lib/db-schema";
 import { VIDEO_PAGES } from "#app/lib/schemas/youtube";
-import { readSettings } from "#app/lib/site-settings.server";
+import { readSettings, settingsVersion } from "#app/lib/site-settings.server";
 
 /**
  * A save the database refuses (a full disk, a lost connection) changes
@@ -200,6 +200,7 @@ describeEachEngine("an admin form the database refuses to save keeps what was ty
       monthlyDonationUrl: current.monthlyDonationUrl,
       registrationRetentionMonths: String(current.registrationRetentionMonths),
       mailRetentionMonths: String(current.mailRetentionMonths),
+      version: settingsVersion(current),
     };
     const page = await refused("site_settings", "/admin/settings", fields, "Failed to save settings.");
     expect(page).toContain(KEPT);

@@ -10,7 +10,8 @@ import { submitRegistration } from "#app/lib/registrations.server";
  * - an edit form opened before a colleague saved the same record (a video,
  *   a testimonial, a volunteer role) carries the version it was drawn from;
  *   its save is refused in place (409) with what was typed, and the
- *   colleague's save stands;
+ *   colleague's save stands; so is a Settings save, which writes every
+ *   setting;
  * - a spam registration that failed the form's checks can be read and
  *   deleted, but not moved to the registrations list;
  * - an admin without two-factor sign-in, once the site requires it, is
@@ -101,6 +102,60 @@ describeEachEngine("changes staff make to records", (getDb) => {
       title: "Failed to save video.",
       stored: async () => (await getDb().db.selectFrom("youtube_videos").select("title").where("id", "=", video.id).executeTakeFirstOrThrow()).title,
     });
+  });
+
+  it("the settings: a form opened before a colleague's save changes nothing, and the audit log says what changed", async () => {
+    const fields = {
+      charityName: "Halifax Community Development",
+      tagline: "",
+      charityNumber: "",
+      phone: "01422 111111",
+      email: "",
+      postalAddress: "",
+      mapQuery: "Halifax",
+      mapLatitude: "53.72",
+      mapLongitude: "-1.86",
+      youtube: "",
+      instagram: "",
+      twitter: "",
+      tiktok: "",
+      snapchat: "",
+      donationUrl: "",
+      monthlyDonationUrl: "",
+      registrationRetentionMonths: "24",
+      mailRetentionMonths: "12",
+    };
+    const stored = async (key: string) => (await getDb().db.selectFrom("site_settings").select("value").where("key", "=", key).executeTakeFirst())?.value;
+    expect((await post("/admin/settings", { ...fields, version: versionIn(await get("/admin/settings")) })).status).toBe(302);
+
+    const opened = versionIn(await get("/admin/settings"));
+    expect(versionIn(await get("/admin/settings"))).toBe(opened);
+    // One admin keeps registrations longer; another, in a form opened before that, changes only the phone.
+    expect((await post("/admin/settings", { ...fields, registrationRetentionMonths: "60", version: opened })).status).toBe(302);
+    const second = await post("/admin/settings", { ...fields, phone: "01422 222222", version: opened });
+    expect(second.status).toBe(409);
+    const page = (await second.text()).replaceAll("<!-- -->", "");
+    expect(page).toContain("Failed to save settings.");
+    expect(page).toContain("Someone else saved the settings at");
+    expect(page).toContain('value="01422 222222"');
+    expect(await stored("registrationRetentionMonths")).toBe("60");
+    expect(await stored("phone")).toBe(JSON.stringify("01422 111111"));
+
+    // A hand-made save without the version changes nothing either.
+    const unversioned = await post("/admin/settings", { ...fields, phone: "01422 333333" });
+    expect(unversioned.status).toBe(400);
+    expect((await unversioned.text()).replaceAll("<!-- -->", "")).toContain("The form was incomplete, so nothing was changed.");
+    expect(await stored("phone")).toBe(JSON.stringify("01422 111111"));
+
+    // Reopened, the form shows the colleague's period, and its save keeps it.
+    const reopened = await get("/admin/settings");
+    expect(reopened).toMatch(/name="registrationRetentionMonths"[^>]*value="60"|value="60"[^>]*name="registrationRetentionMonths"/);
+    expect((await post("/admin/settings", { ...fields, registrationRetentionMonths: "60", phone: "01422 222222", version: versionIn(reopened) })).status).toBe(302);
+    expect(await stored("registrationRetentionMonths")).toBe("60");
+    expect(await stored("phone")).toBe(JSON.stringify("01422 222222"));
+
+    const saves = await getDb().db.selectFrom("audit_log").select("detail").where("action", "=", "settings.saved").orderBy("created_at", "desc").limit(2).execute();
+    expect(saves.map((row) => JSON.parse(row.detail ?? "null"))).toEqual([{ changed: "phone" }, { changed: "registrationRetentionMonths", registrationRetentionMonths: "24 → 60" }]);
   });
 
   it("a spam registration that failed the form's checks opens, cannot be moved to Registrations, and can be deleted", async () => {

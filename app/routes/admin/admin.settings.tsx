@@ -3,12 +3,12 @@ import type { Route } from "./+types/admin.settings";
 import { AdminRefusalNotice } from "#app/components/admin/admin-refusal";
 import { SettingsForm, type SettingsValues } from "#app/components/admin/settings-form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
-import { refuseFailedSave } from "#app/lib/admin-response.server";
+import { refuseAdminRequest, refuseFailedSave, refuseStaleEdit } from "#app/lib/admin-response.server";
 import { requireAdmin } from "#app/lib/auth.server";
 import { getDatabase } from "#app/lib/db.server";
 import { settingsFormSchema } from "#app/lib/schemas/page-content";
-import { parseForm, type FieldErrors } from "#app/lib/schemas/parse-form";
-import { readSettings, saveSettings, type AllSettings } from "#app/lib/site-settings.server";
+import { formValues, parseForm, type FieldErrors } from "#app/lib/schemas/parse-form";
+import { readSettings, saveSettings, settingsVersion, type AllSettings } from "#app/lib/site-settings.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings · Admin Dashboard" }];
@@ -34,20 +34,25 @@ function toValues(s: AllSettings): SettingsValues {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return { values: toValues(await readSettings(await getDatabase())) };
+  const settings = await readSettings(await getDatabase());
+  return { values: toValues(settings), version: settingsVersion(settings) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const current = await requireAdmin(request);
   const form = await request.formData();
+  const baseVersion = form.get("version");
+  if (typeof baseVersion !== "string" || !baseVersion) return refuseAdminRequest(400, { title: "Failed to save settings.", description: "The form was incomplete, so nothing was changed. Reload the page and try again." });
   const parsed = parseForm(settingsFormSchema, form);
   if (!parsed.ok) return data<{ errors: FieldErrors; values: SettingsValues }>({ errors: parsed.errors, values: parsed.values }, { status: 400 });
   const database = await getDatabase();
+  let result: Awaited<ReturnType<typeof saveSettings>>;
   try {
-    await saveSettings(database, parsed.data, { id: current.user.id, email: current.user.email, ip: context?.clientIp });
+    result = await saveSettings(database, parsed.data, { id: current.user.id, email: current.user.email, ip: context?.clientIp }, { baseVersion });
   } catch (error) {
     return refuseFailedSave("Failed to save settings.", form, error);
   }
+  if (!result.ok) return refuseStaleEdit("Failed to save settings.", "settings", result.conflict, formValues(form));
   return redirectWithToast("/admin/settings", { title: "Settings saved", description: "The site shows the new details now." });
 }
 
@@ -60,7 +65,13 @@ export default function SettingsArea({ loaderData, actionData }: Route.Component
       </CardHeader>
       <CardContent>
         <AdminRefusalNotice data={actionData} />
-        <SettingsForm key={actionData ? "submitted" : "saved"} values={(actionData?.values as SettingsValues | undefined) ?? loaderData.values} errors={actionData?.errors} unsaved={Boolean(actionData)} />
+        <SettingsForm
+          key={actionData ? "submitted" : "saved"}
+          values={(actionData && "values" in actionData ? (actionData.values as SettingsValues) : undefined) ?? loaderData.values}
+          version={loaderData.version}
+          errors={actionData && "errors" in actionData ? actionData.errors : undefined}
+          unsaved={Boolean(actionData && "values" in actionData)}
+        />
       </CardContent>
     </Card>
   );
