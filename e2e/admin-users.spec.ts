@@ -10,7 +10,7 @@ import { expectAccessible, visit } from "./helpers";
  * set up here), the colleague accepts, turns on two-factor sign-in with an
  * authenticator app (the codes are computed here per RFC 6238) and signs in
  * with it; the site is made to require two-factor for everyone and back;
- * and a session is ended from the list.
+ * a session is ended from the list; and the colleague's access is removed.
  */
 
 const ADMIN = { email: "users-admin@example.org", password: "harbour lights at midnight 7" };
@@ -171,6 +171,32 @@ test("sessions are listed, and ending one signs that device out at once", async 
   for (const action of [/invitation/i, /two-factor\.enabled|two-factor.*(on|enabled)/i, /two-factor\.policy|require/i, /session/i]) {
     await expect(page.getByRole("cell", { name: action }).first()).toBeVisible();
   }
+});
+
+test("an admin removes a colleague's access: their password no longer signs in, and the audit log says who did it", async ({ browser }) => {
+  const page = adminPage;
+  await visit(page, "/admin/users");
+  const accounts = page.getByRole("table", { name: "Accounts" });
+  // Never one's own: the signed-in admin's row offers no removal.
+  await expect(accounts.getByRole("row").filter({ hasText: ADMIN.email }).getByRole("button", { name: /^Remove/ })).toHaveCount(0);
+  await accounts.getByRole("row").filter({ hasText: INVITED.email }).getByRole("button", { name: `Remove the admin access of ${INVITED.email}` }).click();
+  const dialog = page.getByRole("alertdialog", { name: `Remove the admin access of ${INVITED.email}?` });
+  await expect(dialog.getByText("They are signed out on every device")).toBeVisible();
+  await expectAccessible(page, "remove admin access dialog");
+  await dialog.getByRole("button", { name: "Remove", exact: true }).click();
+  await closeToasts(page, "Admin access removed");
+  await expect(accounts.getByRole("row").filter({ hasText: INVITED.email })).toHaveCount(0);
+
+  const former = await newPage(browser);
+  await submitSignIn(former, INVITED, "/admin");
+  await expect(former.getByText("Invalid email or password.").first()).toBeVisible();
+  await expect(former).toHaveURL(/\/login/);
+
+  await visit(page, "/admin/audit");
+  const entry = page.getByRole("row").filter({ hasText: "Admin access removed" });
+  await expect(entry.getByText(ADMIN.email)).toBeVisible();
+  await expect(entry.getByText(`of: ${INVITED.email}`)).toBeVisible();
   await page.context().close();
   await invitedPage.context().close();
+  await former.context().close();
 });

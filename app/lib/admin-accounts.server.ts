@@ -170,3 +170,37 @@ export async function resetTwoFactorFor(database: Database, userId: string, acto
   });
   return true;
 }
+
+export type RemoveAccountResult = { ok: true; email: string } | { ok: false; reason: "missing" | "self" | "actor-gone" };
+
+/**
+ * Takes someone's admin access away (a volunteer or member of staff who has
+ * left): their account, password, two-factor secret and sessions are
+ * deleted in one transaction, so every device they used is signed out at
+ * once and their password no longer signs in. The audit log keeps what
+ * they did under their e-mail address; an invitation gives access again.
+ * Never one's own account, so an admin always remains: whoever removes
+ * must still be an admin when the change is made. The admin rows are
+ * locked first on PostgreSQL, so two admins removing each other at the same
+ * moment cannot both succeed and leave nobody.
+ */
+export async function removeAdminAccount(database: Database, userId: string, actor: Actor): Promise<RemoveAccountResult> {
+  if (userId === actor.id) return { ok: false, reason: "self" };
+  return database.db.transaction().execute(async (trx): Promise<RemoveAccountResult> => {
+    const admins = await trx
+      .selectFrom("users")
+      .select(["id", "email"])
+      .where("role", "=", "admin")
+      .$if(database.engine === "postgres", (q) => q.forUpdate())
+      .execute();
+    if (!admins.some((admin) => admin.id === actor.id)) return { ok: false, reason: "actor-gone" };
+    const user = await trx.selectFrom("users").select(["id", "email", "role"]).where("id", "=", userId).executeTakeFirst();
+    if (!user) return { ok: false, reason: "missing" };
+    await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
+    await trx.deleteFrom("two_factors").where("user_id", "=", userId).execute();
+    await trx.deleteFrom("accounts").where("user_id", "=", userId).execute();
+    await trx.deleteFrom("users").where("id", "=", userId).execute();
+    await recordAudit({ ...database, db: trx }, { action: "account.removed", actorId: actor.id, actorEmail: actor.email, ip: actor.ip, detail: { of: user.email } });
+    return { ok: true, email: user.email };
+  });
+}

@@ -20,6 +20,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "two-factor.disabled": "Two-factor sign-in turned off",
   "two-factor.backup-codes": "New two-factor backup codes",
   "two-factor.reset": "Two-factor sign-in reset for an admin",
+  "account.removed": "Admin access removed",
   "two-factor.policy": "Two-factor requirement changed",
   "page.saved": "Page saved",
   "page.restored": "Page revision restored",

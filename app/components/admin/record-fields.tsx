@@ -193,6 +193,8 @@ export function ConfirmDeleteButton({
   intent = "delete",
   extra,
   blocked,
+  verb = "Delete",
+  consequence = "This cannot be undone.",
 }: {
   id: string;
   /** e.g. 'the testimonial from Amira' */
@@ -200,19 +202,25 @@ export function ConfirmDeleteButton({
   intent?: string;
   extra?: Record<string, string>;
   blocked?: string;
+  /** The button's and the question's word, e.g. "Remove". */
+  verb?: string;
+  /** What the dialog says will happen. */
+  consequence?: string;
 }) {
   return (
     <AlertDialog>
       <AlertDialogTrigger asChild>
         <Button variant="outline" size="sm" className="text-destructive">
           <Trash2 aria-hidden="true" />
-          Delete<span className="sr-only"> {what}</span>
+          {verb}<span className="sr-only"> {what}</span>
         </Button>
       </AlertDialogTrigger>
       <AlertDialogContent>
         <AlertDialogHeader>
-          <AlertDialogTitle>Delete {what}?</AlertDialogTitle>
-          <AlertDialogDescription>{blocked ?? "This cannot be undone."}</AlertDialogDescription>
+          <AlertDialogTitle>
+            {verb} {what}?
+          </AlertDialogTitle>
+          <AlertDialogDescription>{blocked ?? consequence}</AlertDialogDescription>
         </AlertDialogHeader>
         {blocked ? (
           <AlertDialogFooter>
@@ -227,7 +235,7 @@ export function ConfirmDeleteButton({
               <AlertDialogCancel>Cancel</AlertDialogCancel>
               {/* A plain submit, not AlertDialog.Action: closing the dialog must not unmount the form mid-submit. */}
               <Button type="submit" variant="destructive">
-                Delete
+                {verb}
               </Button>
             </AlertDialogFooter>
           </Form>

@@ -2,7 +2,7 @@ import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { KeyRound, LogOut, MailPlus, ShieldCheck, ShieldOff } from "lucide-react";
 import type { Route } from "./+types/admin.users";
 import { AdminRefusalNotice, isAdminRefusal } from "#app/components/admin/admin-refusal";
-import { ActionButton, Field } from "#app/components/admin/record-fields";
+import { ActionButton, ConfirmDeleteButton, Field } from "#app/components/admin/record-fields";
 import { Alert, AlertDescription } from "#app/components/ui/alert";
 import { Badge } from "#app/components/ui/badge";
 import { Button } from "#app/components/ui/button";
@@ -11,6 +11,7 @@ import { Input } from "#app/components/ui/input";
 import {
   listAccounts,
   listSessions,
+  removeAdminAccount,
   requiresTwoFactor,
   resetTwoFactorFor,
   revokeOtherSessions,
@@ -108,6 +109,16 @@ export async function action({ request, context }: Route.ActionArgs) {
         ? redirectWithToast(BASE, { title: "Two-factor sign-in reset", description: "They sign in with their password and set it up again." })
         : refuseMissingRecord(id, { title: "No such account" });
     }
+    case "remove-account": {
+      const id = text("id");
+      if (id === current.user.id) return refuse(400, "You cannot remove your own admin access: ask another admin to do it.");
+      const result = isRecordId(id) ? await removeAdminAccount(database, id, actor) : ({ ok: false, reason: "missing" } as const);
+      if (result.ok) {
+        return redirectWithToast(BASE, { title: "Admin access removed", description: `${result.email} is signed out everywhere and can no longer sign in.` });
+      }
+      if (result.reason === "actor-gone") return refuse(403, "Your own admin access was removed, so nothing was changed.");
+      return refuseMissingRecord(id, { title: "No such account", description: "It may have been removed already." });
+    }
     case "require-two-factor": {
       const required = text("required") === "on";
       if (required && !current.user.twoFactorEnabled) {
@@ -170,11 +181,13 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
           <CardDescription>Everyone who can sign in to the admin area.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
-          {answerFor(answer, "reset-two-factor") ? (
-            <Alert variant="destructive">
-              <AlertDescription>{answerFor(answer, "reset-two-factor")}</AlertDescription>
-            </Alert>
-          ) : null}
+          {["reset-two-factor", "remove-account"].map((intent) =>
+            answerFor(answer, intent) ? (
+              <Alert key={intent} variant="destructive">
+                <AlertDescription>{answerFor(answer, intent)}</AlertDescription>
+              </Alert>
+            ) : null,
+          )}
           <div className="overflow-x-auto">
             <table className="w-full border-collapse text-left text-sm">
               <caption className="sr-only">Accounts</caption>
@@ -202,11 +215,22 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                       {account.activeSessions === 0 ? "No devices" : account.activeSessions === 1 ? "1 device" : `${account.activeSessions} devices`}
                     </td>
                     <td className="py-2">
-                      {account.twoFactorEnabled && account.id !== me.id ? (
-                        <ActionButton intent="reset-two-factor" id={account.id} label={`Reset two-factor sign-in for ${account.email}`}>
-                          Reset two-factor
-                        </ActionButton>
-                      ) : null}
+                      <div className="flex flex-wrap gap-2">
+                        {account.twoFactorEnabled && account.id !== me.id ? (
+                          <ActionButton intent="reset-two-factor" id={account.id} label={`Reset two-factor sign-in for ${account.email}`}>
+                            Reset two-factor
+                          </ActionButton>
+                        ) : null}
+                        {account.id !== me.id ? (
+                          <ConfirmDeleteButton
+                            intent="remove-account"
+                            id={account.id}
+                            verb="Remove"
+                            what={`the admin access of ${account.email}`}
+                            consequence="They are signed out on every device, and their password and two-factor sign-in stop working. The audit log keeps what they did. To give them access again, send them a new invitation."
+                          />
+                        ) : null}
+                      </div>
                     </td>
                   </tr>
                 ))}
