@@ -1,4 +1,5 @@
-import { isPhone } from "#app/lib/schemas/public-form";
+import { dialledPhone } from "#app/lib/phone";
+import { withoutFormatCharacters } from "#app/lib/schemas/public-form";
 
 /**
  * Cells for CSV files staff open in a spreadsheet (Excel, LibreOffice,
@@ -51,17 +52,16 @@ export function csvPhoneCell(value: string | null | undefined): string {
  *   foreign number missing its code): unguessable, so the digits as typed
  *   with one space before the last six, which keeps every digit as text.
  * Returns null for anything else (not a phone number, or a `+0…`/`000…`
- * that no country code starts with).
+ * that no country code starts with): see `dialledPhone`, which tel: links
+ * share.
  */
 export function spreadsheetPhone(value: string): string | null {
-  const text = value.trim();
-  if (!isPhone(text)) return null;
-  const digits = text.replace(/\D/g, "");
-  const international = text.startsWith("+") ? digits : digits.startsWith("00") ? digits.slice(2) : null;
-  if (international === null) return digits.startsWith("0") ? ukNational(digits) : `${digits.slice(0, -6)} ${digits.slice(-6)}`;
-  if (international.startsWith("0")) return null;
-  if (international.startsWith("44")) return ukNational(`0${international.slice(2).replace(/^0/, "")}`);
+  const phone = dialledPhone(value);
+  if (!phone) return null;
+  if ("local" in phone) return phone.local.startsWith("0") ? ukNational(phone.local) : `${phone.local.slice(0, -6)} ${phone.local.slice(-6)}`;
+  if (phone.international.startsWith("44")) return ukNational(`0${phone.international.slice(2)}`);
   // The sender's grouping after the + or 00, which shows where the country code ends.
+  const text = withoutFormatCharacters(value).trim();
   const grouped = text
     .replace(text.startsWith("+") ? /^\+/ : /^\D*0\D*0/, "")
     .replace(/\D+/g, " ")

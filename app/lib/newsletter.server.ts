@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { sql } from "kysely";
+import { z } from "zod";
 import { csvCell } from "#app/lib/csv";
 import { nowIso, toNum, type Database } from "#app/lib/db.server";
 import { stampAfter } from "#app/lib/edit-version.server";
@@ -10,9 +11,22 @@ import { enqueueJob, cancelJob, registerJobHandler, type JobContext, type JobOut
 import { logger } from "#app/lib/logger.server";
 import { withoutEmailAddresses } from "#app/lib/log-scrub.server";
 import { isEmailAddress, sendMail } from "#app/lib/mailer.server";
+import { withoutFormatCharacters } from "#app/lib/schemas/public-form";
 import { getSiteSettings } from "#app/lib/site-settings.server";
 import { NewsletterEmail, newsletterText, type NewsletterEmailProps } from "#app/components/admin/newsletter-email";
 import { NEWSLETTER_CONSENT_TEXT } from "#app/components/site/newsletter-form";
+
+/** The public sign-up form: an address (pasted ones without invisible formatting characters) and consent. */
+export const newsletterSignUpSchema = z.object({
+  email: z
+    .string()
+    .overwrite(withoutFormatCharacters)
+    .trim()
+    .min(1, "Please enter your email address.")
+    .max(254, "That email address is too long.")
+    .refine(isEmailAddress, "Please enter a valid email address, like name@example.com."),
+  consent: z.literal(true, { error: "Please tick the box to agree to receive our emails." }),
+});
 
 /**
  * The newsletter: double opt-in subscriptions with a consent record,

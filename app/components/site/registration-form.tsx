@@ -37,6 +37,12 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** "1 month", "18 months", "1 year", "2 years": whole years read as years. */
+function retentionPeriod(months: number): string {
+  const [count, unit] = months % 12 === 0 ? [months / 12, "year"] : [months, "month"];
+  return `${count} ${unit}${count === 1 ? "" : "s"}`;
+}
+
 /**
  * 'Register Your Child': written for a parent or carer on a phone. It asks
  * only what staff need to welcome a young person safely.
@@ -173,7 +179,7 @@ export function RegistrationForm({
       <CheckboxField prefix={P} name="declaration" label={REGISTRATION_DECLARATION} errors={form.errors.declaration} checked={form.text("declaration") === "yes"} />
       <PrivacyNote>
         We keep these details only to run our activities safely, and delete them when we have not heard from you for{" "}
-        {retentionMonths % 12 === 0 ? `${retentionMonths / 12} year${retentionMonths === 12 ? "" : "s"}` : `${retentionMonths} months`}.
+        {retentionPeriod(retentionMonths)}.
       </PrivacyNote>
       <Button type="submit" size="lg" data-busy-label="Sending...">
         Send registration

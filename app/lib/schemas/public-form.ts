@@ -71,6 +71,18 @@ export const requiredMultilineText = (missing: string, max: number, tooLong = ke
 /** Optional text from a <textarea>: a line break counts as one character, as the browser counted it. */
 export const optionalMultilineText = (max: number, tooLong = keepTo(max)) => optional(multilineString(), max, tooLong);
 
+/**
+ * The text without invisible formatting characters (Unicode category Cf:
+ * direction marks U+200E/U+200F, embeddings U+202A–U+202E, isolates
+ * U+2066–U+2069, zero-width spaces, the byte-order mark). A phone number or
+ * address copied from a phone's contacts often comes wrapped in them; they
+ * show as nothing, so a visitor could not see why the form refused the
+ * value, and they have no place in what staff dial or write to.
+ */
+export function withoutFormatCharacters(value: string): string {
+  return value.replace(/\p{Cf}/gu, "");
+}
+
 const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
 
 export function isEmail(value: string): boolean {
@@ -80,6 +92,7 @@ export function isEmail(value: string): boolean {
 export const emailField = (missing = "Please enter your email address.") =>
   z
     .string({ error: missing })
+    .overwrite(withoutFormatCharacters)
     .trim()
     .min(1, { error: missing })
     .max(254, { error: "That email address is too long." })
@@ -95,6 +108,7 @@ export function isPhone(value: string): boolean {
 export const phoneField = (missing: string) =>
   z
     .string({ error: missing })
+    .overwrite(withoutFormatCharacters)
     .trim()
     .min(1, { error: missing })
     .refine(isPhone, { error: "Please enter a phone number using digits, like 01422 123456 or 07700 900123." });
@@ -102,6 +116,7 @@ export const phoneField = (missing: string) =>
 export const optionalPhone = () =>
   z
     .string()
+    .overwrite(withoutFormatCharacters)
     .trim()
     .optional()
     .transform((v) => v ?? "")

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { NAVIGATION } from "#app/content/navigation";
 import { YOUTH_AGE_RANGE } from "#app/content/site";
-import { optionalMultilineText, phoneField, requiredText, tickedBox, isEmail } from "./public-form";
+import { optionalMultilineText, phoneField, requiredText, tickedBox, isEmail, withoutFormatCharacters } from "./public-form";
 
 /**
  * 'Register Your Child': what staff need to welcome a young person safely,
@@ -93,6 +93,7 @@ export function registrationSchema(today: string = ukToday()) {
       parentPhone: phoneField("Please enter a phone number for the parent or carer."),
       parentEmail: z
         .string()
+        .overwrite(withoutFormatCharacters)
         .trim()
         .max(254, { error: "That email address is too long." })
         .optional()

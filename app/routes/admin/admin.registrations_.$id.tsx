@@ -7,6 +7,7 @@ import { isRecordId, refuseAdminRequest, refuseMissingRecord, refuseUnknownActio
 import { requireAdmin } from "#app/lib/auth.server";
 import { getDatabase } from "#app/lib/db.server";
 import { clientIpFrom } from "#app/lib/form-guard.server";
+import { telHref } from "#app/lib/phone";
 import {
   deleteRegistration,
   markRegistrationContacted,
@@ -74,6 +75,17 @@ function dateOfBirth(raw: string, age: number | null): string {
   return `${formatDate(`${iso}T12:00:00Z`)} (age ${age ?? "?"})`;
 }
 
+/** A number staff can tap to ring; spam kept unchecked may hold no phone number, which shows as text. */
+function PhoneLink({ phone }: { phone: string }) {
+  const href = telHref(phone);
+  if (!href) return <>{phone || "Not given"}</>;
+  return (
+    <a href={href} className="text-primary underline underline-offset-4">
+      {phone}
+    </a>
+  );
+}
+
 export default function RegistrationDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { registration: r, deleteOn } = loaderData;
   const rows: [string, React.ReactNode][] = [
@@ -81,9 +93,9 @@ export default function RegistrationDetail({ loaderData, actionData }: Route.Com
     ["Date of birth", dateOfBirth(r.childDateOfBirth, r.age)],
     ["Interested in", r.programmes.map(programmeLabel).join(", ")],
     ["Parent or carer", r.parentName],
-    ["Parent or carer's phone", <a key="p" href={`tel:${r.parentPhone.replace(/[^\d+]/g, "")}`} className="text-primary underline underline-offset-4">{r.parentPhone}</a>],
+    ["Parent or carer's phone", <PhoneLink key="p" phone={r.parentPhone} />],
     ["Parent or carer's email", r.parentEmail ? <a key="e" href={`mailto:${r.parentEmail}`} className="text-primary underline underline-offset-4">{r.parentEmail}</a> : "Not given"],
-    ["Emergency contact", `${r.emergencyName}, ${r.emergencyPhone}`],
+    ["Emergency contact", <span key="c">{r.emergencyName}, <PhoneLink phone={r.emergencyPhone} /></span>],
     ["Medical or additional needs", r.needs || "None given"],
     ["Photos and videos", r.photoConsent ? "Yes, consent given" : "No photos or videos"],
     ["Declaration", r.declaredAt ? `Confirmed ${formatDateTime(r.declaredAt)}` : "Not confirmed"],

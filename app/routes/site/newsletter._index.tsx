@@ -1,22 +1,10 @@
 import { data, redirect } from "react-router";
-import { z } from "zod";
 import type { Route } from "./+types/newsletter._index";
 import { NewsletterForm, type NewsletterActionData } from "#app/components/site/newsletter-form";
 import { getDatabase } from "#app/lib/db.server";
 import { checkRateLimit, clientIpFrom, isHoneypotFilled } from "#app/lib/form-guard.server";
 import { logger } from "#app/lib/logger.server";
-import { isEmailAddress } from "#app/lib/mailer.server";
-import { requestSubscription } from "#app/lib/newsletter.server";
-
-const subscribeSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, "Please enter your email address.")
-    .max(254, "That email address is too long.")
-    .refine(isEmailAddress, "Please enter a valid email address, like name@example.com."),
-  consent: z.literal(true, { error: "Please tick the box to agree to receive our emails." }),
-});
+import { newsletterSignUpSchema, requestSubscription } from "#app/lib/newsletter.server";
 
 /** Five sign-ups per address per ten minutes is plenty for a household, and useless to a bot. */
 const LIMIT = { limit: 5, windowMs: 10 * 60_000 };
@@ -51,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 429, headers: { "Retry-After": String(limit.retryAfter) } },
     );
   }
-  const parsed = subscribeSchema.safeParse(values);
+  const parsed = newsletterSignUpSchema.safeParse(values);
   if (!parsed.success) {
     const fieldErrors: NewsletterActionData["fieldErrors"] = {};
     for (const issue of parsed.error.issues) {
