@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeEachEngine } from "../../test/engines";
 import { configureMailer, listOutbox } from "#app/lib/mailer.server";
@@ -63,7 +64,7 @@ describeEachEngine("ask a question", (get) => {
     const database = get();
     const outcome = await submitQuestion(database, { values: { ...valid, topic: "other" }, honeypot: false, ip: nextIp() });
     if (outcome.status !== "stored") throw new Error("not stored");
-    expect(await setMessageStatus(database, outcome.id, "answered", "staff@example.org")).toBe(true);
+    expect(await setMessageStatus(database, outcome.id, "answered", "staff@example.org")).toBe("changed");
     const answered = await getMessage(database, outcome.id);
     expect(answered).toMatchObject({ status: "answered", answeredBy: "staff@example.org", topicLabel: "Something else" });
     expect(answered?.answeredAt).toBeTruthy();
@@ -80,6 +81,50 @@ describeEachEngine("ask a question", (get) => {
     if (outcome.status !== "spam") return;
     expect((await getMessage(database, outcome.id))?.status).toBe("spam");
     expect((await listOutbox(database, { kind: "notification" })).total).toBe(notices);
+  });
+
+  describe("taking a question out of spam", () => {
+    const STAFF = "staff@example.org";
+    const row = async (id: string) => (await get().db.selectFrom("messages").selectAll().where("id", "=", id).executeTakeFirstOrThrow());
+
+    it("refuses, changing nothing, a question kept as sent that the form would have refused", async () => {
+      const database = get();
+      // A bot filled the honeypot with an address that is not one and a topic the form never offered: kept unchecked, as sent.
+      const sent = { name: "Bot", email: "not an address", topic: "casino", message: "Cheap watches" };
+      const outcome = await submitQuestion(database, { values: sent, honeypot: true, ip: nextIp() });
+      if (outcome.status !== "spam") throw new Error(`not kept as spam: ${outcome.status}`);
+      const before = await row(outcome.id);
+      expect(before).toMatchObject({ ...sent, status: "spam" });
+      expect(await getMessage(database, outcome.id)).toMatchObject({ status: "spam", passesChecks: false });
+
+      expect(await setMessageStatus(database, outcome.id, "new", STAFF)).toBe("unchecked");
+      expect(await setMessageStatus(database, outcome.id, "answered", STAFF)).toBe("unchecked");
+      expect(await row(outcome.id)).toEqual(before);
+      expect((await listMessages(database, { status: "new" })).messages.map((m) => m.id)).not.toContain(outcome.id);
+      expect((await listMessages(database, { status: "answered" })).messages.map((m) => m.id)).not.toContain(outcome.id);
+    });
+
+    it("moves a question that passes the form's checks to Not answered, as the form would have stored it", async () => {
+      const database = get();
+      const caught = await submitQuestion(database, { values: { ...valid, message: "Is there a girls' team?" }, honeypot: true, ip: nextIp() });
+      if (caught.status !== "spam") throw new Error(`not kept as spam: ${caught.status}`);
+      expect(await getMessage(database, caught.id)).toMatchObject({ status: "spam", passesChecks: true });
+      expect(await setMessageStatus(database, caught.id, "new", STAFF)).toBe("changed");
+      expect(await getMessage(database, caught.id)).toMatchObject({ status: "new", message: "Is there a girls' team?", answeredBy: null });
+
+      // A row kept exactly as sent (spaces, invisible marks around the pasted address) that passes once read as the form reads it.
+      const id = crypto.randomUUID();
+      await database.db
+        .insertInto("messages")
+        .values({ id, name: "  Sam Parent ", email: "\u202Dsam@example.org\u202C", topic: "other", message: " Where do you meet? ", status: "spam", answered_by: null, answered_at: null, created_at: new Date().toISOString() })
+        .execute();
+      expect(await setMessageStatus(database, id, "answered", STAFF)).toBe("changed");
+      expect(await row(id)).toMatchObject({ name: "Sam Parent", email: "sam@example.org", topic: "other", message: "Where do you meet?", status: "answered", answered_by: STAFF });
+    });
+
+    it("says when the question is not there", async () => {
+      expect(await setMessageStatus(get(), crypto.randomUUID(), "new", STAFF)).toBe("not-found");
+    });
   });
 
   it("refuses the eleventh rapid question from one address", async () => {

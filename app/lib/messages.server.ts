@@ -15,12 +15,25 @@ export interface Message {
   topicLabel: string;
   message: string;
   status: MessageStatus;
+  /**
+   * Whether it passes the form's checks. Spam is kept as it was sent, so a
+   * spam row may hold an address that is not one or a topic the form never
+   * offered; only a row that passes may leave spam (setMessageStatus).
+   */
+  passesChecks: boolean;
   answeredBy: string | null;
   answeredAt: string | null;
   createdAt: string;
 }
 
+/** The row as the form would have stored it, or null when the form would have refused it. */
+function checkedQuestion(row: Selectable<MessagesTable>): Pick<MessagesTable, "name" | "email" | "topic" | "message"> | null {
+  const parsed = questionSchema.safeParse({ name: row.name, email: row.email, topic: row.topic, message: row.message });
+  return parsed.success ? parsed.data : null;
+}
+
 function toMessage(row: Selectable<MessagesTable>): Message {
+  const status = (MESSAGE_STATUSES as readonly string[]).includes(row.status) ? (row.status as MessageStatus) : "new";
   return {
     id: row.id,
     name: row.name,
@@ -28,7 +41,8 @@ function toMessage(row: Selectable<MessagesTable>): Message {
     topic: row.topic,
     topicLabel: topicLabel(row.topic),
     message: row.message,
-    status: (MESSAGE_STATUSES as readonly string[]).includes(row.status) ? (row.status as MessageStatus) : "new",
+    status,
+    passesChecks: status !== "spam" || checkedQuestion(row) !== null,
     answeredBy: row.answered_by,
     answeredAt: row.answered_at,
     createdAt: row.created_at,
@@ -94,15 +108,30 @@ export async function countMessagesByStatus(database: Database): Promise<Record<
   return counts;
 }
 
-/** Answered (with who and when), back to not answered, or moved in or out of spam. */
-export async function setMessageStatus(database: Database, id: string, status: MessageStatus, actorEmail: string): Promise<boolean> {
+/**
+ * Answered (with who and when), back to not answered, or moved in or out of
+ * spam. A question leaves spam (to either list) only if it passes the form's
+ * checks, and then as the form would have stored it; otherwise it stays as
+ * it is ("unchecked"), since spam keeps whatever was sent.
+ */
+export async function setMessageStatus(
+  database: Database,
+  id: string,
+  status: MessageStatus,
+  actorEmail: string,
+): Promise<"changed" | "not-found" | "unchecked"> {
+  const row = await database.db.selectFrom("messages").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) return "not-found";
+  const checked = row.status === "spam" && status !== "spam" ? checkedQuestion(row) : {};
+  if (!checked) return "unchecked";
   const answered = status === "answered";
   const result = await database.db
     .updateTable("messages")
-    .set({ status, answered_by: answered ? actorEmail : null, answered_at: answered ? nowIso() : null })
+    .set({ ...checked, status, answered_by: answered ? actorEmail : null, answered_at: answered ? nowIso() : null })
     .where("id", "=", id)
     .executeTakeFirst();
-  return toNum(result.numUpdatedRows) > 0;
+  // What a question says never changes after it is sent, so the check above still holds; only a delete since can intervene.
+  return toNum(result.numUpdatedRows) > 0 ? "changed" : "not-found";
 }
 
 /** Deletes a question and the copies of the staff notice about it. */

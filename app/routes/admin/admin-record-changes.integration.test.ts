@@ -1,6 +1,7 @@
 import { expect, it } from "vitest";
 import { describeEachEngine } from "../../../test/engines";
 import { serveWithFirstAdmin } from "../../../test/site-process";
+import { submitQuestion } from "#app/lib/messages.server";
 import { submitRegistration } from "#app/lib/registrations.server";
 
 /**
@@ -12,8 +13,8 @@ import { submitRegistration } from "#app/lib/registrations.server";
  *   its save is refused in place (409) with what was typed, and the
  *   colleague's save stands; so is a Settings save, which writes every
  *   setting;
- * - a spam registration that failed the form's checks can be read and
- *   deleted, but not moved to the registrations list;
+ * - a spam registration or question that failed the form's checks can be
+ *   read and deleted, but not moved out of spam;
  * - an admin without two-factor sign-in, once the site requires it, is
  *   sent to set it up, not told they are not allowed.
  */
@@ -182,6 +183,23 @@ describeEachEngine("changes staff make to records", (getDb) => {
 
     expect((await post(path, { intent: "delete", id: row.id })).status).toBe(302);
     expect(await getDb().db.selectFrom("registrations").select("id").where("id", "=", row.id).executeTakeFirst()).toBeUndefined();
+  });
+
+  it("a spam question that failed the contact form's checks cannot be moved out of spam, and says why", async () => {
+    const sent = { name: "Bot", email: "not an address", topic: "casino", message: "Cheap watches" };
+    const stored = await submitQuestion(getDb(), { values: sent, honeypot: true, ip: "198.51.100.201" });
+    if (stored.status !== "spam") throw new Error(`not kept as spam: ${stored.status}`);
+    const list = (await get("/admin/messages?status=spam")).replaceAll("<!-- -->", "");
+    expect(list).toContain("Cheap watches");
+    expect(list).toContain("so it cannot be moved out of spam");
+    expect(list).not.toContain("Mark the question from Bot as not answered");
+
+    for (const intent of ["new", "answered"]) {
+      const moved = await post("/admin/messages?status=spam", { intent, id: stored.id });
+      expect(moved.status).toBe(409);
+      expect((await moved.text()).replaceAll("<!-- -->", "")).toContain("This question cannot be moved out of spam");
+    }
+    expect(await getDb().db.selectFrom("messages").select(["status", "email"]).where("id", "=", stored.id).executeTakeFirstOrThrow()).toEqual({ status: "spam", email: "not an address" });
   });
 
   it("a save from an admin who has not set up two-factor since the site began to require it points to the set-up page", async () => {

@@ -3,7 +3,7 @@ import { DeleteDisclosure, formatDateTime, PostButton, StatusFilter } from "#app
 import { AdminRefusalNotice } from "#app/components/admin/admin-refusal";
 import { Pager, pageCount, pageHref, redirectPastEnd, requestedPage } from "#app/components/admin/pager";
 import { Badge } from "#app/components/ui/badge";
-import { isRecordId, refuseMissingRecord, refuseUnknownAction } from "#app/lib/admin-response.server";
+import { isRecordId, refuseAdminRequest, refuseMissingRecord, refuseUnknownAction } from "#app/lib/admin-response.server";
 import { requireAdmin } from "#app/lib/auth.server";
 import { getDatabase } from "#app/lib/db.server";
 import { countMessagesByStatus, deleteMessage, getMessage, listMessages, setMessageStatus } from "#app/lib/messages.server";
@@ -35,19 +35,21 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   if (!MESSAGE_INTENTS.includes(intent)) return refuseUnknownAction();
   const message = isRecordId(id) ? await getMessage(database, id) : undefined;
-  if (!message) return refuseMissingRecord(id, { title: "Message not found", description: "It may have been deleted already." });
+  const gone = () => refuseMissingRecord(id, { title: "Message not found", description: "It may have been deleted already." });
+  if (!message) return gone();
   // Back to the list and page the button was on (a page the change emptied sends on to the last one).
   const back = pageHref("/admin/messages", new URLSearchParams({ status: message.status }), requestedPage(new URL(request.url).searchParams));
   switch (intent) {
     case "answered":
-      await setMessageStatus(database, id, "answered", user.email);
-      return redirectWithToast(back, { title: "Marked as answered", description: `The question from ${message.name} is now under Answered.` });
     case "new":
-      await setMessageStatus(database, id, "new", user.email);
-      return redirectWithToast(back, { title: "Marked as not answered" });
-    case "spam":
-      await setMessageStatus(database, id, "spam", user.email);
-      return redirectWithToast(back, { title: "Marked as spam" });
+    case "spam": {
+      const outcome = await setMessageStatus(database, id, intent, user.email);
+      if (outcome === "not-found") return gone();
+      if (outcome === "unchecked") return refuseAdminRequest(409, UNCHECKED);
+      if (intent === "answered") return redirectWithToast(back, { title: "Marked as answered", description: `The question from ${message.name} is now under Answered.` });
+      if (intent === "spam") return redirectWithToast(back, { title: "Marked as spam" });
+      return redirectWithToast(back, { title: message.status === "spam" ? "Moved to Not answered" : "Marked as not answered" });
+    }
     case "delete":
       await deleteMessage(database, id);
       return redirectWithToast(back, { title: "Message deleted" });
@@ -57,6 +59,12 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 const MESSAGE_INTENTS = ["answered", "new", "spam", "delete"];
+
+const UNCHECKED = {
+  title: "This question cannot be moved out of spam",
+  description:
+    "It did not pass the contact form's checks (its name, email address, topic or question is not one the form accepts), so it was kept as spam, exactly as it was sent. Nothing was changed. If it is a real question, contact the person another way and ask them to send it again through the contact page.",
+};
 
 /** Questions from the contact page's 'Ask a Question' form. */
 export default function Messages({ loaderData, actionData }: Route.ComponentProps) {
@@ -100,13 +108,19 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
                   Answered by {m.answeredBy} on {formatDateTime(m.answeredAt)}
                 </p>
               ) : null}
+              {!m.passesChecks ? (
+                <p className="mt-2 text-sm text-muted-foreground">
+                  This did not pass the contact form&apos;s checks, so it cannot be moved out of spam. If it is a real question, ask the person to send it
+                  again.
+                </p>
+              ) : null}
               <div className="mt-4 flex flex-wrap items-start gap-2">
-                {m.status !== "answered" ? (
+                {m.status !== "answered" && m.passesChecks ? (
                   <PostButton intent="answered" id={m.id} variant="default" label={`Mark the question from ${m.name} as answered`}>
                     Mark as answered
                   </PostButton>
                 ) : null}
-                {m.status !== "new" ? (
+                {m.status !== "new" && m.passesChecks ? (
                   <PostButton intent="new" id={m.id} label={`Mark the question from ${m.name} as not answered`}>
                     {m.status === "spam" ? "Not spam" : "Mark as not answered"}
                   </PostButton>
