@@ -133,11 +133,11 @@ describeEachEngine("admin accounts", (getDb) => {
   it("turns on TOTP only after a correct code, then asks for a code at sign-in; backup codes work once", async () => {
     let cookie = await signedIn("treasurer@example.org", "ledgers in the lamplight");
     const current = (await getSession(auth(), requestWith(cookie, "GET")))!;
-    expect(await beginTwoFactorSetup(auth(), requestWith(cookie), "wrong password entirely")).toMatchObject({
+    expect(await beginTwoFactorSetup(auth(), requestWith(cookie), current, "wrong password entirely")).toMatchObject({
       ok: false,
       message: "That password is not right.",
     });
-    const begun = await beginTwoFactorSetup(auth(), requestWith(cookie), "ledgers in the lamplight");
+    const begun = await beginTwoFactorSetup(auth(), requestWith(cookie), current, "ledgers in the lamplight");
     if (!begun.ok) throw new Error(begun.message);
     expect(begun.setup.uri).toMatch(/^otpauth:\/\/totp\//);
     expect(begun.setup.secret).toBe(secretOf(begun.setup.uri));
@@ -225,7 +225,7 @@ describeEachEngine("admin accounts", (getDb) => {
   it("refuses to turn two-factor off while the site requires it, and turns it off with the password otherwise", async () => {
     let cookie = await signedIn("chair@example.org");
     const current = (await getSession(auth(), requestWith(cookie, "GET")))!;
-    const begun = await beginTwoFactorSetup(auth(), requestWith(cookie), PASSWORD);
+    const begun = await beginTwoFactorSetup(auth(), requestWith(cookie), current, PASSWORD);
     if (!begun.ok) throw new Error(begun.message);
     const confirmed = await confirmTwoFactorSetup(auth(), requestWith(cookie), current, totp(begun.setup.secret));
     if (!confirmed.ok) throw new Error(confirmed.message);
@@ -244,7 +244,7 @@ describeEachEngine("admin accounts", (getDb) => {
   it("the operator's admin:create --reset-two-factor is the way back for an admin who lost their authenticator", async () => {
     const cookie = await signedIn("chair@example.org");
     const current = (await getSession(auth(), requestWith(cookie, "GET")))!;
-    const begun = await beginTwoFactorSetup(auth(), requestWith(cookie), PASSWORD);
+    const begun = await beginTwoFactorSetup(auth(), requestWith(cookie), current, PASSWORD);
     if (!begun.ok) throw new Error(begun.message);
     const confirmed = await confirmTwoFactorSetup(auth(), requestWith(cookie), current, totp(begun.setup.secret));
     if (!confirmed.ok) throw new Error(confirmed.message);
@@ -258,5 +258,52 @@ describeEachEngine("admin accounts", (getDb) => {
     const user = await getDb().db.selectFrom("users").select("id").where("email", "=", "chair@example.org").executeTakeFirstOrThrow();
     expect(await getDb().db.selectFrom("two_factors").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
     expect((await listAudit(getDb(), { limit: 5, offset: 0 })).entries.map((e) => e.action)).toContain("two-factor.reset");
+  });
+
+  it("a password asked for again by the two-factor settings spends the sign-in budget: wrong guesses are audited, then even the right one is refused", async () => {
+    const email = "guarded@example.org";
+    await createOrResetAdmin(auth(), { email, password: PASSWORD });
+    let cookie = await signedIn(email);
+    const current = (await getSession(auth(), requestWith(cookie, "GET")))!;
+    const ip = "192.0.2.50";
+    const begun = await beginTwoFactorSetup(auth(), requestWith(cookie), current, PASSWORD, ip);
+    if (!begun.ok) throw new Error(begun.message);
+    const confirmed = await confirmTwoFactorSetup(auth(), requestWith(cookie), current, totp(begun.setup.secret), ip);
+    if (!confirmed.ok) throw new Error(confirmed.message);
+    cookie = cookieFrom(confirmed.headers, cookie);
+    const now = (await getSession(auth(), requestWith(cookie, "GET")))!;
+
+    // Five wrong guesses between the three places that ask, each written down under the account's name.
+    const wrong = "is it this one perhaps";
+    expect(await beginTwoFactorSetup(auth(), requestWith(cookie), now, wrong, ip)).toMatchObject({ ok: false, status: 400, message: "That password is not right." });
+    expect(await newBackupCodes(auth(), requestWith(cookie), now, wrong, ip)).toMatchObject({ ok: false, status: 400 });
+    expect(await newBackupCodes(auth(), requestWith(cookie), now, wrong, ip)).toMatchObject({ ok: false, status: 400 });
+    expect(await disableTwoFactor(auth(), requestWith(cookie), now, wrong, ip)).toMatchObject({ ok: false, status: 400 });
+    expect(await disableTwoFactor(auth(), requestWith(cookie), now, wrong, ip)).toMatchObject({ ok: false, status: 400 });
+
+    // Then the right password is refused too, within the window, and changes nothing.
+    const refused = { ok: false, status: 429, message: "Too many password attempts. Please wait 10 minutes and try again." };
+    const codes = await newBackupCodes(auth(), requestWith(cookie), now, PASSWORD, ip);
+    expect(codes).toMatchObject(refused);
+    expect(codes).not.toHaveProperty("backupCodes");
+    expect(await disableTwoFactor(auth(), requestWith(cookie), now, PASSWORD, ip)).toMatchObject(refused);
+    expect(await beginTwoFactorSetup(auth(), requestWith(cookie), now, PASSWORD, ip)).toMatchObject(refused);
+    expect((await listAccounts(getDb())).find((a) => a.email === email)?.twoFactorEnabled).toBe(true);
+    // It is the sign-in's own budget (this browser's): signing in from it is refused as well.
+    expect(await signIn(auth(), { email, password: PASSWORD, ip, request: requestWith(cookie) })).toMatchObject({ ok: false, status: 429 });
+
+    const entries = (await listAudit(getDb(), { limit: 500, offset: 0 })).entries.filter((e) => e.actorEmail === email && e.action.startsWith("sign-in."));
+    const failures = entries.filter((e) => e.action === "sign-in.failure");
+    expect(failures).toHaveLength(5);
+    for (const entry of failures) expect(entry).toMatchObject({ actorId: now.user.id, ip });
+    expect(failures.map((e) => e.detail?.during).sort()).toEqual([
+      "new backup codes",
+      "new backup codes",
+      "setting up two-factor sign-in",
+      "turning off two-factor sign-in",
+      "turning off two-factor sign-in",
+    ]);
+    // Four refusals of one lock: one entry.
+    expect(entries.filter((e) => e.action === "sign-in.refused")).toHaveLength(1);
   });
 });

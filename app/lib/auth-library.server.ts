@@ -25,7 +25,10 @@ export function betterAuthFor(database: Database, options: AuthOptions) {
     baseURL: options.baseURL,
     basePath: "/api/auth",
     secret: options.secret,
-    database: { db: database.db as never, type: database.engine },
+    // transaction: the library's multi-row writes (an account with its
+    // password, insertUser in auth.server.ts) commit together or not at all.
+    // It is off unless asked for when the library is handed a Kysely instance.
+    database: { db: database.db as never, type: database.engine, transaction: true },
     // TOTP second factor with backup codes; its endpoints are called from
     // our own routes (two-factor.server.ts), never mounted.
     plugins: [

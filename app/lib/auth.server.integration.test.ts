@@ -152,6 +152,41 @@ describeEachEngine("auth", (getDb) => {
     ).toMatchObject({ allowed: true });
   });
 
+  it("writes one audit entry per lock, however many sign-ins it refuses", async () => {
+    await createOrResetAdmin(auth(), { email: "flooded@example.org", password: PASSWORD });
+    for (let i = 0; i < LOGIN_LIMITS.accountFailures; i++) {
+      expect(await signIn(auth(), { email: "flooded@example.org", password: `wrong guess number ${i}`, ip: "192.0.2.60" })).toMatchObject({ status: 401 });
+    }
+    for (let i = 0; i < 30; i++) {
+      expect(await signIn(auth(), { email: "flooded@example.org", password: PASSWORD, ip: `192.0.2.${61 + (i % 3)}` })).toMatchObject({ status: 429 });
+    }
+    const rows = await getDb().db.selectFrom("audit_log").select(["action", "ip", "detail"]).where("actor_email", "=", "flooded@example.org").execute();
+    expect(rows.filter((r) => r.action === "sign-in.failure")).toHaveLength(LOGIN_LIMITS.accountFailures);
+    const refusals = rows.filter((r) => r.action === "sign-in.refused");
+    expect(refusals).toHaveLength(1);
+    expect(refusals[0]).toMatchObject({ ip: "192.0.2.61" });
+    expect(JSON.parse(refusals[0]!.detail!)).toEqual({ reason: "rate-limit", scope: "account" });
+  });
+
+  it("tells only the first refusal of each lock to write it down; a lock after the window is a new one", async () => {
+    const db = getDb();
+    const start = Date.now();
+    const attempt = (email: string, ip: string, now: number) => beginLoginAttempt(db, { email, ip, now });
+    for (let i = 0; i < LOGIN_LIMITS.accountFailures; i++) expect(await attempt("windows@example.org", "192.0.2.70", start)).toMatchObject({ allowed: true });
+    expect(await attempt("windows@example.org", "192.0.2.71", start + 1000)).toMatchObject({ allowed: false, scope: "account", firstOfLock: true });
+    for (let i = 0; i < 5; i++) expect(await attempt("windows@example.org", "192.0.2.71", start + 2000 + i)).toMatchObject({ allowed: false, firstOfLock: false });
+    // Once the failures have aged out the account is open again; failing all over again locks it anew.
+    const later = start + LOGIN_LIMITS.accountWindowMs + 1000;
+    for (let i = 0; i < LOGIN_LIMITS.accountFailures; i++) expect(await attempt("windows@example.org", "192.0.2.72", later)).toMatchObject({ allowed: true });
+    expect(await attempt("windows@example.org", "192.0.2.72", later + 1000)).toMatchObject({ allowed: false, firstOfLock: true });
+    expect(await attempt("windows@example.org", "192.0.2.72", later + 2000)).toMatchObject({ allowed: false, firstOfLock: false });
+
+    // The address's own lock likewise.
+    for (let i = 0; i < LOGIN_LIMITS.ipFailures; i++) expect(await attempt(`sprayer${i}@example.org`, "2001:db8:7::1", later)).toMatchObject({ allowed: true });
+    expect(await attempt("sprayer-next@example.org", "2001:db8:7::2", later + 1000)).toMatchObject({ allowed: false, scope: "ip", firstOfLock: true });
+    expect(await attempt("sprayer-last@example.org", "2001:db8:7::3", later + 2000)).toMatchObject({ allowed: false, scope: "ip", firstOfLock: false });
+  });
+
   it("over https names every cookie __Host- (Secure, Path=/, no Domain), and reads the session back", async () => {
     const secure = createAuth(getDb(), { ...options, baseURL: "https://charity.example" });
     await createOrResetAdmin(secure, { email: "secure@example.org", password: PASSWORD });

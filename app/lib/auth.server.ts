@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import crypto from "node:crypto";
 import { data, redirect } from "react-router";
 import type { Role } from "./auth-schema.server";
 import type { BetterAuthInstance } from "./auth-library.server";
@@ -271,7 +272,8 @@ export async function signIn(
   const device = trustedDeviceId(site.options.secret, email, input.request?.headers.get("cookie"), secure);
   const attempt = await beginLoginAttempt(site.database, { email, ip: input.ip, device });
   if (!attempt.allowed) {
-    await audit("sign-in.refused", { reason: "rate-limit", scope: attempt.scope });
+    // One entry per lock: a loop of refused requests must not flood the log.
+    if (attempt.firstOfLock) await audit("sign-in.refused", { reason: "rate-limit", scope: attempt.scope });
     return {
       ok: false,
       status: 429,
@@ -345,22 +347,31 @@ export function validateAccount(email: string, password: string): AccountResult 
   return null;
 }
 
+/**
+ * Creates an account with its password: the user row and the credential
+ * row in one transaction, so a failure or a restart between them cannot
+ * leave a user without a password (whose invitation would then say "already
+ * has an account", or a first admin nobody can sign in as). The password is
+ * hashed first, outside the transaction. The library's createOAuthUser is
+ * its one call that writes both rows together; the user's id is chosen here
+ * because a password's account row is keyed by it (the library finds it by
+ * that when changing the password).
+ */
 export async function insertUser(site: SiteAuth, email: string, password: string, role: Role): Promise<SessionUser> {
   const ctx = await (await site.load()).$context;
-  const user = await ctx.internalAdapter.createUser({
-    email,
-    name: email.split("@")[0] ?? email,
-    emailVerified: false,
-    role,
-  }, { method: "admin" });
-  await ctx.internalAdapter.linkAccount({
-    userId: user.id,
+  const hash = await ctx.password.hash(password);
+  const id = crypto.randomUUID();
+  const user = { id, email, name: email.split("@")[0] ?? email, emailVerified: false, role };
+  const created = await ctx.internalAdapter.createOAuthUser(user as Parameters<typeof ctx.internalAdapter.createOAuthUser>[0], {
     providerId: "credential",
-    accountId: user.id,
-    password: await ctx.password.hash(password),
+    accountId: id,
+    password: hash,
   });
-  return toSessionUser(user as never);
+  return toSessionUser(created.user as never);
 }
+
+/** The answer to 'Create Admin User' once an admin exists. */
+export const ADMIN_EXISTS_MESSAGE = "An admin account already exists. Ask an admin to sign you in.";
 
 const FIRST_ADMIN_CLAIM = "first-admin";
 /** Longer than creating an account takes: a claim this old with still no admin was left by a creation that failed. */
@@ -377,7 +388,7 @@ export async function createFirstAdmin(
   site: SiteAuth,
   input: { email: string; password: string; ip?: string },
 ): Promise<AccountResult> {
-  const refused: AccountResult = { ok: false, status: 403, message: "An admin account already exists. Ask an admin to sign you in." };
+  const refused: AccountResult = { ok: false, status: 403, message: ADMIN_EXISTS_MESSAGE };
   if (await adminExists(site.database)) return refused;
   const email = input.email.trim().toLowerCase();
   const invalid = validateAccount(email, input.password);

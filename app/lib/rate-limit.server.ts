@@ -26,7 +26,16 @@ export const LOGIN_LIMITS = {
 
 export type AttemptCheck =
   | { allowed: true; attemptId: string }
-  | { allowed: false; retryAfterSeconds: number; scope: "account" | "device" | "ip" };
+  | {
+      allowed: false;
+      retryAfterSeconds: number;
+      scope: "account" | "device" | "ip";
+      /**
+       * True for the first refusal of this lock only: the one to write to the
+       * audit log, so a loop of refused requests adds one entry, not one each.
+       */
+      firstOfLock: boolean;
+    };
 
 /**
  * Accounts are keyed by a hash so the table never stores a stranger's
@@ -93,19 +102,44 @@ export async function beginLoginAttempt(
     windowStats("ip", ip, LOGIN_LIMITS.ipWindowMs),
   ]);
 
-  const refuse = (scope: "account" | "device" | "ip", oldest: string | null, windowMs: number): AttemptCheck => {
+  const refuse = async (scope: "account" | "device" | "ip", key: string, oldest: string | null, windowMs: number): Promise<AttemptCheck> => {
+    // A refused attempt checks no password, so it must not extend the lock.
+    await db.deleteFrom("login_attempts").where("id", "=", attemptId).execute();
     const until = (oldest ? Date.parse(oldest) : now) + windowMs;
-    return { allowed: false, scope, retryAfterSeconds: Math.max(1, Math.ceil((until - now) / 1000)) };
+    return {
+      allowed: false,
+      scope,
+      retryAfterSeconds: Math.max(1, Math.ceil((until - now) / 1000)),
+      firstOfLock: await markLock(database, `${scope}\n${key}\n${oldest ?? ""}`, now),
+    };
   };
-  let verdict: AttemptCheck = { allowed: true, attemptId };
   if (toNum(byAccount.n) > LOGIN_LIMITS.accountFailures) {
-    verdict = refuse(input.device ? "device" : "account", byAccount.oldest as string | null, LOGIN_LIMITS.accountWindowMs);
-  } else if (toNum(byIp.n) > LOGIN_LIMITS.ipFailures) {
-    verdict = refuse("ip", byIp.oldest as string | null, LOGIN_LIMITS.ipWindowMs);
+    return refuse(input.device ? "device" : "account", account, byAccount.oldest as string | null, LOGIN_LIMITS.accountWindowMs);
   }
-  // A refused attempt checks no password, so it must not extend the lock.
-  if (!verdict.allowed) await db.deleteFrom("login_attempts").where("id", "=", attemptId).execute();
-  return verdict;
+  if (toNum(byIp.n) > LOGIN_LIMITS.ipFailures) return refuse("ip", ip, byIp.oldest as string | null, LOGIN_LIMITS.ipWindowMs);
+  return { allowed: true, attemptId };
+}
+
+/**
+ * Whether this is the first refusal of a lock, recorded so that every
+ * process agrees. A lock is named by what it holds (the account, browser
+ * or address) and by its oldest counted failure, which stays the same
+ * until the lock ends: refused attempts add no rows, and the next failure
+ * once the oldest has expired starts a new lock with a new name. The mark
+ * is a row whose primary key is that name, inserted at most once, with
+ * keys no account or address has (not even an unknown address, "") so that
+ * no limit counts it; it outlives the lock (it is written after the lock's
+ * failures) and goes with them.
+ */
+const LOCK_MARK = "lock-mark";
+async function markLock(database: Database, lock: string, now: number): Promise<boolean> {
+  const id = `lock:${crypto.createHash("sha256").update(lock).digest("hex")}`;
+  const inserted = await database.db
+    .insertInto("login_attempts")
+    .values({ id, account_key: LOCK_MARK, ip: LOCK_MARK, created_at: iso(now) })
+    .onConflict((oc) => oc.column("id").doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
 /**
@@ -126,8 +160,11 @@ export async function finishLoginAttempt(
     .execute();
 }
 
-/** How a refusal reads to the person signing in (also sent as Retry-After). */
-export function lockoutMessage(retryAfterSeconds: number): string {
+/**
+ * How a refusal reads to the person signing in (also sent as Retry-After),
+ * or, with `what`, to someone asked for their password again.
+ */
+export function lockoutMessage(retryAfterSeconds: number, what = "sign-in attempts"): string {
   const minutes = Math.ceil(retryAfterSeconds / 60);
-  return `Too many sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
+  return `Too many ${what}. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
 }

@@ -2,6 +2,8 @@ import { requiresTwoFactor } from "./admin-accounts.server";
 import { recordAudit } from "./audit.server";
 import { authHeaders, toSessionUser, type CurrentSession, type SessionUser, type SiteAuth } from "./auth.server";
 import { logger } from "./logger.server";
+import { beginLoginAttempt, finishLoginAttempt, lockoutMessage } from "./rate-limit.server";
+import { trustedDeviceId } from "./trusted-device.server";
 
 /**
  * TOTP two-factor sign-in (RFC 6238: six digits, 30 seconds, SHA-1, as
@@ -36,7 +38,8 @@ export interface TwoFactorSetup {
   backupCodes: string[];
 }
 
-type Outcome<T> = ({ ok: true } & T) | { ok: false; status: 400 | 401 | 403 | 429 | 500; message: string };
+/** retryAfterSeconds: with a 429, when the password may be tried again. */
+type Outcome<T> = ({ ok: true } & T) | { ok: false; status: 400 | 401 | 403 | 429 | 500; message: string; retryAfterSeconds?: number };
 
 async function failure(error: unknown, fallback: keyof typeof TWO_FACTOR_MESSAGES): Promise<{ ok: false; status: 400 | 401 | 429 | 500; message: string }> {
   // The library is loaded by now: the call that threw went through it.
@@ -53,20 +56,69 @@ async function failure(error: unknown, fallback: keyof typeof TWO_FACTOR_MESSAGE
   return { ok: false, status: 500, message: TWO_FACTOR_MESSAGES.failed };
 }
 
-/** Step 1 of enrolling: checks the password and makes a new, not yet active, secret. */
-export async function beginTwoFactorSetup(site: SiteAuth, request: Request, password: string): Promise<Outcome<{ setup: TwoFactorSetup }>> {
-  if (!password) return { ok: false, status: 400, message: TWO_FACTOR_MESSAGES.password };
+/**
+ * Runs a library call that checks the signed-in person's password again,
+ * as a guess against the same budget as signing in (rate-limit.server.ts):
+ * counted for this browser if it signed in to the account before, else for
+ * the account, and for the address. Whoever holds a session (a computer
+ * left signed in, a stolen cookie) may otherwise guess the password without
+ * limit, and a right guess gives new backup codes. A wrong password goes to
+ * the audit log under the account's name, and so does the first refusal of
+ * a lock; `during` says what the password was asked for.
+ */
+async function withPasswordCheck<T>(
+  site: SiteAuth,
+  request: Request,
+  current: CurrentSession,
+  ip: string | undefined,
+  during: string,
+  call: () => Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; status: 400 | 401 | 429 | 500; message: string; retryAfterSeconds?: number }> {
+  const email = current.user.email;
+  const audit = (action: string, detail: Record<string, unknown>) =>
+    recordAudit(site.database, { action, actorId: current.user.id, actorEmail: email, ip, detail: { ...detail, during } });
+  const secure = site.options.baseURL.startsWith("https://");
+  const device = trustedDeviceId(site.options.secret, email, request.headers.get("cookie"), secure);
+  const attempt = await beginLoginAttempt(site.database, { email, ip: ip ?? "", device });
+  if (!attempt.allowed) {
+    if (attempt.firstOfLock) await audit("sign-in.refused", { reason: "rate-limit", scope: attempt.scope });
+    return { ok: false, status: 429, message: lockoutMessage(attempt.retryAfterSeconds, "password attempts"), retryAfterSeconds: attempt.retryAfterSeconds };
+  }
+  let value: T;
   try {
-    const result = (await (await site.load()).api.enableTwoFactor({ body: { password }, headers: authHeaders(request) })) as {
+    value = await call();
+  } catch (error) {
+    // Only a right password forgets the attempt; anything else stays counted, as at sign-in.
+    const { APIError } = await import("./auth-library.server");
+    if (error instanceof APIError && (error.body as { code?: string } | undefined)?.code === "INVALID_PASSWORD") {
+      await audit("sign-in.failure", {});
+    }
+    return failure(error, "password");
+  }
+  await finishLoginAttempt(site.database, attempt.attemptId, { succeeded: true, email, device });
+  return { ok: true, value };
+}
+
+/** Step 1 of enrolling: checks the password and makes a new, not yet active, secret. */
+export async function beginTwoFactorSetup(
+  site: SiteAuth,
+  request: Request,
+  current: CurrentSession,
+  password: string,
+  ip?: string,
+): Promise<Outcome<{ setup: TwoFactorSetup }>> {
+  if (!password) return { ok: false, status: 400, message: TWO_FACTOR_MESSAGES.password };
+  const checked = await withPasswordCheck(site, request, current, ip, "setting up two-factor sign-in", async () => {
+    const result = (await (await site.load()).api.enableTwoFactor({ body: { password }, headers: authHeaders(request, ip) })) as {
       totpURI?: string;
       backupCodes?: string[];
     };
     if (!result.totpURI || !result.backupCodes) throw new Error("no TOTP secret returned");
-    const secret = new URL(result.totpURI).searchParams.get("secret") ?? "";
-    return { ok: true, setup: { uri: result.totpURI, secret, backupCodes: result.backupCodes } };
-  } catch (error) {
-    return failure(error, "password");
-  }
+    return { uri: result.totpURI, backupCodes: result.backupCodes };
+  });
+  if (!checked.ok) return checked;
+  const { uri, backupCodes } = checked.value;
+  return { ok: true, setup: { uri, secret: new URL(uri).searchParams.get("secret") ?? "", backupCodes } };
 }
 
 /**
@@ -100,13 +152,12 @@ export async function disableTwoFactor(
 ): Promise<Outcome<{ headers: Headers }>> {
   if (await requiresTwoFactor(site.database)) return { ok: false, status: 403, message: TWO_FACTOR_MESSAGES.required };
   if (!password) return { ok: false, status: 400, message: TWO_FACTOR_MESSAGES.password };
-  try {
+  const checked = await withPasswordCheck(site, request, current, ip, "turning off two-factor sign-in", async () => {
     const result = await (await site.load()).api.disableTwoFactor({ body: { password }, headers: authHeaders(request, ip), returnHeaders: true });
     await recordAudit(site.database, { action: "two-factor.disabled", actorId: current.user.id, actorEmail: current.user.email, ip });
-    return { ok: true, headers: result.headers };
-  } catch (error) {
-    return failure(error, "password");
-  }
+    return result.headers;
+  });
+  return checked.ok ? { ok: true, headers: checked.value } : checked;
 }
 
 /** New backup codes; the old ones stop working. */
@@ -118,13 +169,12 @@ export async function newBackupCodes(
   ip?: string,
 ): Promise<Outcome<{ backupCodes: string[] }>> {
   if (!password) return { ok: false, status: 400, message: TWO_FACTOR_MESSAGES.password };
-  try {
+  const checked = await withPasswordCheck(site, request, current, ip, "new backup codes", async () => {
     const result = (await (await site.load()).api.generateBackupCodes({ body: { password }, headers: authHeaders(request, ip) })) as { backupCodes: string[] };
     await recordAudit(site.database, { action: "two-factor.backup-codes", actorId: current.user.id, actorEmail: current.user.email, ip });
-    return { ok: true, backupCodes: result.backupCodes };
-  } catch (error) {
-    return failure(error, "password");
-  }
+    return result.backupCodes;
+  });
+  return checked.ok ? { ok: true, backupCodes: checked.value } : checked;
 }
 
 /**

@@ -55,8 +55,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
   const intent = text("intent");
   const actor = { id: current.user.id, email: current.user.email, ip: context.clientIp };
-  const refuse = (status: number, message: string, extra: Record<string, string> = {}) =>
-    data<ActionAnswer>({ intent, message, ...extra }, { status });
+  const refuse = (status: number, message: string, extra: Record<string, string> = {}, retryAfterSeconds?: number) =>
+    data<ActionAnswer>({ intent, message, ...extra }, { status, headers: retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : undefined });
 
   switch (intent) {
     case "invite": {
@@ -132,14 +132,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "disable-two-factor": {
       const result = await disableTwoFactor(site, request, current, text("password"), context.clientIp);
-      if (!result.ok) return refuse(result.status, result.message);
+      if (!result.ok) return refuse(result.status, result.message, {}, result.retryAfterSeconds);
       const headers = new Headers();
       for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
       return redirectWithToast(BASE, { title: "Two-factor sign-in turned off", description: "Your password alone now signs you in." }, { headers });
     }
     case "backup-codes": {
       const result = await newBackupCodes(site, request, current, text("password"), context.clientIp);
-      if (!result.ok) return refuse(result.status, result.message);
+      if (!result.ok) return refuse(result.status, result.message, {}, result.retryAfterSeconds);
       return data<ActionAnswer>({ intent: "backup-codes", backupCodes: result.backupCodes });
     }
     default:

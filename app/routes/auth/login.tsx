@@ -2,7 +2,7 @@ import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/login";
 import { LoginForm, type LoginActionData } from "#app/components/admin/login-form";
 import { ToastMessage, Toaster } from "#app/components/admin/toast-message";
-import { adminExists, createFirstAdmin, getAuth, getSession, LOGIN_MESSAGES, safeRedirect, signIn, type SignInResult } from "#app/lib/auth.server";
+import { ADMIN_EXISTS_MESSAGE, adminExists, createFirstAdmin, getAuth, getSession, LOGIN_MESSAGES, safeRedirect, signIn, type SignInResult } from "#app/lib/auth.server";
 import { logger } from "#app/lib/logger.server";
 import { getToast, toastCookie } from "#app/lib/toast.server";
 
@@ -40,6 +40,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (text("intent") === "create-admin") {
     const answer = (status: number, message: string, field?: "email" | "password" | "confirm") =>
       data<LoginActionData>({ intent: "create-admin", title: "Creation Failed", message, email, field }, { status });
+    // Once there is an admin every attempt is refused alike (decision 003), whatever the form holds.
+    if (await adminExists(site.database)) return answer(403, ADMIN_EXISTS_MESSAGE);
     if (text("password") !== text("confirm")) return answer(400, "The passwords do not match.", "confirm");
     let result: Awaited<ReturnType<typeof createFirstAdmin>>;
     try {

@@ -1,5 +1,6 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { Loader2, ShieldCheck } from "lucide-react";
+import { z } from "zod";
 import type { Route } from "./+types/two-factor.setup";
 import { AuthPage, PRIVATE_HEADERS } from "#app/components/admin/auth-page";
 import { Field } from "#app/components/admin/record-fields";
@@ -21,7 +22,11 @@ import { beginTwoFactorSetup, confirmTwoFactorSetup, type TwoFactorSetup } from 
 
 export const meta: Route.MetaFunction = () => [{ title: "Set up two-factor sign-in" }, { name: "robots", content: "noindex" }];
 
-export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
+/** A refused password (too many tries) tells the client when to try again. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retry = actionHeaders.get("Retry-After");
+  return retry ? { ...PRIVATE_HEADERS, "Retry-After": retry } : PRIVATE_HEADERS;
+};
 
 async function currentAdmin(request: Request) {
   const site = await getAuth();
@@ -39,6 +44,26 @@ type Answer =
   | { step: "password"; message: string }
   | { step: "verify"; setup: TwoFactorSetup; message?: string };
 
+/**
+ * What step 2 showed, as its form sends it back to be shown again: text
+ * only (the page renders each value), and no more of it than the library
+ * makes (ten backup codes).
+ */
+const shownSchema = z.object({
+  uri: z.string().max(4096),
+  secret: z.string().max(256),
+  backupCodes: z.array(z.string().max(64)).max(20),
+});
+
+function parseShown(value: string): TwoFactorSetup | null {
+  try {
+    const parsed = shownSchema.safeParse(JSON.parse(value));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const { site, current } = await currentAdmin(request);
   const form = await request.formData();
@@ -49,21 +74,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const redirectTo = safeRedirect(text("redirectTo"), "/admin/users");
 
   if (text("intent") === "begin") {
-    const result = await beginTwoFactorSetup(site, request, text("password", 1024));
-    if (!result.ok) return data<Answer>({ step: "password", message: result.message }, { status: result.status });
+    const result = await beginTwoFactorSetup(site, request, current, text("password", 1024), context.clientIp);
+    if (!result.ok) {
+      const headers: HeadersInit = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : {};
+      return data<Answer>({ step: "password", message: result.message }, { status: result.status, headers });
+    }
     return data<Answer>({ step: "verify", setup: result.setup });
   }
 
   // The secret and codes shown in step 2 come back with the form only so a
   // wrong code can show them again; the server checks the code against the
   // secret it stored, never against these.
-  let shown: TwoFactorSetup;
-  try {
-    shown = JSON.parse(text("shown", 8192)) as TwoFactorSetup;
-    if (typeof shown.uri !== "string" || typeof shown.secret !== "string" || !Array.isArray(shown.backupCodes)) throw new Error("bad");
-  } catch {
-    return data<Answer>({ step: "password", message: "Please start again." }, { status: 400 });
-  }
+  const shown = parseShown(text("shown", 8192));
+  if (!shown) return data<Answer>({ step: "password", message: "Please start again." }, { status: 400 });
   const result = await confirmTwoFactorSetup(site, request, current, text("code", 32), context.clientIp);
   if (!result.ok) return data<Answer>({ step: "verify", setup: shown, message: result.message }, { status: result.status });
   const headers = new Headers();
