@@ -21,7 +21,7 @@ import { ensureRetentionJob, registerRegistrationJobs } from "#app/lib/registrat
 import { startMediaWorker } from "#app/lib/images.server";
 import { createStorage, getStorage, s3ConfigFromEnv } from "#app/lib/storage/storage.server";
 import { authorizeAdminRequest, getTus, handleTusRequest, TUS_PATH } from "#app/lib/tus.server";
-import { closeMailer } from "#app/lib/mailer.server";
+import { closeMailer, settleQueuedMail } from "#app/lib/mailer.server";
 import { registerNewsletterJobs } from "#app/lib/newsletter.server";
 import { baseSecurityHeaders, contentSecurityPolicy } from "#app/lib/security-headers.server";
 import { bumpContentVersion, getContentVersion, onContentChange } from "#app/lib/content-version.server";
@@ -375,6 +375,8 @@ export async function start(): Promise<ServerType> {
     mediaWorker?.stop();
     server.close(async () => {
       await workerStopped;
+      // Staff notices and confirmations of the last forms sent, still on their way to the mail server.
+      await settleQueuedMail();
       closeMailer();
       await closeDatabase();
       process.exit(0);

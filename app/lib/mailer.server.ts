@@ -103,12 +103,19 @@ async function transportFor(url: string): Promise<Transporter> {
     // Another message may have made it while this one waited for the import.
     transport = transports.get(url);
     if (transport) return transport;
-    // A pool keeps one connection open across a newsletter's batches instead of one per message.
-    transport = nodemailer.createTransport(`${url}${url.includes("?") ? "&" : "?"}pool=true`);
+    // A pool keeps one connection open across a newsletter's batches instead
+    // of one per message. nodemailer waits up to 2 minutes to connect and 10
+    // for a silent server; a mail server that is down must not hold a staff
+    // action that long. The operator's SMTP_URL may set these itself
+    // (?connectionTimeout=…), and wins.
+    transport = nodemailer.createTransport({ url, pool: true, ...SMTP_TIMEOUTS_MS });
     transports.set(url, transport);
   }
   return transport;
 }
+
+/** How long to wait for the mail server: to connect, for its greeting, and for any answer once talking. */
+const SMTP_TIMEOUTS_MS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 };
 
 /** Closes pooled SMTP connections (at shutdown). */
 export function closeMailer(): void {
@@ -322,6 +329,33 @@ export async function sendMail(database: Database, message: MailMessage & { id?:
   return deliverMail(database, mail, options);
 }
 
+/** Deliveries queueMail started that have not finished (shutdown waits for them). */
+const deliveriesInFlight = new Set<Promise<unknown>>();
+
+/**
+ * Records a message in the outbox now and delivers it without waiting for
+ * the mail server: for what a visitor's form causes (the staff notice, their
+ * confirmation), so a slow or unreachable mail server never holds their page
+ * and never tempts them to send the form again. How the delivery went is
+ * recorded on the message's outbox row, as with sendMail.
+ */
+export async function queueMail(database: Database, message: MailMessage): Promise<{ id: string }> {
+  const mail = await prepareMail(message);
+  await storeMail(database, mail);
+  const delivery: Promise<unknown> = deliverMail(database, mail)
+    .catch((error: unknown) => {
+      logger.error({ outboxId: mail.id, kind: mail.kind, err: withoutEmailAddresses(error instanceof Error ? error.message : String(error)) }, "queued mail could not be delivered or recorded");
+    })
+    .finally(() => deliveriesInFlight.delete(delivery));
+  deliveriesInFlight.add(delivery);
+  return { id: mail.id };
+}
+
+/** Waits for every delivery queueMail started (at shutdown, before closing the connections; in tests). */
+export async function settleQueuedMail(): Promise<void> {
+  while (deliveriesInFlight.size > 0) await Promise.allSettled([...deliveriesInFlight]);
+}
+
 function toOutboxMessage(row: {
   id: string;
   to_address: string;
@@ -424,16 +458,20 @@ export async function staffAddresses(database: Database): Promise<string[]> {
   }
 }
 
-/** Mails the staff address(es); each message is also readable in the admin outbox. */
-export async function notifyStaff(database: Database, subject: string, text: string, about?: MailAbout): Promise<MailResult[]> {
+/**
+ * Mails the staff address(es) about something a visitor sent; each message
+ * is also readable in the admin outbox. Recorded before this returns, and
+ * delivered without waiting (queueMail). Returns the outbox ids.
+ */
+export async function notifyStaff(database: Database, subject: string, text: string, about?: MailAbout): Promise<string[]> {
   const addresses = await staffAddresses(database);
   if (addresses.length === 0) {
     // Still recorded, so the notice is not lost before anyone sets a staff address.
-    return [await sendMailToOutboxOnly(database, { to: "staff (no address set)", subject, text, kind: "notification", about })];
+    return [(await sendMailToOutboxOnly(database, { to: "staff (no address set)", subject, text, kind: "notification", about })).id];
   }
-  const results: MailResult[] = [];
-  for (const to of addresses) results.push(await sendMail(database, { to, subject, text, kind: "notification", about }));
-  return results;
+  const ids: string[] = [];
+  for (const to of addresses) ids.push((await queueMail(database, { to, subject, text, kind: "notification", about })).id);
+  return ids;
 }
 
 async function sendMailToOutboxOnly(database: Database, message: MailMessage): Promise<MailResult> {

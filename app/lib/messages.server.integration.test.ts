@@ -1,7 +1,9 @@
 import crypto from "node:crypto";
+import net from "node:net";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeEachEngine } from "../../test/engines";
-import { configureMailer, listOutbox } from "#app/lib/mailer.server";
+import { configureMailer, getOutboxMessage, listOutbox, settleQueuedMail } from "#app/lib/mailer.server";
 import { getMessage, listMessages, setMessageStatus, submitQuestion } from "#app/lib/messages.server";
 import type { RawValues } from "#app/lib/schemas/public-form";
 
@@ -81,6 +83,35 @@ describeEachEngine("ask a question", (get) => {
     if (outcome.status !== "spam") return;
     expect((await getMessage(database, outcome.id))?.status).toBe("spam");
     expect((await listOutbox(database, { kind: "notification" })).total).toBe(notices);
+  });
+
+  it("answers the visitor at once when the mail server takes connections but never speaks, and records the notice as failed", async () => {
+    const database = get();
+    // A mail server that is up but stuck: it accepts connections and says nothing.
+    const sockets = new Set<net.Socket>();
+    const silent = net.createServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    // No staff address in Settings: the admins hear of it.
+    const now = new Date().toISOString();
+    await sql`insert into users (id, name, email, email_verified, created_at, updated_at, role) values (${"stuck-mail-admin"}, ${"Office"}, ${"office@example.org"}, ${"0"}, ${now}, ${now}, ${"admin"})`.execute(database.db);
+    configureMailer({ smtpUrl: `smtp://127.0.0.1:${port}?greetingTimeout=1500`, from: "Test <hello@example.org>" });
+    try {
+      const outcome = await submitQuestion(database, { values: { ...valid, message: "Is the hall open at half-term?" }, honeypot: false, ip: nextIp() });
+      if (outcome.status !== "stored") throw new Error(`not stored: ${outcome.status}`);
+      expect(await getMessage(database, outcome.id)).toMatchObject({ message: "Is the hall open at half-term?", status: "new" });
+      // The visitor has their answer while the notice is still on its way: the page did not wait for the mail server.
+      const notice = (await listOutbox(database, { kind: "notification" })).messages.find((m) => m.subject.startsWith("New question") && m.status === "sending");
+      expect(notice?.to).toBe("office@example.org");
+
+      await settleQueuedMail();
+      expect(await getOutboxMessage(database, notice!.id)).toMatchObject({ status: "failed", error: expect.stringMatching(/greeting|timeout/i) });
+    } finally {
+      configureMailer({ smtpUrl: null, from: "Test <hello@example.org>" });
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+      await sql`delete from users where id = ${"stuck-mail-admin"}`.execute(database.db);
+    }
   });
 
   describe("taking a question out of spam", () => {

@@ -4,7 +4,7 @@ import { VOLUNTEER_TYPES, type VolunteerType } from "#app/content/site";
 import { recordAudit } from "#app/lib/audit.server";
 import type { VolunteerApplicationsTable, VolunteerOpportunitiesTable } from "#app/lib/db-schema";
 import { nowIso, toBool, toNum, type Database } from "#app/lib/db.server";
-import { deleteMailAbout, deliverMail, notifyStaff, prepareMail, sendMail, storeMail, type MailResult, type PreparedMail } from "#app/lib/mailer.server";
+import { deleteMailAbout, deliverMail, notifyStaff, prepareMail, queueMail, storeMail, type MailResult, type PreparedMail } from "#app/lib/mailer.server";
 import { adminLink, handleSubmission, rawList, rawText, tellAboutSubmission, type Submission, type SubmitOutcome } from "#app/lib/public-forms.server";
 import { logger } from "#app/lib/logger.server";
 import { parseForm, type FormResult } from "#app/lib/schemas/parse-form";
@@ -291,7 +291,7 @@ export async function submitVolunteerApplication(database: Database, submission:
     await tellAboutSubmission("volunteer", id, async () => {
       const application = (await getApplication(database, id))!;
       const { charityName } = await getSiteSettings();
-      await sendMail(database, {
+      await queueMail(database, {
         to: application.email,
         kind: "transactional",
         about,
