@@ -59,7 +59,6 @@ const ROUTES_VALID_FOR_ANY_FORM: Record<string, string> = {
 /** Admin intents that are complete without any field, so they are not "bad input" (kept out of the value corpus). */
 const VALID_WITHOUT_FIELDS: Record<string, string> = {
   "routes/admin/admin.users#revoke-other-sessions": "ends the admin's other sessions (there are none here)",
-  "routes/admin/admin.users#require-two-factor": "a missing box means 'optional', a legitimate setting",
 };
 
 interface CaseResult {

@@ -120,6 +120,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return refuseMissingRecord(id, { title: "No such account", description: "It may have been removed already." });
     }
     case "require-two-factor": {
+      // Exactly "on" or "off": a form missing the field must not turn the requirement off.
+      if (text("required") !== "on" && text("required") !== "off") return refuseUnknownAction();
       const required = text("required") === "on";
       if (required && !current.user.twoFactorEnabled) {
         return refuse(400, "Turn on two-factor sign-in for your own account first, so you are not locked out.");
