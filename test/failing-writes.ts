@@ -1,10 +1,10 @@
 import { sql } from "kysely";
 import type { Database } from "#app/lib/db.server";
 
-type Operation = "insert" | "update";
+type Operation = "insert" | "update" | "delete";
 
 /**
- * Makes every insert and/or update of a table fail inside the database, as
+ * Makes every insert, update and/or delete of a table fail inside the database, as
  * a full disk would, until called again with `failing` false. A trigger, so
  * the statement itself fails on either engine and the site process sees the
  * engine's own error, with its connection and everything else working.
@@ -13,7 +13,7 @@ export async function failWrites(database: Pick<Database, "db" | "engine">, tabl
   const { db, engine } = database;
   const name = `${table}_writes_fail`;
   if (engine === "sqlite") {
-    for (const operation of ["insert", "update"] as const) await sql`drop trigger if exists ${sql.id(`${name}_${operation}`)}`.execute(db);
+    for (const operation of ["insert", "update", "delete"] as const) await sql`drop trigger if exists ${sql.id(`${name}_${operation}`)}`.execute(db);
     if (!failing) return;
     for (const operation of operations) {
       await sql`create trigger ${sql.id(`${name}_${operation}`)} before ${sql.raw(operation)} on ${sql.table(table)} begin select raise(abort, 'database or disk is full'); end`.execute(db);

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { describeEachEngine } from "../../test/engines";
+import { failWrites } from "../../test/failing-writes";
 import { listAudit } from "./audit.server";
 import {
   adminExists,
@@ -225,6 +226,22 @@ describeEachEngine("auth", (getDb) => {
     expect(await getSession(auth(), requestWith(cookie))).toBeNull();
     const sessions = await getDb().db.selectFrom("sessions").select("id").where("user_id", "=", current!.user.id).execute();
     expect(sessions).toHaveLength(0);
+  });
+
+  it("does not say a session ended when its row could not be deleted, and ends it once the database can", async () => {
+    const result = await signIn(auth(), { email: "treasurer@example.org", password: PASSWORD, ip: "203.0.113.7" });
+    if (!result.ok) throw new Error(result.message);
+    const cookie = cookieFrom(result.headers);
+    await failWrites(getDb(), "sessions", true, ["delete"]);
+    try {
+      expect(await signOut(auth(), requestWith(cookie, "/logout", "POST"), "203.0.113.7")).toBeNull();
+    } finally {
+      await failWrites(getDb(), "sessions", false);
+    }
+    // Still signed in: a copy of the cookie would still open the admin area, so nobody is told otherwise.
+    expect((await getSession(auth(), requestWith(cookie)))?.user.email).toBe("treasurer@example.org");
+    expect(await signOut(auth(), requestWith(cookie, "/logout", "POST"), "203.0.113.7")).toBeInstanceOf(Headers);
+    expect(await getSession(auth(), requestWith(cookie))).toBeNull();
   });
 
   it("slides an active session forward and renews its cookie", async () => {

@@ -316,12 +316,28 @@ export async function signIn(
 }
 
 /** Ends the session server-side; returns the headers that clear its cookie. */
-export async function signOut(site: SiteAuth, request: Request, ip?: string): Promise<Headers> {
+/**
+ * Ends the request's session: its row is deleted here first, since the
+ * library ignores a failed delete and clears the cookie anyway, which would
+ * say "Logged Out" while a copy of the cookie still opened the admin area.
+ * Null when the session could not be ended (the cookie is then kept, so
+ * the person sees they are still signed in and can try again).
+ */
+export async function signOut(site: SiteAuth, request: Request, ip?: string): Promise<Headers | null> {
   const headers = authHeaders(request);
-  const current = await getSession(site, request);
+  let current: CurrentSession | null;
+  try {
+    current = await getSession(site, request);
+    if (current) await site.database.db.deleteFrom("sessions").where("id", "=", current.sessionId).execute();
+  } catch (error) {
+    logger.error({ err: error instanceof Error ? error.message : String(error) }, "sign-out failed: the session could not be ended");
+    return null;
+  }
   const result = await (await site.load()).api.signOut({ headers, returnHeaders: true }).catch(() => null);
   if (current) {
-    await recordAudit(site.database, { action: "sign-out", actorId: current.user.id, actorEmail: current.user.email, ip });
+    await recordAudit(site.database, { action: "sign-out", actorId: current.user.id, actorEmail: current.user.email, ip }).catch((error: unknown) =>
+      logger.error({ err: error instanceof Error ? error.message : String(error) }, "sign-out done, but its audit entry could not be written"),
+    );
   }
   return result?.headers ?? new Headers();
 }
