@@ -24,7 +24,7 @@ import { authorizeAdminRequest, getTus, handleTusRequest, TUS_PATH } from "#app/
 import { closeMailer, settleQueuedMail } from "#app/lib/mailer.server";
 import { registerNewsletterJobs } from "#app/lib/newsletter.server";
 import { baseSecurityHeaders, contentSecurityPolicy } from "#app/lib/security-headers.server";
-import { bumpContentVersion, getContentVersion, onContentChange } from "#app/lib/content-version.server";
+import { bumpContentVersion, onContentChange, readContentVersionNow } from "#app/lib/content-version.server";
 import { PageCache } from "#app/lib/page-cache.server";
 import { watchFallbacks } from "#app/lib/fallback-watch.server";
 import type { SiteChromeHtml } from "#app/lib/site-chrome";
@@ -136,7 +136,8 @@ export function createApp(): Hono {
   // Anonymous page views come from memory until staff change anything (docs/decisions/008-page-cache.md).
   const pageCache = new PageCache({
     enabled: process.env.PAGE_CACHE !== "off",
-    readVersion: async () => getContentVersion(await getDatabase()),
+    // The same read the text and settings kept in memory go by, so the two never disagree about a save.
+    readVersion: async () => readContentVersionNow(await getDatabase()),
     cspForHashes: (scriptHashes) => contentSecurityPolicy({ scriptHashes, mediaOrigins }),
   });
   onContentChange(() => pageCache.clear());

@@ -4,6 +4,7 @@ import { describeEachEngine } from "../../test/engines";
 import { createFirstAdmin, type SiteProcess, startTwoSiteProcesses, stopSiteProcesses } from "../../test/site-process";
 import { DEFAULT_SITE_SETTINGS } from "#app/content/site";
 import { getPageById } from "#app/content/pages";
+import { bumpContentVersion, getContentVersion, keptUntilContentChanges, readContentVersionNow } from "./content-version.server";
 import { getStoredPageContent, savePageContent } from "./page-content.server";
 import { readSettings, saveSettings } from "./site-settings.server";
 import type { SettingsForm } from "./schemas/page-content";
@@ -112,5 +113,21 @@ describeEachEngine("settings and page text kept in memory until a save", (getDb)
       expect(await waitUntilShown(server, charityName, "/donate")).toBeLessThan(1500);
       expect(await page(server)).toContain(charityName);
     }
+  });
+});
+
+describeEachEngine("the page cache's version check and the values kept in memory", (getDb) => {
+  it("agree: once the cache's check has seen another process's save, kept values are read afresh", async () => {
+    const database = getDb();
+    // A kept value that is simply the version it was read at, so what it holds shows which save it saw.
+    const kept = keptUntilContentChanges((db) => getContentVersion(db));
+    const before = await kept(database, "page");
+    // Another process sharing the database saves.
+    await bumpContentVersion(database.db);
+    // The page cache's own check sees it at once (and empties the cache)...
+    const seen = await readContentVersionNow(database);
+    expect(seen).toBe(before + 1);
+    // ...so the render that follows, and would be stored, must not use what was kept from before the save.
+    expect(await kept(database, "page")).toBe(seen);
   });
 });

@@ -73,10 +73,25 @@ interface VersionRead {
   version: number;
   readAt: number;
   localChanges: number;
+  /** The order reads began in: a read that began earlier never replaces one that began later. */
+  seq: number;
 }
 
 const versionReads = new WeakMap<Database, VersionRead>();
 const versionReading = new WeakMap<Database, Promise<VersionRead>>();
+let readSeq = 0;
+
+/** Reads the version from the database and records it for every reader in this process. */
+function readAndRecord(database: Database): Promise<VersionRead> {
+  const started = { seq: ++readSeq, localChanges };
+  return getContentVersion(database).then((version) => {
+    const read = { version, readAt: performance.now(), ...started };
+    const last = versionReads.get(database);
+    if (!last || last.seq < read.seq) versionReads.set(database, read);
+    // What a later-begun read found, when one finished first: never an older answer.
+    return versionReads.get(database)!;
+  });
+}
 
 /**
  * The content version, read at most every 200 ms per database (one read
@@ -88,22 +103,25 @@ async function recentContentVersion(database: Database): Promise<number> {
   if (last && last.localChanges === localChanges && performance.now() - last.readAt < VERSION_RECHECK_MS) return last.version;
   let reading = versionReading.get(database);
   if (!reading) {
-    const changesBefore = localChanges;
-    reading = getContentVersion(database).then(
-      (version) => {
-        const read = { version, readAt: performance.now(), localChanges: changesBefore };
-        versionReads.set(database, read);
-        versionReading.delete(database);
-        return read;
-      },
-      (error: unknown) => {
-        versionReading.delete(database);
-        throw error;
-      },
-    );
+    reading = readAndRecord(database).finally(() => {
+      if (versionReading.get(database) === reading) versionReading.delete(database);
+    });
     versionReading.set(database, reading);
   }
-  return (await reading).version;
+  await reading;
+  // The newest read recorded, which may have begun after this one (the page cache's).
+  return versionReads.get(database)!.version;
+}
+
+/**
+ * The content version read from the database now, for the page cache's own
+ * check: recorded for the values kept in memory too, so that once the
+ * cache has seen a save and emptied itself, no page is rendered from text
+ * kept from before the save (and then stored for a minute). Each kept its
+ * own 200 ms check before, and the two could disagree for that long.
+ */
+export async function readContentVersionNow(database: Database): Promise<number> {
+  return (await readAndRecord(database)).version;
 }
 
 /** More keys than any site has pages: past this the memo starts again rather than grow. */
