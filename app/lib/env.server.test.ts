@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { loadSecrets } from "./env.server";
+import { loadSecrets, parseEnv } from "./env.server";
 
 describe("the site's secret (secrets.json)", () => {
   const saved = process.env.AUTH_SECRET;
@@ -34,5 +34,29 @@ describe("the site's secret (secrets.json)", () => {
   it("takes AUTH_SECRET over the file when set", () => {
     process.env.AUTH_SECRET = "an-auth-secret-from-the-environment-0123456789";
     expect(loadSecrets(folder())).toEqual({ authSecret: "an-auth-secret-from-the-environment-0123456789" });
+  });
+});
+
+describe("the site's address and secret from the environment", () => {
+  it("takes an origin for PUBLIC_URL, trailing slash or not", () => {
+    expect(parseEnv({ PUBLIC_URL: "https://www.example.org/" }).PUBLIC_URL).toBe("https://www.example.org");
+    expect(parseEnv({ PUBLIC_URL: "http://127.0.0.1:3000" }).PUBLIC_URL).toBe("http://127.0.0.1:3000");
+  });
+
+  it("refuses a PUBLIC_URL every e-mailed link would be wrong with, naming it", () => {
+    for (const bad of ["localhost:3000", "www.example.org", "ftp://example.org", "https://example.org/site", "https://example.org/?a=1", "HTTPS://example.org"]) {
+      expect(() => parseEnv({ PUBLIC_URL: bad }), bad).toThrow(/PUBLIC_URL: must be the site's origin/);
+    }
+  });
+
+  it("refuses an AUTH_SECRET shorter than 32 characters", () => {
+    const saved = process.env.AUTH_SECRET;
+    process.env.AUTH_SECRET = "short-secret";
+    try {
+      expect(() => loadSecrets(fs.mkdtempSync(path.join(os.tmpdir(), "site-secrets-")))).toThrow(/AUTH_SECRET must be at least 32 characters/);
+    } finally {
+      if (saved === undefined) delete process.env.AUTH_SECRET;
+      else process.env.AUTH_SECRET = saved;
+    }
   });
 });

@@ -16,7 +16,10 @@ const schema = z.object({
     .optional(),
   PUBLIC_URL: z
     .string()
-    .url({ message: "must be the site's origin, e.g. https://www.example.org" })
+    // An origin only: every link in e-mails and feeds is this plus a path, so "localhost:3000" (read as a scheme) or a path would break them all.
+    .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol) && /^https?:\/\//.test(v) && new URL(v).pathname.replace(/\/+$/, "") === "" && !new URL(v).search && !new URL(v).hash, {
+      message: "must be the site's origin, e.g. https://www.example.org (http:// or https://, lower case, with no path)",
+    })
     .transform((v) => v.replace(/\/+$/, ""))
     .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -107,7 +110,11 @@ export interface Secrets {
 export function loadSecrets(dataDir: string): Secrets {
   fs.mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, "secrets.json");
-  if (process.env.AUTH_SECRET) return { authSecret: process.env.AUTH_SECRET };
+  if (process.env.AUTH_SECRET) {
+    // Sessions are signed and two-factor secrets encrypted with it: a short one is guessable.
+    if (process.env.AUTH_SECRET.length < 32) throw new Error("AUTH_SECRET must be at least 32 characters long (for example the output of `openssl rand -base64 32`).");
+    return { authSecret: process.env.AUTH_SECRET };
+  }
   let raw: string | undefined;
   try {
     raw = fs.readFileSync(file, "utf8");
