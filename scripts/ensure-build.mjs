@@ -109,7 +109,14 @@ function takeLock() {
   }
 }
 
-if (isStale()) {
+// Operator commands beside a running site (npm run backup, admin:create,
+// restore) pass --if-missing: rebuilding would delete the build the running
+// site still serves from (its pages would ask for scripts and styles that
+// are gone) and swap code under it. They build only when there is no build.
+const ifMissing = process.argv.includes("--if-missing");
+if (ifMissing && existsSync(marker)) {
+  if (isStale()) console.error("Note: the source is newer than the build; using the build the site runs (npm start rebuilds).");
+} else if (isStale()) {
   takeLock();
   try {
     if (isStale()) {
