@@ -342,6 +342,10 @@ export async function start(): Promise<ServerType> {
     const info = server.address() as { port: number };
     logger.info({ port: info.port, host: config.HOST, dataDir: config.DATA_DIR, database: config.DATABASE_URL ? "postgres" : "sqlite" }, "site listening");
   });
+  // A mistyped bucket or a read-only data volume shows at start, not at the first upload (/readyz says so too).
+  getStorage()
+    .probe()
+    .catch((error: unknown) => logger.error({ err: error instanceof Error ? error.message : String(error) }, "file storage cannot take files: check S3_* (the bucket must exist) or DATA_DIR"));
   registerNewsletterJobs();
   registerRegistrationJobs();
   // Children's registrations past their retention period are deleted daily.

@@ -188,6 +188,19 @@ describeEachEngine("uploads", (getDb) => {
         fs.rmSync(dataDir, { recursive: true, force: true });
       });
 
+      it("says whether it can take files: yes here; no for a bucket that does not exist or a folder that cannot be made", async () => {
+        await expect(storage.probe()).resolves.toBeUndefined();
+        const broken =
+          backend === "local"
+            ? // A folder under a file: it can never be made.
+              createStorage({ dataDir: path.join(dataDir, "source.bin", "nested"), s3: null })
+            : createStorage({ dataDir, s3: { ...s3Config!, bucket: "no-such-bucket" } });
+        if (backend === "local") fs.writeFileSync(path.join(dataDir, "source.bin"), "a file, not a folder");
+        // Looking up a key says nothing: a missing bucket answers like a missing key.
+        if (backend !== "local") expect(await broken.stat("readyz-probe")).toBeNull();
+        await expect(broken.probe()).rejects.toThrow();
+      });
+
       it("stores, reads byte ranges of and deletes an object, and never overwrites one", async () => {
         const key = objectKey("library", "mp4");
         const source = path.join(dataDir, "source.bin");

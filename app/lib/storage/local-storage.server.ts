@@ -52,6 +52,17 @@ export class LocalStorage implements Storage {
     }
   }
 
+  async probe(): Promise<void> {
+    // A write, not a look: a read-only or missing volume must fail here, not at the next upload.
+    await fsp.mkdir(this.root, { recursive: true });
+    const probe = path.join(this.root, `.tmp-probe-${crypto.randomBytes(8).toString("hex")}`);
+    try {
+      await fsp.writeFile(probe, "", { flag: "wx" });
+    } finally {
+      await fsp.rm(probe, { force: true });
+    }
+  }
+
   async putFile(key: string, filePath: string, _options: PutOptions): Promise<void> {
     await this.install(key, (temp) => fsp.copyFile(filePath, temp));
   }

@@ -201,6 +201,12 @@ export class S3Storage implements Storage {
     await client.send(new sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
+  async probe(): Promise<void> {
+    const { client, sdk } = await this.s3();
+    // Not a HEAD of some key: S3 answers a missing bucket with the same bare 404 as a missing key.
+    await client.send(new sdk.HeadBucketCommand({ Bucket: this.bucket }));
+  }
+
   async *list(): AsyncIterable<StoredObject> {
     const { client, sdk } = await this.s3();
     let token: string | undefined;

@@ -28,6 +28,11 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** Every stored object (not staged uploads or half-written temporaries), for backups and orphan clean-up. */
   list(): AsyncIterable<StoredObject>;
+  /**
+   * Throws unless files can be stored: the bucket exists and answers, or the
+   * folder exists (or can be made) and takes a write. For readiness checks.
+   */
+  probe(): Promise<void>;
 }
 
 export interface StoredObject {

@@ -20,13 +20,13 @@ async function check(name: string, work: () => Promise<unknown>): Promise<"ok" |
   }
 }
 
-/** Readiness: the database answers and the file store (disk or bucket) can be read. */
+/** Readiness: the database answers and the file store (disk or bucket) can take files. */
 export async function loader() {
   const headers = { "Content-Type": "application/json", "Cache-Control": "no-store" };
   const [database, storage] = await Promise.all([
     check("database", async () => pingMediaTable(await getDatabase())),
-    // Asking for a key that never exists: a missing object is an answer; a refused or unreachable store throws.
-    check("storage", () => getStorage().stat("readyz-probe")),
+    // The bucket answers (a missing bucket too throws), or the folder takes a write.
+    check("storage", () => getStorage().probe()),
   ]);
   const ready = database === "ok" && storage === "ok";
   return new Response(JSON.stringify({ database, storage }), { status: ready ? 200 : 503, headers });
