@@ -1,3 +1,4 @@
+import { once } from "node:events";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
@@ -30,6 +31,14 @@ import { readTar, TarWriter } from "./tar.server";
  * The database is copied first, then the files. Stored files are never
  * changed once written, so every file a copied row points at is in the
  * archive, unless it was deleted during the backup (listed in the manifest).
+ * Only a file the storage says is not there counts as deleted: any other
+ * error reading one (a bucket's 503 SlowDown, a reset connection, a
+ * timeout) fails the backup, which leaves no archive, rather than leave out
+ * a file that still exists and call the archive good.
+ *
+ * A scheduled backup runs as a job: it renews the job's lock as it goes, so
+ * a backup longer than the stale-lock time is not taken for a dead one and
+ * started again by another process, and stops at shutdown, leaving nothing.
  *
  * The site's secret encrypts two-factor secrets and backup codes and signs
  * newsletter links, so rows are only usable with the secret they were made
@@ -144,9 +153,86 @@ export interface CreateBackupOptions {
   dataDir: string;
   /** Where to write the archive; written to a temporary name first, so a crash leaves no half archive under it. */
   out: string;
+  /**
+   * A scheduled backup's job lock, renewed per table and per file (and as a
+   * large file streams), at most every HEARTBEAT_EVERY_MS as each renewal is
+   * a write. False means the job was cancelled or another process took it
+   * over: the backup stops (BackupStoppedError).
+   */
+  heartbeat?: () => Promise<boolean>;
+  /** Aborted at shutdown: the backup stops (BackupStoppedError), removing its half-written archive and scratch. */
+  signal?: AbortSignal;
 }
 
-export async function createBackup({ database, storage, dataDir, out }: CreateBackupOptions): Promise<BackupManifest> {
+/** A backup that stopped because it was told to, leaving no archive: at shutdown, or when its job was cancelled or taken over. */
+export class BackupStoppedError extends Error {
+  constructor(readonly reason: "shutdown" | "lost-lock") {
+    super(reason === "shutdown" ? "The backup was stopped because the site is shutting down." : "The backup was stopped because its job was cancelled or taken over by another process.");
+    this.name = "BackupStoppedError";
+  }
+}
+
+/**
+ * How often a backup renews its job's lock at most: well inside the five
+ * minutes after which a lock counts as a dead process's (DEFAULT_STALE_MS in
+ * jobs.server.ts), without a database write for every file.
+ */
+const HEARTBEAT_EVERY_MS = 30_000;
+
+/**
+ * Whether a storage error says the object is not there: ENOENT on local
+ * disk, NotFound or NoSuchKey (HTTP 404) from S3, as the storages' own
+ * stat() tell a missing object from a failure.
+ */
+function isNotFound(error: unknown): boolean {
+  const e = error as { code?: unknown; name?: unknown; $metadata?: { httpStatusCode?: unknown } } | null | undefined;
+  return e?.code === "ENOENT" || e?.name === "NotFound" || e?.name === "NoSuchKey" || e?.$metadata?.httpStatusCode === 404;
+}
+
+/**
+ * A stored file's size and contents, or null when it is not there (deleted
+ * since the listing). Any other error is thrown. A file on local disk is
+ * opened before its bytes are wanted: once open it can be read to the end
+ * even if deleted, and a deletion before that shows here as not found
+ * instead of as a read error half-way through the archive.
+ */
+async function openStoredFile(storage: Storage, key: string): Promise<{ size: number; body: Readable } | null> {
+  try {
+    const info = await storage.stat(key);
+    if (!info) return null;
+    const body = await storage.read(key);
+    if (body instanceof fs.ReadStream && body.pending && !body.destroyed) await once(body, "open");
+    if (body.errored) throw body.errored;
+    return { size: info.size, body };
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
+
+/** The stream's bytes, with `between` awaited before each chunk (it may throw to stop). */
+function checkedStream(body: Readable, between: () => Promise<void>): Readable {
+  return Readable.from(
+    (async function* () {
+      for await (const chunk of body) {
+        await between();
+        yield chunk as Buffer;
+      }
+    })(),
+    { objectMode: false },
+  );
+}
+
+export async function createBackup({ database, storage, dataDir, out, heartbeat, signal }: CreateBackupOptions): Promise<BackupManifest> {
+  let lastBeat = Number.NEGATIVE_INFINITY;
+  /** Between two pieces of work: stops at shutdown, and renews the job's lock when it is due. */
+  const keepGoing = async () => {
+    if (signal?.aborted) throw new BackupStoppedError("shutdown");
+    if (!heartbeat || Date.now() - lastBeat < HEARTBEAT_EVERY_MS) return;
+    lastBeat = Date.now();
+    if (!(await heartbeat())) throw new BackupStoppedError("lost-lock");
+  };
+  await keepGoing();
   await fsp.mkdir(path.dirname(out), { recursive: true });
   await removeBackupLeftovers(dataDir, { archiveDirs: [path.dirname(out)] });
   const owner = ownedName();
@@ -174,6 +260,7 @@ export async function createBackup({ database, storage, dataDir, out }: CreateBa
       const { default: SQLite } = await import("better-sqlite3");
       const source = new SQLite(path.join(dataDir, "site.db"), { readonly: true, fileMustExist: true });
       const copy = path.join(scratch, "site.db");
+      // No renewal while SQLite copies: a write from another connection restarts its online backup.
       try {
         await source.backup(copy);
       } finally {
@@ -188,7 +275,8 @@ export async function createBackup({ database, storage, dataDir, out }: CreateBa
       } finally {
         check.close();
       }
-      await tar.add("database/site.db", (await fsp.stat(copy)).size, fs.createReadStream(copy));
+      await keepGoing();
+      await tar.add("database/site.db", (await fsp.stat(copy)).size, checkedStream(fs.createReadStream(copy), keepGoing));
       // The copy is in the archive now: gone at once, so a backup killed while it copies the files leaves no copy of the database behind.
       await fsp.rm(scratch, { recursive: true, force: true });
     } else {
@@ -199,6 +287,7 @@ export async function createBackup({ database, storage, dataDir, out }: CreateBa
         .setIsolationLevel("repeatable read")
         .execute(async (trx) => {
           for (const table of order) {
+            await keepGoing();
             const rows = (await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(trx)).rows;
             manifest.tables[table] = rows.length;
             if (table === "kysely_migration") manifest.migrations = rows.map((r) => String(r.name)).sort();
@@ -210,22 +299,18 @@ export async function createBackup({ database, storage, dataDir, out }: CreateBa
     }
 
     for await (const object of storage.list()) {
-      let body: Readable;
-      let size: number;
-      try {
-        const info = await storage.stat(object.key);
-        if (!info) throw Object.assign(new Error("gone"), { code: "ENOENT" });
-        size = info.size;
-        body = await storage.read(object.key);
-      } catch (error) {
+      await keepGoing();
+      const file = await openStoredFile(storage, object.key);
+      if (!file) {
         manifest.vanished.push(object.key);
-        logger.warn({ key: object.key, err: error instanceof Error ? error.message : String(error) }, "backup: file deleted while the backup ran");
+        logger.warn({ key: object.key }, "backup: file deleted while the backup ran");
         continue;
       }
-      await tar.add(`files/${object.key}`, size, body, object.modifiedAt);
+      await tar.add(`files/${object.key}`, file.size, checkedStream(file.body, keepGoing), object.modifiedAt);
       manifest.files++;
-      manifest.fileBytes += size;
+      manifest.fileBytes += file.size;
     }
+    await keepGoing();
 
     // The secret the site uses, by the site's own rule: AUTH_SECRET when set,
     // and then a secrets.json left in the folder is ignored and stays out of
@@ -759,16 +844,32 @@ export function registerBackupJobs(config: BackupSchedule): void {
   if (!first) return;
   registerJobHandler(
     BACKUP_JOB,
-    async (_payload, { database, job }) => {
+    async (_payload, { database, job, heartbeat, signal }) => {
       const current = schedule!;
       // Backups were turned off after this job was queued. ensureBackupSchedule
       // cancels the queued ones, but one a dead process left running is queued
       // again at start all the same; it must not back up, nor ask to run again.
       if (!nextBackup()) return;
       const out = defaultBackupPath(current.dataDir);
-      const manifest = await createBackup({ database, storage: current.storage(), dataDir: current.dataDir, out });
+      let manifest: BackupManifest;
+      try {
+        manifest = await createBackup({ database, storage: current.storage(), dataDir: current.dataDir, out, heartbeat, signal });
+      } catch (error) {
+        if (!(error instanceof BackupStoppedError)) throw error;
+        if (error.reason === "lost-lock") {
+          // Cancelled, or another process has the job now: the job is no longer ours to settle.
+          logger.warn({ jobId: job.id }, "scheduled backup stopped: its job was cancelled or taken over by another process");
+          return;
+        }
+        // Not a failure: the backup runs again at once, in another process or at this one's next start.
+        logger.info({ jobId: job.id }, "scheduled backup stopped for shutdown; it will run again");
+        return { continueAt: new Date() };
+      }
       const pruned = await pruneBackups(path.dirname(out), current.keep);
-      logger.info({ file: path.basename(out), files: manifest.files, pruned: pruned.length }, "scheduled backup written");
+      logger.info({ file: path.basename(out), files: manifest.files, vanished: manifest.vanished.length, pruned: pruned.length }, "scheduled backup written");
+      if (manifest.vanished.length) {
+        logger.warn({ file: path.basename(out), vanished: manifest.vanished.length }, "scheduled backup: files deleted while it ran are not in it (listed in its manifest)");
+      }
       const other = await database.db.selectFrom("jobs").select("id").where("type", "=", BACKUP_JOB).where("status", "=", "queued").where("id", "!=", job.id).executeTakeFirst();
       const next = nextBackup();
       if (other || !next) return;
