@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { checkAdminPage, closeToasts, createAdmin, signInAs } from "./admin-session";
 import { expectAccessible, visit } from "./helpers";
@@ -150,7 +150,7 @@ test("images and layout by keyboard alone: add entries, reorder them, choose a l
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("ArrowDown");
   await expect(layout.getByLabel("Page Layout")).toHaveValue("image-right");
-  await expect(layout.getByText("Image right: the first image sits to the right")).toBeVisible();
+  await expect(layout.getByText("Image right: one image sits to the right of the content")).toBeVisible();
   await expectAccessible(page, "Pages tab, layout sub-tab with edits");
 
   await page.getByRole("button", { name: "Save Changes" }).focus();
@@ -159,7 +159,7 @@ test("images and layout by keyboard alone: add entries, reorder them, choose a l
 
   await visit(page, "/what-we-offer/marathons");
   const main = page.getByRole("region", { name: "Marathons" }).or(page.locator("#main"));
-  // Image right: the first image beside the text, the other after the text.
+  // Image right: the Inline image beside the text, the Gallery one in the grid under it.
   await expect(main.getByRole("img", { name: "Medals after the race" })).toBeVisible();
   await expect(main.getByRole("img", { name: "Runners on a hill path" })).toBeVisible();
   await expect(page.getByText("Training run")).toBeVisible();
@@ -256,18 +256,23 @@ test("the Content tab's page selector edits the same stored content", async ({ p
   await expect(page.getByLabel("Page Layout")).not.toHaveValue("image-right");
 });
 
-test("after someone else's newer save, pressing Enter asks again and never replaces their version", async ({ page, context }) => {
-  await signIn(page, "/admin?page=facilities");
-  const title = page.getByLabel("Hero Title", { exact: true });
-  await expect(title).not.toHaveValue("");
-
-  // A colleague (here the same admin, in another tab) saves first.
+/** A colleague (here the same admin, in another tab) saves the Facilities page's hero title. */
+async function colleagueSavesFacilities(context: BrowserContext): Promise<void> {
   const other = await context.newPage();
   await other.goto("/admin?page=facilities");
   await other.getByLabel("Hero Title", { exact: true }).fill("Facilities, as a colleague wrote it");
   await other.getByRole("button", { name: "Save Changes" }).click();
   await closeToasts(other, "Changes saved");
   await other.close();
+}
+
+test("after someone else's newer save, pressing Enter asks again and never replaces their version", async ({ page, context }) => {
+  await signIn(page, "/admin?page=facilities");
+  const title = page.getByLabel("Hero Title", { exact: true });
+  await expect(title).not.toHaveValue("");
+
+  // A colleague (here the same admin, in another tab) saves first.
+  await colleagueSavesFacilities(context);
 
   await title.fill("Facilities, my version");
   await page.getByRole("button", { name: "Save Changes" }).click();
@@ -296,6 +301,47 @@ test("after someone else's newer save, pressing Enter asks again and never repla
   await page.goto("/admin?page=facilities");
   await page.getByRole("button", { name: "Restore the built-in text" }).click();
   await closeToasts(page, "Revision restored");
+});
+
+test("after someone else's newer save, Discard changes shows their version; focus stays in the editor after Save, Discard and Restore", async ({ page, context }) => {
+  await signIn(page, "/admin?page=facilities");
+  const title = page.getByLabel("Hero Title", { exact: true });
+  const opened = await title.inputValue();
+  // The editor is drawn afresh for each revision, so the button pressed is gone: focus goes to its heading, not to the top of the page.
+  const heading = page.getByRole("heading", { level: 3, name: /^Our Facilities/ });
+  const toast = (text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
+
+  await title.fill("Facilities, saved once");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(toast("Changes saved")).toBeVisible();
+  await expect(heading).toBeFocused();
+  await closeToasts(page, "Changes saved");
+
+  // A colleague (here the same admin, in another tab) saves meanwhile.
+  await colleagueSavesFacilities(context);
+
+  await title.fill("Facilities, my second version");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  const conflict = page.getByText("Someone else saved this page after you opened it");
+  await expect(conflict).toBeVisible();
+  const saveAnyway = page.getByRole("button", { name: "Save anyway" });
+  await expect(saveAnyway).toBeVisible();
+
+  // Discard brings the colleague's version, not the one this editor opened, and leaves nothing to Save anyway.
+  await page.getByRole("button", { name: "Discard changes" }).click();
+  await expect(title).toHaveValue("Facilities, as a colleague wrote it");
+  await expect(conflict).toHaveCount(0);
+  await expect(saveAnyway).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Save Changes" })).toBeDisabled();
+  await expect(heading).toBeFocused();
+  expect(await (await page.request.get("/about/facilities")).text()).toContain("Facilities, as a colleague wrote it");
+
+  // Leave the page as built in for later specs; Restore keeps focus in the editor too.
+  await page.getByRole("button", { name: "Restore the built-in text" }).click();
+  await expect(toast("Revision restored")).toBeVisible();
+  await expect(heading).toBeFocused();
+  await closeToasts(page, "Revision restored");
+  await expect(title).toHaveValue(opened);
 });
 
 test("an image uploaded in the Images sub-tab joins the page's unsaved edits, and leaving still asks", async ({ page }) => {

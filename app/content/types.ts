@@ -17,13 +17,21 @@ export const LAYOUTS: readonly Layout[] = [
   "hero-content",
 ];
 
-/** Shown live under the admin's Page Layout selector. */
+/**
+ * Shown live under the admin's Page Layout selector: where each layout puts
+ * the page's images, as placeImages (app/lib/page-layout.ts) does. Images
+ * applied to a section in the Page Images tab show with every layout.
+ */
 export const LAYOUT_DESCRIPTIONS: Record<Layout, string> = {
-  "text-only": "Text only: the page title and content, with no images beside the text.",
-  "image-left": "Image left: the first image sits to the left of the content on wide screens.",
-  "image-right": "Image right: the first image sits to the right of the content on wide screens.",
-  gallery: "Gallery: the content followed by a grid of all the page's images.",
-  "hero-content": "Hero with content: a large banner image at the top, then the content below it.",
+  "text-only":
+    "Text only: the page title and content, and none of the page's images: choose another layout to show the images in the Images tab.",
+  "image-left":
+    "Image left: one image sits to the left of the content on wide screens (the first marked Sidebar, else the first marked Inline, else the first). An image marked Hero is a banner at the top, Gallery images form a grid under the content, and the rest follow the content.",
+  "image-right":
+    "Image right: one image sits to the right of the content on wide screens (the first marked Sidebar, else the first marked Inline, else the first). An image marked Hero is a banner at the top, Gallery images form a grid under the content, and the rest follow the content.",
+  gallery: "Gallery: every image forms a grid under the content, except one marked Hero, which is a banner at the top.",
+  "hero-content":
+    "Hero with content: a large banner at the top (the image marked Hero, else the first image), then the content. Gallery images form a grid under it, and the rest follow the content.",
 };
 
 /** Where a page image is placed (SPEC §5); new entries default to "inline". */

@@ -10,7 +10,7 @@ import { createEvent, deleteEvent, EVENT_IMAGE_NOT_HELD } from "./events.server"
 import { completeProcessing, createMediaFile, getInactiveMedia, getMediaFile, isInactiveUrl, updateMediaFile, type MediaFile } from "./media.server";
 import { loadPageContent, savePageContent } from "./page-content.server";
 import { withoutInactiveImages } from "./public-page.server";
-import { pageContentFormSchema } from "./schemas/page-content";
+import { pageContentFormSchemaFor } from "./schemas/page-content";
 import { assignSectionImage, listSectionImages, mediaByUrl, toPublicSectionImages } from "./section-images.server";
 import { LocalStorage } from "./storage/local-storage.server";
 import { variantKey } from "./storage/storage.server";
@@ -57,7 +57,8 @@ async function uploadedImage(db: TestDatabase, altText: string): Promise<{ file:
 
 function pageForm(pageId: string, images: { filename: string; alt: string }[]) {
   const page = getPageById(pageId)!;
-  const result = pageContentFormSchema.safeParse({
+  // The site's own origin, which the action accepts as showableImageOrigins() gives it.
+  const result = pageContentFormSchemaFor([SITE]).safeParse({
     pageId,
     heroTitle: "",
     heroSubtitle: "",

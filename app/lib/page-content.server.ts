@@ -228,9 +228,12 @@ async function writeVersion(
 export async function savePageContent(database: Database, form: PageContentForm, actor: Actor): Promise<SaveResult> {
   const page = getPageById(form.pageId);
   if (!page) return { ok: false, reason: "unknown-page" };
-  const current = await getStoredPageContent(database, page.id);
-  const fields = toStoredFields(page, form, current);
-  return writeVersion(database, page.id, fields, actor, { baseRevision: form.force ? undefined : form.baseRevision });
+  // A form without images or layout (the Content tab's) keeps the page's
+  // current ones: read in the transaction that writes, so a save made in
+  // between (say, the Pages tab's) is what is kept, never an older read.
+  return writeVersion(database, page.id, (current) => toStoredFields(page, form, current), actor, {
+    baseRevision: form.force ? undefined : form.baseRevision,
+  });
 }
 
 /** Every saved version of a page, newest first. */

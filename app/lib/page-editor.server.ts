@@ -1,12 +1,14 @@
 import { data } from "react-router";
 import { builtInPageContent, getPageById } from "#app/content/pages";
-import type { BuiltInPage, PageImage } from "#app/content/types";
+import { DEFAULT_IMAGE_POSITION, IMAGE_POSITIONS, LAYOUTS, type BuiltInPage, type Layout, type PageImage } from "#app/content/types";
 import type { EditorActionData, EditorValues, RevisionItem } from "#app/components/admin/page-editor";
 import { recordAudit } from "./audit.server";
 import type { CurrentSession } from "./auth.server";
 import { getDatabase, type Database } from "./db.server";
 import { getStoredPageContent, listRevisions, mergePageContent, restoreRevision, savePageContent } from "./page-content.server";
-import { pageContentFormSchema, sectionImageSchema, sectionLabel, sectionOptions } from "./schemas/page-content";
+import { pageContentFormSchemaFor, renumber, sectionImageSchemaFor, sectionLabel, sectionOptions } from "./schemas/page-content";
+import { showableImageOrigins } from "./public-page.server";
+import { layoutShowsImages } from "./page-layout";
 import { formatDateTime } from "#app/components/admin/record-actions";
 import { refuseAdminRequest, refuseUnknownAction } from "./admin-response.server";
 import type { FieldErrors } from "./schemas/parse-form";
@@ -25,6 +27,8 @@ export interface EditorState {
   builtIn: Pick<EditorValues, "heroTitle" | "heroSubtitle" | "mainTitle">;
   revision: number;
   revisions: RevisionItem[];
+  /** Where the page's pictures may come from besides its own paths, so the editor checks addresses as the server does. */
+  imageOrigins: string[];
 }
 
 export async function loadEditorState(database: Database, page: BuiltInPage): Promise<EditorState> {
@@ -50,7 +54,37 @@ export async function loadEditorState(database: Database, page: BuiltInPage): Pr
       restoredFrom: r.restoredFrom,
       heroTitle: r.heroTitle ?? base.heroTitle,
     })),
+    imageOrigins: showableImageOrigins(),
   };
+}
+
+const text = (value: unknown): value is string => typeof value === "string";
+
+/**
+ * The entries of a submitted image list that the editor can show: objects
+ * with its text fields. The editor's own list always is; a hand-made POST
+ * (`[null]`, `[{"order":{}}]`) is not, and drawing it would break the page.
+ */
+function editableImages(list: unknown[]): PageImage[] {
+  const images = list.flatMap((entry): PageImage[] => {
+    if (!entry || typeof entry !== "object" || Array.isArray(entry)) return [];
+    const e = entry as Record<string, unknown>;
+    if (!text(e.id) || e.id === "" || !text(e.filename) || !text(e.alt)) return [];
+    const size = (v: unknown) => (typeof v === "number" && Number.isInteger(v) && v > 0 ? v : undefined);
+    return [
+      {
+        id: e.id,
+        filename: e.filename,
+        alt: e.alt,
+        caption: text(e.caption) ? e.caption : "",
+        position: IMAGE_POSITIONS.find((p) => p === e.position) ?? DEFAULT_IMAGE_POSITION,
+        order: 0,
+        width: size(e.width),
+        height: size(e.height),
+      },
+    ];
+  });
+  return renumber(images);
 }
 
 /** What was typed, to put back in the editor when a save is refused. */
@@ -59,17 +93,18 @@ function submittedValues(page: BuiltInPage, raw: Record<string, string>, fallbac
   if (raw.images !== undefined) {
     try {
       const parsed = JSON.parse(raw.images) as unknown;
-      if (Array.isArray(parsed)) images = parsed as PageImage[];
+      if (Array.isArray(parsed)) images = editableImages(parsed);
     } catch {
       // Unreadable: keep the stored images rather than lose the rest of the form.
     }
   }
+  const layout = LAYOUTS.find((l): l is Layout => l === raw.layout);
   return {
     heroTitle: raw.heroTitle ?? fallback.heroTitle,
     heroSubtitle: raw.heroSubtitle ?? fallback.heroSubtitle,
     mainTitle: raw.mainTitle ?? fallback.mainTitle,
     content: raw.content ?? fallback.content,
-    layout: (raw.layout as EditorValues["layout"]) ?? fallback.layout ?? builtInPageContent(page).layout,
+    layout: layout ?? fallback.layout ?? builtInPageContent(page).layout,
     images,
   };
 }
@@ -125,7 +160,7 @@ export async function pageEditorAction(
   }
 
 
-  const parsed = parseForm(pageContentFormSchema, form);
+  const parsed = parseForm(pageContentFormSchemaFor(showableImageOrigins()), form);
   const state = await loadEditorState(database, page);
   if (!parsed.ok) {
     return data<EditorActionData>({ errors: parsed.errors, values: submittedValues(page, parsed.values, state.values) }, { status: 400 });
@@ -138,13 +173,22 @@ export async function pageEditorAction(
     return data<EditorActionData>({ errors: { pageId: ["Choose a page to edit"] } }, { status: 400 });
   }
   await recordAudit(database, { action: "page.saved", actorId: actor.id, actorEmail: actor.email, ip: options.ip, detail: { pageId: page.id, revision: result.revision } });
-  return redirectWithToast(back, { title: "Changes saved", description: `${page.title} is updated on the site.` });
+  // A Text only page shows none of its images: say so rather than let "updated on the site" suggest they show.
+  const imagesHidden = Boolean(parsed.data.images?.length) && !layoutShowsImages(parsed.data.layout ?? state.values.layout);
+  return redirectWithToast(back, {
+    title: "Changes saved",
+    description: imagesHidden
+      ? `${page.title} is updated on the site. Its layout is Text only, so its images are not shown: choose another layout to show them.`
+      : `${page.title} is updated on the site.`,
+  });
 }
 
 // ── Section images (Page Images and Serving Humanity tabs) ───────────────
 
 export interface SectionImageActionData {
   errors?: FieldErrors;
+  /** The section the refused form was for, so a view with a form per section shows the message by the right one. */
+  section?: string;
 }
 
 /** Applies or removes a section's image; `back` is where to return (with the page and view kept). */
@@ -176,10 +220,11 @@ export async function sectionImageAction(
     });
   }
 
-  const parsed = parseForm(sectionImageSchema, form);
-  if (!parsed.ok) return data<SectionImageActionData>({ errors: parsed.errors }, { status: 400 });
+  const section = typeof form.get("section") === "string" ? String(form.get("section")) : undefined;
+  const parsed = parseForm(sectionImageSchemaFor(showableImageOrigins()), form);
+  if (!parsed.ok) return data<SectionImageActionData>({ errors: parsed.errors, section }, { status: 400 });
   const result = await assignSectionImage(database, parsed.data, actor);
-  if (!result.ok) return data<SectionImageActionData>({ errors: { [result.field]: [result.message] } }, { status: 400 });
+  if (!result.ok) return data<SectionImageActionData>({ errors: { [result.field]: [result.message] }, section }, { status: 400 });
   const page = getPageById(parsed.data.pageId)!;
   await recordAudit(database, {
     action: "section-image.applied",

@@ -1,4 +1,4 @@
-import type { PageContent, PageImage, SectionImage } from "#app/content/types";
+import type { Layout, PageContent, PageImage, SectionImage } from "#app/content/types";
 
 /**
  * Where a public page's pictures go, from its layout, its images and the
@@ -21,6 +21,11 @@ export function sectionAsImage(s: SectionImage): PageImage {
   };
 }
 
+/** False for the layout that shows none of the page's own images (text only); section images show with any. */
+export function layoutShowsImages(layout: Layout): boolean {
+  return layout !== "text-only";
+}
+
 /**
  * Where each of a page's images goes, by layout and position (SPEC §5).
  * Text-only pages show none. A "hero" image becomes the banner under the
@@ -35,7 +40,7 @@ export function placeImages(page: Pick<PageContent, "layout" | "images">): {
   inline: PageImage[];
   gallery: PageImage[];
 } {
-  if (page.layout === "text-only") return { inline: [], gallery: [] };
+  if (!layoutShowsImages(page.layout)) return { inline: [], gallery: [] };
   const sorted = [...page.images].sort((a, b) => a.order - b.order);
   const hero = sorted.find((i) => i.position === "hero") ?? (page.layout === "hero-content" ? sorted[0] : undefined);
   let rest = sorted.filter((i) => i !== hero);

@@ -47,13 +47,22 @@ export async function loadGallery(
 
 /** The content a page shows: the built-in copy with staff's saved edits merged in, less deactivated uploads. */
 export async function getPageContent(page: BuiltInPage): Promise<PageContent> {
-  const content = await getPublicPageContent(page);
+  return visiblePageContent(await getPublicPageContent(page));
+}
+
+/**
+ * A page's content as visitors may see it: less the images whose upload is
+ * deactivated. The public pages and the admin's preview both go through
+ * this, so the preview never shows a photo the live page would not, nor
+ * lays the rest out differently. Never throws.
+ */
+export async function visiblePageContent(content: PageContent, database?: Database): Promise<PageContent> {
   if (content.images.length === 0) return content;
   try {
-    return withoutInactiveImages(content, await getInactiveMedia(await getDatabase()));
+    return withoutInactiveImages(content, await getInactiveMedia(database ?? (await getDatabase())));
   } catch (error) {
     // The file route still refuses an inactive file, so the page's picture falls back as a missing one does.
-    logger.error({ err: error instanceof Error ? error.message : String(error), page: page.id }, "could not read inactive media files");
+    logger.error({ err: error instanceof Error ? error.message : String(error), page: content.pageId }, "could not read inactive media files");
     noteFallback();
     return content;
   }
@@ -71,6 +80,17 @@ export function withoutInactiveImages(content: PageContent, inactive: InactiveMe
 
 export function publicOrigin(): string {
   return env().PUBLIC_URL;
+}
+
+/**
+ * The origins a page's pictures may come from besides its own paths: the
+ * site's own and, when set, the S3_PUBLIC_URL bucket's, the ones the
+ * Content-Security-Policy's img-src allows (server/app.ts). The image
+ * forms accept addresses only on these (schemas/page-content.ts).
+ */
+export function showableImageOrigins(): string[] {
+  const config = env();
+  return [config.PUBLIC_URL, config.S3_PUBLIC_URL].flatMap((url) => (url ? [new URL(url).origin] : []));
 }
 
 export function pageSeo(page: BuiltInPage, settings: SiteSettings, extra: Partial<Seo> = {}): Seo {

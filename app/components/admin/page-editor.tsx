@@ -1,5 +1,5 @@
-import { useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
-import { Form, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { Form, useNavigation, useRevalidator, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ArrowDown, ArrowUp, Eye, ImagePlus, Library, Loader2, Plus, Save, Trash2 } from "lucide-react";
 import { ImagePicker, type PickerImage } from "#app/components/admin/image-picker";
 import { QuickImageUpload, type UploadedImage } from "#app/components/admin/quick-image-upload";
@@ -15,7 +15,8 @@ import { Textarea } from "#app/components/ui/textarea";
 import { CONTENT_TEXTAREA_ROWS } from "#app/content/site";
 import { IMAGE_POSITIONS, LAYOUT_DESCRIPTIONS, LAYOUTS, type Layout, type PageImage } from "#app/content/types";
 import { resolveImageSrc } from "#app/lib/page-image-src";
-import { imageErrors, LIMITS, moveImage, newImageEntry, renumber } from "#app/lib/schemas/page-content";
+import { layoutShowsImages } from "#app/lib/page-layout";
+import { imageErrors, LIMITS, moveImage, newImageEntry, renumber, type ImageOrigins } from "#app/lib/schemas/page-content";
 import type { FieldErrors } from "#app/lib/schemas/parse-form";
 import { cn } from "#app/lib/utils";
 import { restorableValues, usePageDraft } from "./page-draft";
@@ -67,7 +68,8 @@ const formatWhen = (iso: string) =>
  * The page editor (SPEC §2 Pages tab, §4 states): Content, Images and
  * Layout sub-tabs in one form, an 'Unsaved Changes' badge, and 'Save
  * Changes' enabled only when something changed. Mount it with a key of
- * page id and revision, so choosing a page or saving starts it afresh.
+ * page id and revision, so choosing a page or saving starts it afresh
+ * (and give it `focusHeading` from useRevisionChanged, so focus follows).
  */
 export function PageEditor({
   page,
@@ -78,6 +80,8 @@ export function PageEditor({
   actionData,
   revisions,
   headingLevel = "h3",
+  imageOrigins = [],
+  focusHeading = false,
 }: {
   page: { id: string; title: string; path: string };
   initial: EditorValues;
@@ -89,6 +93,10 @@ export function PageEditor({
   /** Saved versions to list under the editor, newest first. */
   revisions?: RevisionItem[];
   headingLevel?: "h2" | "h3";
+  /** Where pictures may come from besides the site's own paths (EditorState.imageOrigins). */
+  imageOrigins?: ImageOrigins;
+  /** This editor replaces one for the same page at another revision: take focus, since the control that had it is gone. */
+  focusHeading?: boolean;
 }) {
   const id = useId();
   const [values, setValues] = useState<EditorValues>(actionData?.values ?? initial);
@@ -101,7 +109,18 @@ export function PageEditor({
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   const errors = actionData?.errors ?? {};
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const revalidator = useRevalidator();
   const Heading = headingLevel;
+
+  useEffect(() => {
+    // After Save, Restore or a Discard that loaded a colleague's version, the
+    // button pressed went with the editor it belonged to and focus fell to
+    // <body>: the keyboard and screen reader carry on from this editor's heading.
+    if (!focusHeading) return;
+    const active = document.activeElement;
+    if (!active || active === document.body) headingRef.current?.focus();
+  }, [focusHeading]);
 
   const set = <K extends keyof EditorValues>(key: K, value: EditorValues[K]) => setValues((v) => ({ ...v, [key]: value }));
 
@@ -125,7 +144,7 @@ export function PageEditor({
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <Heading className="text-xl font-semibold">
+        <Heading ref={headingRef} tabIndex={-1} className="text-xl font-semibold focus:outline-none">
           {page.title} <span className="text-sm font-normal text-muted-foreground">{page.path}</span>
         </Heading>
         <a href={page.path} target="_blank" rel="noreferrer" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
@@ -168,7 +187,7 @@ export function PageEditor({
             <p>
               {actionData.conflict.updatedByEmail ?? "Another editor"} saved it at {formatWhen(actionData.conflict.updatedAt)} (revision{" "}
               {actionData.conflict.revision}). Your changes are still below. Save anyway to replace their version (theirs stays in the
-              revisions), or reload the page to see theirs.
+              revisions), or Discard changes to see theirs.
             </p>
           </AlertDescription>
         </Alert>
@@ -285,7 +304,17 @@ export function PageEditor({
 
         {panels.includes("images") ? (
           <TabPanel id={id} panel="images" active={panel === "images"} single={false}>
-            <ImagesPanel images={values.images} onChange={(images) => set("images", images)} errors={errors.images} />
+            <ImagesPanel
+              images={values.images}
+              onChange={(images) => set("images", images)}
+              errors={errors.images}
+              imageOrigins={imageOrigins}
+              hiddenByLayout={panels.includes("layout") && !layoutShowsImages(values.layout) ? LAYOUT_LABELS[values.layout] : null}
+              onShowLayout={() => {
+                setPanel("layout");
+                tabRefs.current.layout?.focus();
+              }}
+            />
           </TabPanel>
         ) : null}
 
@@ -316,13 +345,16 @@ export function PageEditor({
         <div className="sticky bottom-0 z-10 -mx-6 flex flex-wrap items-center justify-between gap-3 border-t border-border bg-card px-6 py-4">
           <div aria-live="polite">{dirty ? <Badge variant="destructive">Unsaved Changes</Badge> : <span className="text-sm text-muted-foreground">All changes saved</span>}</div>
           <div className="flex flex-wrap gap-2">
-            {dirty ? (
+            {/* After a refused save, also with nothing unsaved: it is how to see the colleague's version. */}
+            {dirty || actionData?.conflict ? (
               <Button
                 type="button"
                 variant="ghost"
                 onClick={() => {
                   setValues(initial);
                   setBaseRevision(revision);
+                  // After a refused save the page has a newer version than this editor was opened at: load it.
+                  if (actionData?.conflict) void revalidator.revalidate();
                 }}
               >
                 Discard changes
@@ -336,7 +368,8 @@ export function PageEditor({
               {saving ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
               {saving ? "Saving..." : "Save Changes"}
             </Button>
-            {actionData?.conflict ? (
+            {/* Only while there is something of one's own to save: with nothing unsaved it would put back the version as opened. */}
+            {actionData?.conflict && dirty ? (
               <Button type="submit" name="force" value="1" variant="destructive" disabled={saving}>
                 Save anyway
               </Button>
@@ -424,13 +457,28 @@ function TextField({
 }
 
 /** The Images sub-tab: upload, library, manual entries, reorder (buttons, so the keyboard can), remove. */
-function ImagesPanel({ images, onChange, errors }: { images: PageImage[]; onChange: (images: PageImage[]) => void; errors?: string[] }) {
+function ImagesPanel({
+  images,
+  onChange,
+  errors,
+  imageOrigins,
+  hiddenByLayout,
+  onShowLayout,
+}: {
+  images: PageImage[];
+  onChange: (images: PageImage[]) => void;
+  errors?: string[];
+  imageOrigins: ImageOrigins;
+  /** The chosen layout's name when it shows none of these images. */
+  hiddenByLayout: string | null;
+  onShowLayout: () => void;
+}) {
   // Entry messages appear once a save was refused, not while staff are still filling a new entry in.
   const showProblems = Boolean(errors?.length);
   const id = useId();
   const [announcement, setAnnouncement] = useState("");
   const [pickerOpen, setPickerOpen] = useState(false);
-  const problems = useMemo(() => imageErrors(images), [images]);
+  const problems = useMemo(() => imageErrors(images, imageOrigins), [images, imageOrigins]);
   const moveRefs = useRef<Record<string, HTMLButtonElement | null>>({});
 
   const update = (index: number, changes: Partial<PageImage>) => onChange(images.map((img, i) => (i === index ? { ...img, ...changes } : img)));
@@ -466,6 +514,20 @@ function ImagesPanel({ images, onChange, errors }: { images: PageImage[]; onChan
 
   return (
     <div className="grid gap-6">
+      {hiddenByLayout ? (
+        <Alert role="note">
+          <AlertTitle>The page shows none of the images added here</AlertTitle>
+          <AlertDescription>
+            <p>
+              Its layout is {hiddenByLayout}, which shows the words only. Choose another layout to show them; pictures
+              given to the page's sections in the Page Images tab show with any layout.
+            </p>
+            <Button type="button" size="sm" variant="outline" className="mt-2" onClick={onShowLayout}>
+              Choose a layout
+            </Button>
+          </AlertDescription>
+        </Alert>
+      ) : null}
       {/* Inside the editor's form, so a group of fields rather than a form of its own. */}
       <QuickImageUpload
         embedded
@@ -692,6 +754,21 @@ export interface RevisionItem {
   createdByEmail: string | null;
   restoredFrom: number | null;
   heroTitle: string;
+}
+
+/**
+ * For the routes with the page editor, which key it by page and revision:
+ * true once it shows another revision of the page it showed before (after
+ * Save, Restore, or Discard after a refused save), for its `focusHeading`.
+ * False for the first page shown and for a page newly chosen.
+ */
+export function useRevisionChanged(pageId: string | null, revision: number | null): boolean {
+  const [shown, setShown] = useState({ pageId, revision, changed: false });
+  if (shown.pageId === pageId && shown.revision === revision) return shown.changed;
+  const changed = pageId !== null && shown.pageId === pageId;
+  // Adjusting state while rendering, as React advises for a value derived from the previous props.
+  setShown({ pageId, revision, changed });
+  return changed;
 }
 
 /**

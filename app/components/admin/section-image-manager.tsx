@@ -5,7 +5,6 @@ import { ImagePicker, type PickerImage } from "#app/components/admin/image-picke
 import { QuickImageUpload, type UploadedImage } from "#app/components/admin/quick-image-upload";
 import { Badge } from "#app/components/ui/badge";
 import { Button } from "#app/components/ui/button";
-import { FieldError } from "#app/components/ui/field-error";
 import { cn } from "#app/lib/utils";
 
 export interface SectionState {
@@ -90,7 +89,6 @@ export function SectionImageManager({
             </label>
           ))}
         </div>
-        <FieldError id={`${id}-section-error`} errors={errors?.section} />
       </fieldset>
 
       {current?.assigned ? (
@@ -133,7 +131,6 @@ export function SectionImageManager({
             className="rounded-lg border border-border p-4"
           />
         )}
-        <FieldError id={`${id}-image-error`} errors={[...(errors?.imageId ?? []), ...(errors?.imageUrl ?? [])]} />
       </section>
 
       <div aria-live="polite" className="grid gap-3">
@@ -158,6 +155,7 @@ export function SectionImageManager({
             {section ? "Now choose or upload an image." : chosen ? "Now choose a section." : "Choose a section and an image to apply it."}
           </p>
         )}
+        <ApplyErrors id={`${id}-apply-error`} errors={errors} />
       </div>
     </div>
   );
@@ -168,7 +166,21 @@ export function SectionImageManager({
  * saved to the library at once; "Use it for {section}" then puts it in the
  * section ('Image Updated'), so a wrong file never reaches the public page.
  */
-export function DirectSectionUpload({ pageId, section, label, view }: { pageId: string; section: SectionState; label: string; view: string }) {
+export function DirectSectionUpload({
+  pageId,
+  section,
+  label,
+  view,
+  errors,
+}: {
+  pageId: string;
+  section: SectionState;
+  label: string;
+  view: string;
+  /** Why applying an image to this section was refused (SectionImageActionData, for this section only). */
+  errors?: Partial<Record<string, string[]>>;
+}) {
+  const id = useId();
   const [pending, setPending] = useState<UploadedImage | null>(null);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("section") === section.section;
@@ -195,6 +207,23 @@ export function DirectSectionUpload({ pageId, section, label, view }: { pageId: 
           </Button>
         </Form>
       ) : null}
+      <ApplyErrors id={`${id}-error`} errors={errors} />
+    </div>
+  );
+}
+
+/**
+ * Why the server refused to apply an image (the section, the image, its
+ * address or alt text), by the form that sent it. An alert, so a screen
+ * reader says it at once: the page itself stays as it was.
+ */
+function ApplyErrors({ id, errors }: { id: string; errors?: Partial<Record<string, string[]>> }) {
+  const messages = [...new Set(Object.values(errors ?? {}).flatMap((list) => list ?? []))];
+  return (
+    <div id={id} role="alert" className="text-sm font-medium text-destructive">
+      {messages.map((message) => (
+        <p key={message}>{message}</p>
+      ))}
     </div>
   );
 }

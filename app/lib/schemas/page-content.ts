@@ -42,8 +42,58 @@ export function isAcceptableImageAddress(filename: string): boolean {
 }
 
 export const IMAGE_ADDRESS_MESSAGE =
-  "Enter a web address starting with https://, or the file name of an uploaded image (letters, numbers, dots, dashes and slashes only)";
+  "Enter the file name of an uploaded image, or choose one from the Media library (letters, numbers, dots, dashes and slashes only)";
 
+export const OTHER_SITE_IMAGE_MESSAGE = "Pictures from other websites cannot be shown here: upload it to the Media library and choose it from there.";
+
+/**
+ * The origins, besides the page's own paths, whose pictures a page can show:
+ * the site's own (PUBLIC_URL) and, when set, the S3_PUBLIC_URL bucket's or
+ * CDN's. The Content-Security-Policy's img-src names no others, so a browser
+ * would refuse a picture from anywhere else and the page would show a stock
+ * drawing in its place. The server knows them (`showableImageOrigins()`)
+ * and hands them to the editor, so both check alike.
+ */
+export type ImageOrigins = readonly string[];
+
+/** An http(s) address without credentials in it, parsed, or null. */
+function webAddress(address: string): URL | null {
+  try {
+    const url = new URL(address);
+    return (url.protocol === "http:" || url.protocol === "https:") && !url.username && !url.password ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Why a page cannot show this picture's address, or null when it can: a
+ * site path or an uploaded file's name, or an http(s) address on one of
+ * `origins`.
+ */
+export function imageAddressProblem(filename: string, origins: ImageOrigins = []): string | null {
+  if (!isAcceptableImageAddress(filename)) return IMAGE_ADDRESS_MESSAGE;
+  const name = filename.trim();
+  if (!/^https?:\/\//i.test(name)) return null;
+  const url = webAddress(name);
+  // "https://site//elsewhere.org/x" has a path that on its own is another site's address (resolveImageSrc), so it is not one of ours.
+  const ours = url && !url.pathname.startsWith("//") && origins.some((o) => webAddress(o)?.origin === url.origin);
+  return ours ? null : OTHER_SITE_IMAGE_MESSAGE;
+}
+
+/** An image address field of a form: one message, the most useful, for an address a page cannot show. */
+const imageAddress = (origins: ImageOrigins) =>
+  z.string().superRefine((value, ctx) => {
+    const problem = imageAddressProblem(value, origins);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
+
+/**
+ * One image entry as stored: the shape only. An entry saved before the
+ * address rules above (a picture from another site, say) still reads, so
+ * the editor lists it for staff to replace; forms check it with
+ * `pageImageFormSchema`.
+ */
 export const pageImageSchema = z.object({
   id: z.string().trim().min(1).max(100),
   filename: z
@@ -67,6 +117,17 @@ export const pageImageSchema = z.object({
   width: z.coerce.number().int().positive().optional(),
   height: z.coerce.number().int().positive().optional(),
 });
+
+/** An image entry as a form submits it: also only an address the page can show (see ImageOrigins). */
+export function pageImageFormSchema(origins: ImageOrigins = []) {
+  return pageImageSchema.extend({
+    filename: z
+      .string()
+      .trim()
+      .min(1, { error: "Image URL/Filename is required" })
+      .pipe(imageAddress(origins)),
+  });
+}
 
 /** A new image entry as SPEC §3 says: id img-<timestamp>, inline, order = list length + 1. */
 export function newImageEntry(existing: readonly PageImage[], fields: Partial<PageImage> = {}, now = Date.now()): PageImage {
@@ -112,58 +173,69 @@ export type ImageErrors = Record<number, Partial<Record<keyof PageImage, string>
  * the built-in text. Images arrive as one JSON field, since staff add,
  * remove and reorder them in the browser before saving.
  */
-export const pageContentFormSchema = z.object({
-  pageId: z.string().refine((id) => Boolean(getPageById(id)), { error: "Choose a page to edit" }),
-  heroTitle: text("Hero Title", LIMITS.heroTitle),
-  heroSubtitle: text("Hero Subtitle", LIMITS.heroSubtitle),
-  mainTitle: text("Main Title", LIMITS.mainTitle),
-  content: text("Main Content", LIMITS.content),
-  layout: z.enum(LAYOUTS as [Layout, ...Layout[]], { error: "Choose one of the five page layouts" }).optional(),
-  images: z
-    .string()
-    .optional()
-    .transform((raw, ctx) => {
-      if (raw === undefined || raw === "") return undefined;
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(raw);
-      } catch {
-        ctx.addIssue({ code: "custom", message: "The image list could not be read; reload the page and try again" });
-        return z.NEVER;
-      }
-      if (!Array.isArray(parsed)) {
-        ctx.addIssue({ code: "custom", message: "The image list could not be read; reload the page and try again" });
-        return z.NEVER;
-      }
-      if (parsed.length > LIMITS.images) {
-        ctx.addIssue({ code: "custom", message: `A page can have at most ${LIMITS.images} images` });
-        return z.NEVER;
-      }
-      const images: PageImage[] = [];
-      const problems: string[] = [];
-      parsed.forEach((entry, i) => {
-        const result = pageImageSchema.safeParse(entry);
-        if (result.success) images.push(result.data);
-        else problems.push(`Image ${i + 1}: ${result.error.issues.map((issue) => issue.message).join("; ")}`);
-      });
-      if (problems.length) {
-        for (const message of problems) ctx.addIssue({ code: "custom", message });
-        return z.NEVER;
-      }
-      return renumber(images);
-    }),
-  /** The revision the editor started from; a newer stored one means someone else saved meanwhile. */
-  baseRevision: z.coerce.number().int().min(0).optional(),
-  force: z.string().optional(),
-});
+export function pageContentFormSchemaFor(origins: ImageOrigins) {
+  const entrySchema = pageImageFormSchema(origins);
+  return z.object({
+    pageId: z.string().refine((id) => Boolean(getPageById(id)), { error: "Choose a page to edit" }),
+    heroTitle: text("Hero Title", LIMITS.heroTitle),
+    heroSubtitle: text("Hero Subtitle", LIMITS.heroSubtitle),
+    mainTitle: text("Main Title", LIMITS.mainTitle),
+    content: text("Main Content", LIMITS.content),
+    layout: z.enum(LAYOUTS as [Layout, ...Layout[]], { error: "Choose one of the five page layouts" }).optional(),
+    images: z
+      .string()
+      .optional()
+      .transform((raw, ctx) => {
+        if (raw === undefined || raw === "") return undefined;
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(raw);
+        } catch {
+          ctx.addIssue({ code: "custom", message: "The image list could not be read; reload the page and try again" });
+          return z.NEVER;
+        }
+        if (!Array.isArray(parsed)) {
+          ctx.addIssue({ code: "custom", message: "The image list could not be read; reload the page and try again" });
+          return z.NEVER;
+        }
+        if (parsed.length > LIMITS.images) {
+          ctx.addIssue({ code: "custom", message: `A page can have at most ${LIMITS.images} images` });
+          return z.NEVER;
+        }
+        const images: PageImage[] = [];
+        const problems: string[] = [];
+        parsed.forEach((entry, i) => {
+          const result = entrySchema.safeParse(entry);
+          if (result.success) images.push(result.data);
+          else problems.push(`Image ${i + 1}: ${result.error.issues.map((issue) => issue.message).join("; ")}`);
+        });
+        if (problems.length) {
+          for (const message of problems) ctx.addIssue({ code: "custom", message });
+          return z.NEVER;
+        }
+        return renumber(images);
+      }),
+    /** The revision the editor started from; a newer stored one means someone else saved meanwhile. */
+    baseRevision: z.coerce.number().int().min(0).optional(),
+    force: z.string().optional(),
+  });
+}
+
+/**
+ * The Pages tab's form accepting only site paths for pictures. Actions use
+ * `pageContentFormSchemaFor(showableImageOrigins())`, which also accepts the
+ * site's own and the media bucket's full addresses.
+ */
+export const pageContentFormSchema = pageContentFormSchemaFor([]);
 
 export type PageContentForm = z.output<typeof pageContentFormSchema>;
 
 /** Per-entry messages for the Images sub-tab, keyed by list position. */
-export function imageErrors(images: readonly unknown[]): ImageErrors {
+export function imageErrors(images: readonly unknown[], origins: ImageOrigins = []): ImageErrors {
+  const entrySchema = pageImageFormSchema(origins);
   const errors: ImageErrors = {};
   images.forEach((entry, i) => {
-    const result = pageImageSchema.safeParse(entry);
+    const result = entrySchema.safeParse(entry);
     if (result.success) return;
     const fields: Partial<Record<keyof PageImage, string>> = {};
     for (const issue of result.error.issues) {
@@ -186,17 +258,26 @@ export function sectionOptions(pageId: string): string[] {
   return pageId === "register-child" ? [...base, REGISTER_CHILD_BANNER.id] : base;
 }
 
-export const sectionImageSchema = z
-  .object({
-    pageId: z.string().refine((id) => Boolean(getPageById(id)), { error: "Choose a page" }),
-    section: z.string({ error: "Choose a section" }).min(1, { error: "Choose a section" }),
-    imageId: z.string().trim().max(100).optional(),
-    imageUrl: z.string().trim().max(LIMITS.filename).optional(),
-    altText: z.string().trim().max(LIMITS.alt, { error: `Alt text must be at most ${LIMITS.alt} characters` }).optional(),
-  })
-  .refine((v) => sectionOptions(v.pageId).includes(v.section), { path: ["section"], error: "Choose one of this page's sections" })
-  .refine((v) => Boolean(v.imageId || v.imageUrl), { path: ["imageId"], error: "Choose an image first" })
-  .refine((v) => !v.imageUrl || isAcceptableImageAddress(v.imageUrl), { path: ["imageUrl"], error: IMAGE_ADDRESS_MESSAGE });
+/** The section image form; a typed address must be one the page can show (see ImageOrigins). */
+export function sectionImageSchemaFor(origins: ImageOrigins) {
+  return z
+    .object({
+      pageId: z.string().refine((id) => Boolean(getPageById(id)), { error: "Choose a page" }),
+      section: z.string({ error: "Choose a section" }).min(1, { error: "Choose a section" }),
+      imageId: z.string().trim().max(100).optional(),
+      imageUrl: z.string().trim().max(LIMITS.filename).optional(),
+      altText: z.string().trim().max(LIMITS.alt, { error: `Alt text must be at most ${LIMITS.alt} characters` }).optional(),
+    })
+    .refine((v) => sectionOptions(v.pageId).includes(v.section), { path: ["section"], error: "Choose one of this page's sections" })
+    .refine((v) => Boolean(v.imageId || v.imageUrl), { path: ["imageId"], error: "Choose an image first" })
+    .superRefine((v, ctx) => {
+      const problem = v.imageUrl ? imageAddressProblem(v.imageUrl, origins) : null;
+      if (problem) ctx.addIssue({ code: "custom", path: ["imageUrl"], message: problem });
+    });
+}
+
+/** The section image form accepting only site paths for a typed address; actions use `sectionImageSchemaFor(showableImageOrigins())`. */
+export const sectionImageSchema = sectionImageSchemaFor([]);
 
 export type SectionImageForm = z.output<typeof sectionImageSchema>;
 

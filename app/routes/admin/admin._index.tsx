@@ -1,7 +1,7 @@
 import { Link, useNavigate } from "react-router";
 import type { Route } from "./+types/admin._index";
 import { AdminRefusalNotice } from "#app/components/admin/admin-refusal";
-import { editorShouldRevalidate, PageEditor, PageSelector, type EditorActionData } from "#app/components/admin/page-editor";
+import { editorShouldRevalidate, PageEditor, PageSelector, useRevisionChanged, type EditorActionData } from "#app/components/admin/page-editor";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
 import { getPageById, getPagesByCategory, PAGE_CATEGORY_LABELS } from "#app/content/pages";
 import type { PageCategory } from "#app/content/types";
@@ -45,6 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function PagesTab({ loaderData, actionData }: Route.ComponentProps) {
   const { editor, groups, unknownPage } = loaderData;
   const navigate = useNavigate();
+  const revisionChanged = useRevisionChanged(editor?.page.id ?? null, editor?.revision ?? null);
   return (
     <Card>
       <CardHeader>
@@ -68,6 +69,8 @@ export default function PagesTab({ loaderData, actionData }: Route.ComponentProp
             builtIn={editor.builtIn}
             revision={editor.revision}
             revisions={editor.revisions}
+            imageOrigins={editor.imageOrigins}
+            focusHeading={revisionChanged}
             actionData={actionData as EditorActionData | undefined}
           />
         ) : (

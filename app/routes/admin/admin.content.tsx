@@ -2,7 +2,7 @@ import { useNavigate } from "react-router";
 import { Save } from "lucide-react";
 import type { Route } from "./+types/admin.content";
 import { AdminRefusalNotice } from "#app/components/admin/admin-refusal";
-import { editorShouldRevalidate, PageEditor, PageSelector, type EditorActionData } from "#app/components/admin/page-editor";
+import { editorShouldRevalidate, PageEditor, PageSelector, useRevisionChanged, type EditorActionData } from "#app/components/admin/page-editor";
 import { Button } from "#app/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
 import { getPageById } from "#app/content/pages";
@@ -46,6 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ContentTab({ loaderData, actionData }: Route.ComponentProps) {
   const { editor, options, chosen } = loaderData;
   const navigate = useNavigate();
+  const revisionChanged = useRevisionChanged(editor?.page.id ?? null, editor?.revision ?? null);
   return (
     <Card>
       <CardHeader>
@@ -69,6 +70,8 @@ export default function ContentTab({ loaderData, actionData }: Route.ComponentPr
             builtIn={editor.builtIn}
             revision={editor.revision}
             revisions={editor.revisions}
+            imageOrigins={editor.imageOrigins}
+            focusHeading={revisionChanged}
             panels={["content"]}
             actionData={actionData as EditorActionData | undefined}
           />

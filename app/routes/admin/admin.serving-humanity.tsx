@@ -109,7 +109,17 @@ export default function ServingHumanityTab({ loaderData, actionData }: Route.Com
           <div role="tabpanel" id="sh-panel-direct" aria-labelledby="sh-tab-direct" className="grid gap-6 lg:grid-cols-2">
             {DIRECT_SECTIONS.map((name) => {
               const section = sections.find((s) => s.section === name)!;
-              return <DirectSectionUpload key={name} pageId={page.id} section={section} label={`${section.label} image`} view="direct" />;
+              const refused = actionData as SectionImageActionData | undefined;
+              return (
+                <DirectSectionUpload
+                  key={name}
+                  pageId={page.id}
+                  section={section}
+                  label={`${section.label} image`}
+                  view="direct"
+                  errors={refused?.section === name ? refused.errors : undefined}
+                />
+              );
             })}
           </div>
         )}

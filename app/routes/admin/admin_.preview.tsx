@@ -8,8 +8,8 @@ import { getPageById } from "#app/content/pages";
 import { requireAdmin } from "#app/lib/auth.server";
 import { getDatabase } from "#app/lib/db.server";
 import { getStoredPageContent, loadPageContent, toStoredFields } from "#app/lib/page-content.server";
-import { loadGallery } from "#app/lib/public-page.server";
-import { pageContentFormSchema } from "#app/lib/schemas/page-content";
+import { loadGallery, showableImageOrigins, visiblePageContent } from "#app/lib/public-page.server";
+import { pageContentFormSchemaFor } from "#app/lib/schemas/page-content";
 import { parseForm } from "#app/lib/schemas/parse-form";
 import { getSiteSettings } from "#app/lib/site-settings.server";
 // The public pages' enhancement script (decision 010), so the preview
@@ -42,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const parsed = parseForm(pageContentFormSchema, await request.formData());
+  const parsed = parseForm(pageContentFormSchemaFor(showableImageOrigins()), await request.formData());
   if (!parsed.ok) {
     const messages = Object.values(parsed.errors).flatMap((m) => m ?? []);
     return data({ problems: messages }, { status: 400, headers: PRIVATE_HEADERS });
@@ -51,7 +51,8 @@ export async function action({ request }: Route.ActionArgs) {
   const database = await getDatabase();
   const draft = toStoredFields(page, parsed.data, await getStoredPageContent(database, page.id));
   const [content, settings, gallery] = await Promise.all([
-    loadPageContent(database, page, draft),
+    // Less deactivated uploads, as the live page shows it.
+    loadPageContent(database, page, draft).then((loaded) => visiblePageContent(loaded, database)),
     getSiteSettings(),
     loadGallery(page.videoAssignment, { database }),
   ]);

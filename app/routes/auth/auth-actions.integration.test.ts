@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachEngine, type TestDatabase } from "../../../test/engines";
+import { configureSiteFor, cookieOf, postToAction as post, releaseSite, ROUTE_TEST_ORIGIN, type RouteAction } from "../../../test/route-actions";
 import { failWrites } from "../../../test/failing-writes";
 
 /**
@@ -12,17 +13,12 @@ import { failWrites } from "../../../test/failing-writes";
  * password step spends the sign-in budget.
  */
 
-const ORIGIN = "http://127.0.0.1:3999";
+const ORIGIN = ROUTE_TEST_ORIGIN;
 const ADMIN = { email: "chair@example.org", password: "first light over the moor" };
 
 /** The route modules and the site's own modules, reading their configuration afresh for this engine's database. */
 async function siteOn(db: TestDatabase) {
-  vi.stubEnv("DATA_DIR", db.dataDir);
-  vi.stubEnv("DATABASE_URL", db.url ?? "");
-  vi.stubEnv("PUBLIC_URL", ORIGIN);
-  vi.stubEnv("SMTP_URL", "");
-  vi.stubEnv("AUTH_SECRET", "route-test-secret-route-test-secret-0123");
-  vi.resetModules();
+  configureSiteFor(db);
   return {
     login: await import("./login"),
     invite: await import("./invite.$token"),
@@ -33,59 +29,18 @@ async function siteOn(db: TestDatabase) {
   };
 }
 
-interface Answer {
-  status: number;
-  location: string | null;
-  headers: Headers;
-  body: Record<string, unknown> | null;
-}
-
-type Action = (args: never) => Promise<unknown>;
-
-/** POSTs a form to a route action as React Router would, and reads the answer the browser gets. */
-async function post(action: Action, path: string, fields: Record<string, string>, options: { cookie?: string; params?: Record<string, string>; ip?: string } = {}): Promise<Answer> {
-  const request = new Request(`${ORIGIN}${path}`, {
-    method: "POST",
-    headers: { Origin: ORIGIN, ...(options.cookie ? { cookie: options.cookie } : {}) },
-    body: new URLSearchParams(fields),
-  });
-  let result: unknown;
-  try {
-    result = await action({ request, params: options.params ?? {}, context: { clientIp: options.ip ?? "203.0.113.5" } } as never);
-  } catch (thrown) {
-    if (!(thrown instanceof Response)) throw thrown;
-    result = thrown;
-  }
-  if (result instanceof Response) {
-    return { status: result.status, location: result.headers.get("Location"), headers: result.headers, body: null };
-  }
-  // data(): React Router's DataWithResponseInit.
-  const { data: body, init } = result as { data: Record<string, unknown>; init: ResponseInit | null };
-  return { status: init?.status ?? 200, location: null, headers: new Headers(init?.headers), body };
-}
-
-const cookieOf = (headers: Headers) =>
-  headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0]!)
-    .filter((c) => !c.endsWith("="))
-    .join("; ");
-
 describeEachEngine("the sign-in, invitation and two-factor set-up forms", (getDb) => {
   let site: Awaited<ReturnType<typeof siteOn>>;
   beforeAll(async () => {
     site = await siteOn(getDb());
   });
-  afterAll(async () => {
-    await site?.database.closeDatabase();
-    vi.unstubAllEnvs();
-  });
+  afterAll(() => releaseSite(site));
 
   const users = async () => (await getDb().db.selectFrom("users").select("email").orderBy("email").execute()).map((u) => u.email);
   const createAdmin = (fields: Partial<Record<"email" | "password" | "confirm", string>> = {}) =>
-    post(site.login.action as Action, "/login", { intent: "create-admin", email: ADMIN.email, password: ADMIN.password, confirm: ADMIN.password, ...fields });
+    post(site.login.action as RouteAction, "/login", { intent: "create-admin", email: ADMIN.email, password: ADMIN.password, confirm: ADMIN.password, ...fields });
   const signIn = (email: string, password: string, ip = "203.0.113.5") =>
-    post(site.login.action as Action, "/login", { intent: "sign-in", email, password, redirectTo: "/admin" }, { ip });
+    post(site.login.action as RouteAction, "/login", { intent: "sign-in", email, password, redirectTo: "/admin" }, { ip });
 
   it("'Create Admin User' that fails storing the password makes no account, and trying again works", async () => {
     await failWrites(getDb(), "accounts", true, ["insert"]);
@@ -121,7 +76,7 @@ describeEachEngine("the sign-in, invitation and two-factor set-up forms", (getDb
     if (!invited.ok) throw new Error(invited.message);
     const token = invited.link.split("/invite/")[1]!;
     const PASSWORD = "ledgers in the lamplight";
-    const accept = () => post(site.invite.action as Action, `/invite/${token}`, { password: PASSWORD, confirm: PASSWORD }, { params: { token } });
+    const accept = () => post(site.invite.action as RouteAction, `/invite/${token}`, { password: PASSWORD, confirm: PASSWORD }, { params: { token } });
 
     await failWrites(getDb(), "accounts", true, ["insert"]);
     try {
@@ -141,7 +96,7 @@ describeEachEngine("the sign-in, invitation and two-factor set-up forms", (getDb
   it("two-factor set-up: a hand-made step 2 whose shown secret or codes are not text is refused with 400, not a crashed page", async () => {
     const cookie = cookieOf((await signIn(ADMIN.email, ADMIN.password)).headers);
     const setup = (fields: Record<string, string>) =>
-      post(site.setup.action as Action, "/two-factor/setup", { redirectTo: "/admin/users", ...fields }, { cookie });
+      post(site.setup.action as RouteAction, "/two-factor/setup", { redirectTo: "/admin/users", ...fields }, { cookie });
     const begun = await setup({ intent: "begin", password: ADMIN.password });
     expect(begun.status).toBe(200);
     const shown = begun.body!.setup as { uri: string; secret: string; backupCodes: string[] };
@@ -172,7 +127,7 @@ describeEachEngine("the sign-in, invitation and two-factor set-up forms", (getDb
   it("two-factor set-up: the password step spends the sign-in budget, and is refused with 429 and Retry-After once it is spent", async () => {
     const cookie = cookieOf((await signIn(ADMIN.email, ADMIN.password, "198.51.100.7")).headers);
     const begin = (password: string) =>
-      post(site.setup.action as Action, "/two-factor/setup", { intent: "begin", redirectTo: "/admin/users", password }, { cookie, ip: "198.51.100.7" });
+      post(site.setup.action as RouteAction, "/two-factor/setup", { intent: "begin", redirectTo: "/admin/users", password }, { cookie, ip: "198.51.100.7" });
     for (let i = 0; i < 5; i++) {
       expect((await begin(`wrong guess number ${i}`)).body).toEqual({ step: "password", message: "That password is not right." });
     }

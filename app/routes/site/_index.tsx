@@ -12,10 +12,22 @@ import { TestimonialCarousel } from "#app/components/site/testimonial-carousel";
 import { TONE_BADGE } from "#app/components/site/tone";
 import { VideoPlayer } from "#app/components/site/video-player";
 import { YouTubeEmbed } from "#app/components/site/youtube-embed";
+import type { PageContent, PageImage } from "#app/content/types";
 import { inlinePictureUri } from "#app/lib/built-in-image.server";
+import { sectionAsImage } from "#app/lib/page-layout";
 import { absoluteUrl, seoMeta } from "#app/lib/seo";
 import { loadPublicPage } from "#app/lib/public-page.server";
 import { loadCarouselTestimonials } from "#app/lib/testimonials.server";
+
+/**
+ * The picture under the latest-update heading when there is no video: the
+ * image staff applied to the page's Hero section (Page Images tab), else the
+ * page's first image (the built-in still).
+ */
+function heroPicture(page: PageContent): PageImage | undefined {
+  const applied = page.sectionImages?.hero;
+  return applied ? sectionAsImage(applied) : page.images[0];
+}
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [data, testimonials] = await Promise.all([
@@ -23,7 +35,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     loadCarouselTestimonials(context?.requestId),
   ]);
   const { settings, seo } = data;
-  const still = data.page.images[0];
+  const picture = heroPicture(data.page);
   const sameAs = Object.values(settings.social).filter(Boolean);
   const structuredData: Record<string, unknown> = {
     "@context": "https://schema.org",
@@ -47,9 +59,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     // Without an uploaded video, the first YouTube video linked to the home page.
     latestYoutube: data.gallery.youtube?.[0] ?? null,
     testimonials,
-    // The still is the page's largest paint on a phone: one of the site's own small
+    // The picture is the page's largest paint on a phone: one of the site's own small
     // drawings goes into the HTML itself, so no request stands before that paint.
-    stillInline: inlinePictureUri(still),
+    pictureInline: inlinePictureUri(picture),
     seo: { ...seo, title: data.page.heroTitle, structuredData },
   };
 }
@@ -59,9 +71,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { page, latestVideo, latestYoutube, gallery, testimonials, stillInline } = loaderData;
+  const { page, latestVideo, latestYoutube, gallery, testimonials, pictureInline } = loaderData;
+  // A video keeps the built-in still as its poster; without one, the hero section's image takes the still's place.
   const still = page.images[0];
-  const stillSrc = still ? pageImageSrc(still.filename) : "";
+  const picture = heroPicture(page);
+  const pictureSrc = picture ? pageImageSrc(picture.filename) : "";
   return (
     <>
       <section aria-labelledby="home-hero-heading" className="border-b border-border bg-muted">
@@ -104,19 +118,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </figure>
           ) : latestYoutube ? (
             <YouTubeEmbed video={latestYoutube} />
-          ) : still ? (
+          ) : picture ? (
             <SiteImage
-              src={stillInline ?? stillSrc}
-              alt={still.alt}
-              width={still.width ?? 1200}
-              height={still.height ?? 800}
+              src={pictureInline ?? pictureSrc}
+              alt={picture.alt}
+              width={picture.width ?? 1200}
+              height={picture.height ?? 800}
               // In the first screen on a phone: Lighthouse's largest paint, so not lazy.
               lazy={false}
               // An upload's generated sizes; the column is max-w-4xl less its padding.
-              srcSet={still.responsive?.srcSet || undefined}
-              avifSrcSet={still.responsive?.avifSrcSet || undefined}
+              srcSet={picture.responsive?.srcSet || undefined}
+              avifSrcSet={picture.responsive?.avifSrcSet || undefined}
               sizes="(min-width: 56rem) 54rem, calc(100vw - 2rem)"
-              fallbacks={FALLBACK_IMAGES.filter((f) => f !== stillSrc)}
+              fallbacks={FALLBACK_IMAGES.filter((f) => f !== pictureSrc)}
               className="rounded-lg shadow-lg"
             />
           ) : null}

@@ -1,0 +1,142 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { describeEachEngine, type TestDatabase } from "../../../test/engines";
+import { type ActionAnswer, configureSiteFor, cookieOf, postToAction, releaseSite, ROUTE_TEST_ORIGIN, type RouteAction } from "../../../test/route-actions";
+
+/**
+ * The Pages tab's save, its preview and the Page Images tab's Apply, by
+ * calling their route actions as React Router does, signed in as an admin,
+ * on each database engine: a hand-made save still draws the editor; a
+ * picture from another website is refused with a message saying what to do;
+ * the preview leaves out a deactivated upload as the live page does.
+ */
+
+const ORIGIN = ROUTE_TEST_ORIGIN;
+const ADMIN = { email: "pages-routes@example.org", password: "words pictures and layout 42" };
+const OTHER_SITE = "Pictures from other websites cannot be shown here: upload it to the Media library and choose it from there.";
+
+async function siteOn(db: TestDatabase) {
+  configureSiteFor(db, { S3_PUBLIC_URL: "" });
+  return {
+    login: await import("../auth/login"),
+    pages: await import("./admin._index"),
+    pageImages: await import("./admin.page-images"),
+    preview: await import("./admin_.preview"),
+    media: await import("#app/lib/media.server"),
+    database: await import("#app/lib/db.server"),
+  };
+}
+
+const post = (action: RouteAction, path: string, fields: Record<string, string>, cookie?: string) => postToAction(action, path, fields, { cookie, ip: "203.0.113.9" });
+
+describeEachEngine("the page editor's actions", (getDb) => {
+  let site: Awaited<ReturnType<typeof siteOn>>;
+  let cookie: string;
+  beforeAll(async () => {
+    site = await siteOn(getDb());
+    const created = await post(site.login.action as RouteAction, "/login", { intent: "create-admin", email: ADMIN.email, password: ADMIN.password, confirm: ADMIN.password });
+    expect(created.status).toBe(302);
+    const signedIn = await post(site.login.action as RouteAction, "/login", { intent: "sign-in", email: ADMIN.email, password: ADMIN.password, redirectTo: "/admin" });
+    cookie = cookieOf(signedIn.headers);
+  });
+  afterAll(() => releaseSite(site));
+
+  const savePage = (fields: Record<string, string>) =>
+    post(site.pages.action as RouteAction, "/admin", { intent: "save", pageId: "about", heroTitle: "", heroSubtitle: "", mainTitle: "", content: "", layout: "image-right", baseRevision: "0", ...fields }, cookie);
+
+  /** The Pages tab as the browser draws it after this answer. */
+  async function pagesTab(actionData: Record<string, unknown> | null): Promise<string> {
+    const { loader, default: PagesTab } = site.pages;
+    const loaderData = await loader({ request: new Request(`${ORIGIN}/admin?page=about`, { headers: { cookie } }), params: {}, context: {} } as never);
+    const props = { loaderData, actionData: actionData ?? undefined, params: {}, matches: [] } as never;
+    const Stub = createRoutesStub([{ path: "/admin", Component: () => createElement(PagesTab, props) }]);
+    return renderToStaticMarkup(createElement(Stub, { initialEntries: ["/admin?page=about"] })).replaceAll("<!-- -->", "");
+  }
+
+  it("a hand-made save whose image list holds no proper entries is refused, and the editor still draws what was sent", async () => {
+    for (const images of ["[null]", '[{"order":{}}]', '[1, "x", [], {"id": 5, "filename": "a.jpg", "alt": "A"}]']) {
+      const answer = await savePage({ heroTitle: "Hand-made", images });
+      expect(answer.status, images).toBe(400);
+      const values = answer.body?.values as { heroTitle: string; images: unknown[] };
+      expect(values.heroTitle).toBe("Hand-made");
+      expect(values.images, images).toEqual([]);
+      const html = await pagesTab(answer.body);
+      expect(html).toContain("Nothing was saved");
+      expect(html).toContain('value="Hand-made"');
+    }
+
+    // An entry with the editor's text fields is kept, whatever else is wrong with it, so staff can correct it.
+    const kept = await savePage({ images: JSON.stringify([null, { id: "img-1", filename: "/images/hiking.svg", alt: "", order: {}, position: "sideways" }]) });
+    expect(kept.status).toBe(400);
+    expect((kept.body?.values as { images: unknown[] }).images).toEqual([
+      { id: "img-1", filename: "/images/hiking.svg", alt: "", caption: "", position: "inline", order: 1 },
+    ]);
+    expect(await pagesTab(kept.body)).toContain('value="/images/hiking.svg"');
+  });
+
+  it("refuses a picture from another website in the Pages and Page Images tabs, and accepts the site's own", async () => {
+    const entry = (filename: string) => JSON.stringify([{ id: "img-1", filename, alt: "Our summer camp", caption: "", position: "inline", order: 1 }]);
+    const elsewhere = await savePage({ images: entry("https://other.example/camp.jpg") });
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body?.errors).toEqual({ images: [`Image 1: ${OTHER_SITE}`] });
+    expect(await pagesTab(elsewhere.body)).toContain(`Image 1: ${OTHER_SITE}`);
+
+    const own = await savePage({ images: entry(`${ORIGIN}/images/hiking.svg`) });
+    expect([own.status, own.location]).toEqual([302, "/admin?page=about"]);
+
+    const applied = await post(
+      site.pageImages.action as RouteAction,
+      "/admin/page-images",
+      { intent: "apply", pageId: "about", section: "team", imageUrl: "https://other.example/team.jpg", altText: "Our team" },
+      cookie,
+    );
+    expect(applied.status).toBe(400);
+    expect(applied.body).toEqual({ errors: { imageUrl: [OTHER_SITE] }, section: "team" });
+  });
+
+  it("says when a saved page's Text only layout shows none of its images", async () => {
+    const toastOf = (answer: ActionAnswer) => {
+      const raw = /(?:^|, )toast=([^;]+)/.exec(answer.headers.get("set-cookie") ?? "")?.[1];
+      return raw ? (JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as { title: string; description: string }) : null;
+    };
+    const stored = (await site.pages.loader({ request: new Request(`${ORIGIN}/admin?page=about`, { headers: { cookie } }), params: {}, context: {} } as never)).editor!;
+    const picture = JSON.stringify([{ id: "img-1", filename: "/images/hiking.svg", alt: "Runners on a hill path", caption: "", position: "inline", order: 1 }]);
+    const hidden = await savePage({ layout: "text-only", images: picture, baseRevision: String(stored.revision) });
+    expect(hidden.status).toBe(302);
+    expect(toastOf(hidden)?.description).toBe("About Us is updated on the site. Its layout is Text only, so its images are not shown: choose another layout to show them.");
+
+    const shown = await savePage({ layout: "image-right", images: picture, baseRevision: String(stored.revision + 1) });
+    expect(toastOf(shown)?.description).toBe("About Us is updated on the site.");
+  });
+
+  it("previews a page without an upload deactivated since, as the live page shows it", async () => {
+    const withdrawn = await site.media.createMediaFile(getDb(), {
+      filename: "general/consent-withdrawn.jpg",
+      originalName: "consent-withdrawn.jpg",
+      fileUrl: "/media/general/consent-withdrawn.jpg",
+      fileType: "image",
+      fileSize: 2048,
+      altText: "A child whose photo may no longer be shown",
+      category: "general",
+      createdBy: null,
+      width: 800,
+      height: 600,
+    });
+    await site.media.updateMediaFile(getDb(), withdrawn.id, { isActive: false });
+    const images = [
+      { id: "img-1", filename: withdrawn.fileUrl, alt: "A child whose photo may no longer be shown", caption: "", position: "sidebar", order: 1 },
+      { id: "img-2", filename: "/images/hiking.svg", alt: "Runners on a hill path", caption: "", position: "inline", order: 2 },
+    ];
+    const preview = await post(
+      site.preview.action as RouteAction,
+      "/admin/preview",
+      { pageId: "volunteer", heroTitle: "", heroSubtitle: "", mainTitle: "", content: "", layout: "image-right", images: JSON.stringify(images) },
+      cookie,
+    );
+    expect(preview.status).toBe(200);
+    const page = preview.body?.page as { images: { alt: string }[] };
+    expect(page.images.map((i) => i.alt)).toEqual(["Runners on a hill path"]);
+  });
+});

@@ -1,0 +1,95 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { describeEachEngine, type TestDatabase } from "../../../test/engines";
+import { configureSiteFor, releaseSite } from "../../../test/route-actions";
+
+/**
+ * The home page's picture under its first heading (its largest paint on a
+ * phone) follows the Page Images tab: an image applied to Home's Hero
+ * section takes the built-in still's place, as a responsive <img> loaded at
+ * once; with none, the still stays. Through the route's loader and
+ * component, on each database engine.
+ */
+
+const staff = { id: null, email: "home-images@example.org" };
+
+/** The route module and the site's own modules, reading their configuration afresh for this engine's database. */
+async function siteOn(db: TestDatabase) {
+  configureSiteFor(db);
+  return {
+    home: await import("./_index"),
+    sectionImages: await import("#app/lib/section-images.server"),
+    media: await import("#app/lib/media.server"),
+    database: await import("#app/lib/db.server"),
+  };
+}
+
+describeEachEngine("the home page's hero picture", (getDb) => {
+  let site: Awaited<ReturnType<typeof siteOn>>;
+  beforeAll(async () => {
+    site = await siteOn(getDb());
+  });
+  afterAll(() => releaseSite(site));
+
+  /** The home page as a visitor's browser receives it. */
+  async function homePage(): Promise<string> {
+    const { loader, default: Home } = site.home;
+    const loaderData = await loader({ request: new Request("http://127.0.0.1:3999/"), params: {}, context: { requestId: "test" } } as never);
+    const props = { loaderData, params: {}, matches: [] } as never;
+    const Stub = createRoutesStub([{ path: "/", Component: () => createElement(Home, props) }]);
+    return renderToStaticMarkup(createElement(Stub, { initialEntries: ["/"] }));
+  }
+
+  /** The <img> with this alt text, and the <picture> sources around it. */
+  function pictureOf(html: string, alt: string) {
+    const img = new RegExp(`<img [^>]*alt="${alt}"[^>]*>`).exec(html)?.[0];
+    const picture = /<picture[^>]*>(?:(?!<\/picture>)[\s\S])*<\/picture>/.exec(html)?.[0] ?? "";
+    return { img, picture };
+  }
+
+  it("shows the built-in still until an image is applied to the Hero section, then that image, loaded at once", async () => {
+    const before = await homePage();
+    const still = /<section aria-labelledby="latest-update-heading"[\s\S]*?<img [^>]*>/.exec(before)?.[0] ?? "";
+    expect(still).toMatch(/<img [^>]*src="data:image\/svg\+xml,/);
+
+    const upload = await site.media.createMediaFile(getDb(), {
+      filename: "hero/summer-camp.jpg",
+      originalName: "summer-camp.jpg",
+      fileUrl: "/media/hero/summer-camp.jpg",
+      fileType: "image",
+      fileSize: 4096,
+      altText: "Children racing at the summer camp",
+      category: "general",
+      createdBy: null,
+      mimeType: "image/jpeg",
+      width: 1600,
+      height: 900,
+    });
+    await site.media.completeProcessing(getDb(), upload.id, {
+      placeholder: null,
+      variants: [
+        { width: 640, height: 360, format: "webp", key: "hero/summer-camp.0a1b.640w.webp", url: "/media/hero/summer-camp.0a1b.640w.webp", size: 900 },
+        { width: 640, height: 360, format: "avif", key: "hero/summer-camp.0a1b.640w.avif", url: "/media/hero/summer-camp.0a1b.640w.avif", size: 700 },
+      ],
+    });
+    const applied = await site.sectionImages.assignSectionImage(getDb(), { pageId: "home", section: "hero", imageId: upload.id }, staff);
+    expect(applied).toMatchObject({ ok: true });
+
+    const after = await homePage();
+    const { img, picture } = pictureOf(after, "Children racing at the summer camp");
+    expect(img).toBeDefined();
+    expect(img).toContain('src="/media/hero/summer-camp.jpg"');
+    expect(img).toContain('width="1600"');
+    expect(img).toContain('height="900"');
+    expect(img).toContain('fetchPriority="high"');
+    expect(img).not.toContain('loading="lazy"');
+    expect(picture).toContain('srcSet="/media/hero/summer-camp.0a1b.640w.webp 640w"');
+    expect(picture).toContain('srcSet="/media/hero/summer-camp.0a1b.640w.avif 640w"');
+    // In the still's place: the old picture is not shown beside it.
+    expect(after).not.toMatch(/<section aria-labelledby="latest-update-heading"[\s\S]*?src="data:image\/svg/);
+    // Still no script of its own: the page stays server-rendered markup.
+    expect(after).not.toContain("<script");
+  });
+});
