@@ -327,7 +327,8 @@ export async function signOut(site: SiteAuth, request: Request, ip?: string): Pr
   const headers = authHeaders(request);
   let current: CurrentSession | null;
   try {
-    current = await getSession(site, request);
+    // No renewal (a write that could fail and read as "no session"), and a failure to read is a failure, not "signed out".
+    current = await getSession(site, request, { renew: false, throwOnError: true });
     if (current) await site.database.db.deleteFrom("sessions").where("id", "=", current.sessionId).execute();
   } catch (error) {
     logger.error({ err: error instanceof Error ? error.message : String(error) }, "sign-out failed: the session could not be ended");
