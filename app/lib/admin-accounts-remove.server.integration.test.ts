@@ -47,7 +47,14 @@ describeEachEngine("removing admin access", (getDb) => {
     expect(await removeAdminAccount(getDb(), chair.id, chair)).toEqual({ ok: false, reason: "self" });
     expect(await removeAdminAccount(getDb(), crypto.randomUUID(), chair)).toEqual({ ok: false, reason: "missing" });
 
+    // A link the leaver sent and nobody has used yet.
+    const sent = await createInvitation(getDb(), { email: "friend-of-leaver@example.org", invitedBy: { id: leaver.id, email: leaver.email, name: "Leaver", role: "admin", twoFactorEnabled: false } });
+    if (!sent.ok) throw new Error(sent.message);
+
     expect(await removeAdminAccount(getDb(), leaver.id, chair)).toEqual({ ok: true, email: "leaver@example.org" });
+    // ...makes no admin afterwards.
+    expect(await acceptInvitation(auth(), { token: sent.link.split("/invite/")[1]!, password: PASSWORD, confirm: PASSWORD })).toMatchObject({ ok: false, status: 410 });
+    expect(await getDb().db.selectFrom("users").select("id").where("email", "=", "friend-of-leaver@example.org").execute()).toEqual([]);
     expect(await sessionFor(leaverCookie)).toBeNull();
     expect(await signIn(auth(), { email: "leaver@example.org", password: PASSWORD, ip: "203.0.113.9" })).toMatchObject({ ok: false });
     for (const table of ["users", "accounts", "sessions", "two_factors"] as const) {

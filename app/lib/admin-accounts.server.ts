@@ -1,4 +1,5 @@
 import { recordAudit } from "./audit.server";
+import { withdrawPendingInvitationsBy } from "./invitations.server";
 import { nowIso, toBool, type Database } from "./db.server";
 
 /**
@@ -197,6 +198,8 @@ export async function removeAdminAccount(database: Database, userId: string, act
     const user = await trx.selectFrom("users").select(["id", "email", "role"]).where("id", "=", userId).executeTakeFirst();
     if (!user) return { ok: false, reason: "missing" };
     await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
+    // A link they sent and nobody has used yet would still make an admin.
+    await withdrawPendingInvitationsBy({ db: trx }, userId);
     await trx.deleteFrom("two_factors").where("user_id", "=", userId).execute();
     await trx.deleteFrom("accounts").where("user_id", "=", userId).execute();
     await trx.deleteFrom("users").where("id", "=", userId).execute();

@@ -255,3 +255,19 @@ export async function withdrawInvitation(
   await recordAudit(database, { action: "invitation.withdrawn", actorId: actor.id, actorEmail: actor.email, ip: actor.ip, detail: { email: row.email } });
   return true;
 }
+
+/**
+ * Withdraws every invitation someone sent that nobody has used yet: their
+ * admin access is being removed, and a link from them must not make an
+ * admin afterwards. Pass the removal's transaction. Returns how many.
+ */
+export async function withdrawPendingInvitationsBy({ db }: Pick<Database, "db">, userId: string): Promise<number> {
+  const result = await db
+    .updateTable("invitations")
+    .set({ revoked_at: nowIso() })
+    .where("invited_by", "=", userId)
+    .where("accepted_at", "is", null)
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows ?? 0);
+}
