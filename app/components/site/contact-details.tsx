@@ -1,5 +1,6 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import { CONTACT_PLACEHOLDER_TEXT, type SiteSettings } from "#app/content/site";
+import { telHref } from "#app/lib/phone";
 
 /** Phone, email and postal address from the site settings, or a clear placeholder when one is not set yet. */
 export function ContactDetails({ settings, headingLevel = 3 }: { settings: SiteSettings; headingLevel?: 2 | 3 }) {
@@ -9,7 +10,7 @@ export function ContactDetails({ settings, headingLevel = 3 }: { settings: SiteS
       title: "Phone",
       Icon: Phone,
       value: settings.phone ? (
-        <a href={`tel:${settings.phone.replace(/[^+\d]/g, "")}`} className="inline-flex min-h-6 items-center font-medium text-primary underline">
+        <a href={telHref(settings.phone) ?? `tel:${settings.phone.replace(/[^+\d]/g, "")}`} className="inline-flex min-h-6 items-center font-medium text-primary underline">
           {settings.phone}
         </a>
       ) : null,

@@ -3,6 +3,7 @@ import { SECONDARY_LINKS } from "#app/content/navigation";
 import type { SiteSettings } from "#app/content/site";
 import { FindUsMap } from "./find-us-map";
 import { NewsletterForm } from "./newsletter-form";
+import { telHref } from "#app/lib/phone";
 
 const SOCIAL = [
   { key: "youtube", label: "YouTube", Icon: Video },
@@ -78,7 +79,7 @@ export function SiteFooterContent({ settings, year }: { settings: SiteSettings; 
             {settings.phone ? (
               <li className="flex items-center gap-2">
                 <Phone aria-hidden="true" className="size-4" />
-                <a href={`tel:${settings.phone.replace(/[^+\d]/g, "")}`} className="inline-flex min-h-6 items-center underline">
+                <a href={telHref(settings.phone) ?? `tel:${settings.phone.replace(/[^+\d]/g, "")}`} className="inline-flex min-h-6 items-center underline">
                   {settings.phone}
                 </a>
               </li>
