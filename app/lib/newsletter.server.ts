@@ -10,7 +10,7 @@ import { env, loadSecrets } from "#app/lib/env.server";
 import { enqueueJob, cancelJob, registerJobHandler, type JobContext, type JobOutcome } from "#app/lib/jobs.server";
 import { logger } from "#app/lib/logger.server";
 import { withoutEmailAddresses } from "#app/lib/log-scrub.server";
-import { isEmailAddress, sendMail } from "#app/lib/mailer.server";
+import { isEmailAddress, queueMail, sendMail } from "#app/lib/mailer.server";
 import { withoutFormatCharacters } from "#app/lib/schemas/public-form";
 import { getSiteSettings } from "#app/lib/site-settings.server";
 import { NewsletterEmail, newsletterText, type NewsletterEmailProps } from "#app/components/admin/newsletter-email";
@@ -264,7 +264,8 @@ async function sendConfirmation(database: Database, subscriberId: string, email:
     "",
     charityName,
   ].join("\n");
-  await sendMail(database, { to: email, subject: `Please confirm your subscription to ${charityName} news`, text, kind: "transactional" });
+  // Recorded now, delivered without holding the visitor's page (queueMail).
+  await queueMail(database, { to: email, subject: `Please confirm your subscription to ${charityName} news`, text, kind: "transactional" });
 }
 
 async function sendAlreadySubscribed(database: Database, subscriberId: string, email: string): Promise<void> {
@@ -278,7 +279,7 @@ async function sendAlreadySubscribed(database: Database, subscriberId: string, e
     "",
     charityName,
   ].join("\n");
-  await sendMail(database, { to: email, subject: `You are already subscribed to ${charityName} news`, text, kind: "transactional" });
+  await queueMail(database, { to: email, subject: `You are already subscribed to ${charityName} news`, text, kind: "transactional" });
 }
 
 export type ConfirmResult =
