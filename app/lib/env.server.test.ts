@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { captureLogs } from "../../test/capture-logs";
 import { loadSecrets, parseEnv } from "./env.server";
 
 describe("the site's secret (secrets.json)", () => {
@@ -49,12 +50,17 @@ describe("the site's address and secret from the environment", () => {
     }
   });
 
-  it("refuses an AUTH_SECRET shorter than 32 characters", () => {
+  it("takes an AUTH_SECRET shorter than 32 characters (the site's data needs it) but says loudly to replace it", () => {
     const saved = process.env.AUTH_SECRET;
     process.env.AUTH_SECRET = "short-secret";
+    const logs = captureLogs();
     try {
-      expect(() => loadSecrets(fs.mkdtempSync(path.join(os.tmpdir(), "site-secrets-")))).toThrow(/AUTH_SECRET must be at least 32 characters/);
+      expect(loadSecrets(fs.mkdtempSync(path.join(os.tmpdir(), "site-secrets-")))).toEqual({ authSecret: "short-secret" });
+      logs.stop();
+      expect(logs.text()).toMatch(/AUTH_SECRET is shorter than 32 characters/);
+      expect(logs.text()).not.toContain("short-secret");
     } finally {
+      logs.stop();
       if (saved === undefined) delete process.env.AUTH_SECRET;
       else process.env.AUTH_SECRET = saved;
     }

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import crypto from "node:crypto";
 import { z } from "zod";
+import { logger } from "./logger.server";
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -107,12 +108,20 @@ export interface Secrets {
  * when set, wins. A secrets.json that holds no usable secret stops the
  * site: two-factor secrets and newsletter links need the one it had.
  */
+let warnedShortSecret = false;
+
 export function loadSecrets(dataDir: string): Secrets {
   fs.mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, "secrets.json");
   if (process.env.AUTH_SECRET) {
-    // Sessions are signed and two-factor secrets encrypted with it: a short one is guessable.
-    if (process.env.AUTH_SECRET.length < 32) throw new Error("AUTH_SECRET must be at least 32 characters long (for example the output of `openssl rand -base64 32`).");
+    // Sessions are signed and two-factor secrets encrypted with it, so a short
+    // one is guessable. Said loudly, not refused: a site already running with
+    // one needs it for its data (changing it resets two-factor sign-in and
+    // breaks newsletter links), so replacing it is the operator's planned step.
+    if (process.env.AUTH_SECRET.length < 32 && !warnedShortSecret) {
+      warnedShortSecret = true;
+      logger.error("AUTH_SECRET is shorter than 32 characters, which is guessable: plan to replace it with a long random value (openssl rand -base64 32); see the README on what changing it resets.");
+    }
     return { authSecret: process.env.AUTH_SECRET };
   }
   let raw: string | undefined;
