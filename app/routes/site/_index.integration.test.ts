@@ -91,5 +91,21 @@ describeEachEngine("the home page's hero picture", (getDb) => {
     expect(after).not.toMatch(/<section aria-labelledby="latest-update-heading"[\s\S]*?src="data:image\/svg/);
     // Still no script of its own: the page stays server-rendered markup.
     expect(after).not.toContain("<script");
+
+    // With a video on the home page, the applied image is what shows before it plays.
+    await site.media.createMediaFile(getDb(), {
+      filename: "home/open-day.mp4",
+      originalName: "open-day.mp4",
+      fileUrl: "/media/home/open-day.mp4",
+      fileType: "video",
+      fileSize: 4096,
+      altText: "Our open day",
+      category: "general",
+      createdBy: null,
+      mimeType: "video/mp4",
+      pageAssignment: "home",
+    });
+    const withVideo = await homePage();
+    expect(withVideo).toMatch(/<video [^>]*poster="\/media\/hero\/summer-camp\.jpg"/);
   });
 });

@@ -72,8 +72,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { page, latestVideo, latestYoutube, gallery, testimonials, pictureInline } = loaderData;
-  // A video keeps the built-in still as its poster; without one, the hero section's image takes the still's place.
-  const still = page.images[0];
+  // The hero section's image, else the built-in still: the video's poster, or the picture itself without a video.
   const picture = heroPicture(page);
   const pictureSrc = picture ? pageImageSrc(picture.filename) : "";
   return (
@@ -112,7 +111,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 autoPlay
                 muted
                 preload="metadata"
-                poster={still ? pageImageSrc(still.filename) : undefined}
+                poster={picture ? pageImageSrc(picture.filename) : undefined}
               />
               {latestVideo.caption ? <figcaption className="mt-2 text-muted-foreground">{latestVideo.caption}</figcaption> : null}
             </figure>
