@@ -22,6 +22,7 @@ async function siteOn(db: TestDatabase) {
     home: await import("./_index"),
     sectionImages: await import("#app/lib/section-images.server"),
     media: await import("#app/lib/media.server"),
+    youtube: await import("#app/lib/youtube.server"),
     database: await import("#app/lib/db.server"),
   };
 }
@@ -107,5 +108,16 @@ describeEachEngine("the home page's hero picture", (getDb) => {
     });
     const withVideo = await homePage();
     expect(withVideo).toMatch(/<video [^>]*poster="\/media\/hero\/summer-camp\.jpg"/);
+
+    // With a YouTube video instead, it is the poster shown until play is pressed.
+    await getDb().db.deleteFrom("media_files").where("filename", "=", "home/open-day.mp4").execute();
+    const youtube = await site.youtube.createYoutubeVideo(getDb(), { url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ", title: "Our year", page: "home" });
+    expect(youtube).toMatchObject({ ok: true });
+    const withYoutube = (await homePage()).replaceAll("<!-- -->", "");
+    const latest = /<section aria-labelledby="latest-update-heading"[\s\S]*?<\/section>/.exec(withYoutube)?.[0] ?? "";
+    expect(latest).toContain("Our year");
+    expect(latest).toMatch(/<img [^>]*src="\/media\/hero\/summer-camp\.jpg"/);
+    // Nothing from YouTube is loaded before play: a link, no frame.
+    expect(latest).not.toContain("<iframe");
   });
 });

@@ -116,7 +116,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               {latestVideo.caption ? <figcaption className="mt-2 text-muted-foreground">{latestVideo.caption}</figcaption> : null}
             </figure>
           ) : latestYoutube ? (
-            <YouTubeEmbed video={latestYoutube} />
+            // An image staff applied to the Hero section is the poster shown until play is pressed.
+            <YouTubeEmbed video={page.sectionImages?.hero && pictureSrc ? { ...latestYoutube, thumbnailUrl: pictureSrc } : latestYoutube} />
           ) : picture ? (
             <SiteImage
               src={pictureInline ?? pictureSrc}
