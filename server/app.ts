@@ -377,9 +377,11 @@ export async function start(): Promise<ServerType> {
     clearTimeout(workersTimer);
     logger.info({ signal }, "shutting down: draining requests");
     const workerStopped = worker?.stop();
-    mediaWorker?.stop();
+    // The image being made is finished, no new one begun.
+    const mediaStopped = mediaWorker?.stop();
     server.close(async () => {
       await workerStopped;
+      await mediaStopped;
       // Staff notices and confirmations of the last forms sent, still on their way to the mail server.
       await settleQueuedMail();
       closeMailer();

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { describeEachEngine, type TestDatabase } from "../../test/engines";
 import { smallPng } from "../../test/media-fixtures";
 import { migrateToLatest } from "./db.server";
-import { processPendingMedia } from "./images.server";
+import { MediaWorker, processPendingMedia } from "./images.server";
 import {
   claimProcessing,
   createMediaFile,
@@ -107,6 +107,37 @@ describeEachEngine("image variants: failures and retries", (get) => {
   afterEach(() => {
     vi.useRealTimers();
     fs.rmSync(setup.scratchDir, { recursive: true, force: true });
+  });
+
+  it("at shutdown finishes the image it is making and begins no other, so neither loses an attempt", async () => {
+    const db = get();
+    const first = await queuedImage(db, setup);
+    const second = await queuedImage(db, setup);
+    // The first image's bytes arrive only when let through: the worker is then in the middle of it.
+    let letThrough!: () => void;
+    const held = new Promise<void>((resolve) => (letThrough = resolve));
+    let reading!: () => void;
+    const begun = new Promise<void>((resolve) => (reading = resolve));
+    const storage = Object.assign(Object.create(setup.storage) as FlakyStorage, {
+      read: async (key: string, range?: ByteRange) => {
+        if (key === first.filename) {
+          reading();
+          await held;
+        }
+        return setup.storage.read(key, range);
+      },
+    });
+    const worker = new MediaWorker(async () => db, storage, setup.scratchDir);
+    worker.kick();
+    await begun;
+    const stopped = worker.stop();
+    letThrough();
+    await stopped;
+    expect(await queueRow(db, first.id)).toMatchObject({ processing: "done", attempts: 1 });
+    expect(await queueRow(db, second.id)).toMatchObject({ processing: "pending", attempts: 0 });
+    // A stopped worker takes no more work when asked.
+    worker.kick();
+    expect(await queueRow(db, second.id)).toMatchObject({ processing: "pending", attempts: 0 });
   });
 
   it("tries an image again a few minutes after a storage error, and it then gets its sizes", async () => {

@@ -211,14 +211,17 @@ export async function generateVariants(database: Database, storage: Storage, fil
  * PROCESSING_MAX_ATTEMPTS times, see failProcessing) unless it cannot be
  * decoded.
  */
-export async function processPendingMedia(database: Database, storage: Storage, scratchDir = os.tmpdir()): Promise<number> {
+export async function processPendingMedia(database: Database, storage: Storage, scratchDir = os.tmpdir(), stopping: () => boolean = () => false): Promise<number> {
   const abandoned = await giveUpAbandonedProcessing(database);
   if (abandoned > 0) logger.warn({ count: abandoned }, "image variants given up: every attempt's process stopped before finishing");
   let processed = 0;
   for (;;) {
+    if (stopping()) return processed;
     const ids = await listPendingProcessing(database, 10);
     let claimedAny = false;
     for (const id of ids) {
+      // At shutdown no new image is begun: one cut off would spend one of its attempts.
+      if (stopping()) return processed;
       const claim = await claimProcessing(database, id);
       if (!claim) continue;
       claimedAny = true;
@@ -247,6 +250,7 @@ export async function processPendingMedia(database: Database, storage: Storage, 
 export class MediaWorker {
   private running: Promise<void> | null = null;
   private again = false;
+  private stopping = false;
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
@@ -262,12 +266,20 @@ export class MediaWorker {
     return this;
   }
 
-  stop(): void {
+  /**
+   * Stops: no new image is begun, and the one being made is finished (the
+   * promise settles then), so a deploy does not cut it off half-way and
+   * spend one of its attempts. Shutdown's own time limit still applies.
+   */
+  stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    this.stopping = true;
+    return this.running ?? Promise.resolve();
   }
 
   kick(): void {
+    if (this.stopping) return;
     if (this.running) {
       this.again = true;
       return;
@@ -276,7 +288,7 @@ export class MediaWorker {
       do {
         this.again = false;
         try {
-          await processPendingMedia(await this.getDatabase(), this.storage, this.scratchDir);
+          await processPendingMedia(await this.getDatabase(), this.storage, this.scratchDir, () => this.stopping);
         } catch (error) {
           logger.error({ err: error instanceof Error ? error.message : String(error) }, "media worker pass failed");
         }
@@ -295,7 +307,7 @@ export class MediaWorker {
 let worker: MediaWorker | null = null;
 
 export function startMediaWorker(getDatabase: () => Promise<Database>, storage: Storage, scratchDir: string): MediaWorker {
-  worker?.stop();
+  void worker?.stop();
   worker = new MediaWorker(getDatabase, storage, scratchDir).start();
   return worker;
 }
