@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { VALID_EVENT } from "../../test/event-fixture";
 import { describeEachEngine } from "../../test/engines";
 import { smallPng } from "../../test/media-fixtures";
 import { startS3Server } from "../../test/s3-server";
@@ -33,15 +34,7 @@ import { createStorage, type Storage } from "./storage/storage.server";
 const TODAY = "2026-05-10";
 const ORIGIN = "https://charity.example";
 
-const valid = {
-  title: "Summer Fun Day",
-  category: "community",
-  date: "2026-06-20",
-  time: "12:00",
-  location: "Community Centre, Halifax",
-  description: "Games, food and music for all the family.",
-  published: "on",
-};
+const valid = { ...VALID_EVENT, published: "on" };
 
 describeEachEngine("events", (get) => {
   it("starts with the three News cards as published, undated regular sessions", async () => {

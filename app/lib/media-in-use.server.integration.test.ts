@@ -1,55 +1,25 @@
 import crypto from "node:crypto";
-import path from "node:path";
 import { Readable } from "node:stream";
 import { expect, it } from "vitest";
 import { describeEachEngine, type TestDatabase } from "../../test/engines";
+import { libraryImage, uploadsOf } from "../../test/library-image";
 import { smallPng } from "../../test/media-fixtures";
 import { describeMediaUses } from "#app/components/admin/media-options";
 import { getPageById } from "#app/content/pages";
 import { serveMedia } from "#app/lib/media-serve.server";
 import { createEvent, eventImages, getEvent } from "./events.server";
-import { completeProcessing, createMediaFile, deleteUnusedMediaFile, getInactiveMedia, getMediaFile, updateMediaFile, type MediaFile } from "./media.server";
+import { deleteUnusedMediaFile, getInactiveMedia, getMediaFile, updateMediaFile, type MediaFile } from "./media.server";
 import { loadPageContent, savePageContent } from "./page-content.server";
 import { withoutInactiveImages } from "./public-page.server";
 import { pageContentFormSchema } from "./schemas/page-content";
 import { assignSectionImage, listSectionImages, toPublicSectionImages } from "./section-images.server";
-import { LocalStorage } from "./storage/local-storage.server";
 import { variantKey } from "./storage/storage.server";
 
 const staff = { id: "user-1", email: "editor@example.org" };
 
-/** The test database's uploads folder, as the site keeps it. */
-const storageOf = (db: TestDatabase) => new LocalStorage(path.join(db.dataDir, "uploads"));
-
 /** A real image in the library: its original and one generated size on disk, and its row. */
-async function storedImage(db: TestDatabase, altText: string): Promise<{ file: MediaFile; variant: string }> {
-  const storage = storageOf(db);
-  const key = `${Date.now()}-${crypto.randomBytes(6).toString("hex")}.png`;
-  const bytes = await smallPng();
-  await storage.putStream(key, Readable.from([bytes]), { contentType: "image/png" });
-  const variant = variantKey(key, crypto.randomBytes(8).toString("hex"), 320, "webp");
-  await storage.putStream(variant, Readable.from([bytes]), { contentType: "image/webp" });
-  const created = await createMediaFile(db, {
-    filename: key,
-    originalName: "photo.png",
-    fileUrl: storage.publicUrl(key),
-    fileType: "image",
-    fileSize: bytes.length,
-    altText,
-    createdBy: staff.id,
-    mimeType: "image/png",
-    width: 400,
-    height: 300,
-    processing: "pending",
-  });
-  await completeProcessing(db, created.id, {
-    placeholder: null,
-    variants: [{ width: 320, height: 240, format: "webp", key: variant, url: storage.publicUrl(variant), size: bytes.length }],
-    width: 400,
-    height: 300,
-  });
-  return { file: (await getMediaFile(db, created.id))!, variant };
-}
+const storedImage = (db: TestDatabase, altText: string) => libraryImage(db, altText, { createdBy: staff.id });
+const storageOf = uploadsOf;
 
 /** Whether the row and every stored object of a file are still there. */
 async function stillThere(db: TestDatabase, file: MediaFile, variant: string): Promise<boolean[]> {

@@ -1,19 +1,14 @@
-import crypto from "node:crypto";
-import path from "node:path";
-import { Readable } from "node:stream";
 import { expect, it, vi } from "vitest";
 import { describeEachEngine, type TestDatabase } from "../../test/engines";
-import { smallPng } from "../../test/media-fixtures";
+import { libraryImage } from "../../test/library-image";
 import { getPageById } from "#app/content/pages";
 import { nowIso } from "./db.server";
 import { createEvent, deleteEvent, EVENT_IMAGE_NOT_HELD } from "./events.server";
-import { completeProcessing, createMediaFile, getInactiveMedia, getMediaFile, isInactiveUrl, updateMediaFile, type MediaFile } from "./media.server";
+import { getInactiveMedia, isInactiveUrl, updateMediaFile, type MediaFile } from "./media.server";
 import { loadPageContent, savePageContent } from "./page-content.server";
 import { withoutInactiveImages } from "./public-page.server";
 import { pageContentFormSchemaFor } from "./schemas/page-content";
 import { assignSectionImage, listSectionImages, mediaByUrl, toPublicSectionImages } from "./section-images.server";
-import { LocalStorage } from "./storage/local-storage.server";
-import { variantKey } from "./storage/storage.server";
 
 /** The site's public origin, read once by env(): set before anything reads it. */
 const SITE = vi.hoisted(() => {
@@ -25,32 +20,7 @@ const staff = { id: "user-1", email: "editor@example.org" };
 
 /** An uploaded image with one generated size, as "copy image address" on the public page would give it. */
 async function uploadedImage(db: TestDatabase, altText: string): Promise<{ file: MediaFile; copied: string }> {
-  const storage = new LocalStorage(path.join(db.dataDir, "uploads"));
-  const key = `general/${Date.now()}-${crypto.randomBytes(6).toString("hex")}.png`;
-  const bytes = await smallPng();
-  await storage.putStream(key, Readable.from([bytes]), { contentType: "image/png" });
-  const variant = variantKey(key, crypto.randomBytes(8).toString("hex"), 320, "webp");
-  await storage.putStream(variant, Readable.from([bytes]), { contentType: "image/webp" });
-  const created = await createMediaFile(db, {
-    filename: key,
-    originalName: "photo.png",
-    fileUrl: storage.publicUrl(key),
-    fileType: "image",
-    fileSize: bytes.length,
-    altText,
-    createdBy: staff.id,
-    mimeType: "image/png",
-    width: 400,
-    height: 300,
-    processing: "pending",
-  });
-  await completeProcessing(db, created.id, {
-    placeholder: null,
-    variants: [{ width: 320, height: 240, format: "webp", key: variant, url: storage.publicUrl(variant), size: bytes.length }],
-    width: 400,
-    height: 300,
-  });
-  const file = (await getMediaFile(db, created.id))!;
+  const { file } = await libraryImage(db, altText, { folder: "general", createdBy: staff.id });
   expect(file.fileUrl).toMatch(/^\/media\/general\//);
   return { file, copied: `${SITE}${file.fileUrl}` };
 }

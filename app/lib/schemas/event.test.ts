@@ -1,14 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { VALID_EVENT } from "../../../test/event-fixture";
 import { eventSchema } from "./event";
 
-const valid = {
-  title: "Summer Fun Day",
-  category: "community",
-  date: "2026-06-20",
-  time: "12:00",
-  location: "Community Centre, Halifax",
-  description: "Games, food and music for all the family.",
-};
+const valid = VALID_EVENT;
 
 const errorsOf = (values: Record<string, string>) => {
   const result = eventSchema.safeParse({ ...valid, ...values });
