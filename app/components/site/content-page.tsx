@@ -78,6 +78,43 @@ export function PageHero({ title, subtitle, children }: { title: string; subtitl
 }
 
 /**
+ * A page's main text with the pictures its layout places around it (SPEC §5):
+ * one beside the text for image-left and image-right, the rest after it,
+ * then the Page Images tab's content section, then the gallery grid. The
+ * home page and every content page use it, so a picture staff add shows on
+ * either.
+ */
+export function PageText({ page, heading }: { page: PageContent; heading: ReactNode }) {
+  const layout = placeImages(page);
+  const contentSection = page.sectionImages?.content;
+  const after = [...layout.inline, ...(contentSection ? [sectionAsImage(contentSection)] : [])];
+  const side = layout.side;
+  return (
+    <>
+      <div className={side ? "grid items-start gap-10 lg:grid-cols-2" : "max-w-3xl"}>
+        <div className={side && page.layout === "image-left" ? "lg:order-2" : ""}>
+          {heading}
+          <Prose source={page.content} />
+          {after.map((image) => (
+            <PageImageFigure key={image.id} image={image} className="mt-8" sizes="(min-width: 48rem) 48rem, 100vw" />
+          ))}
+        </div>
+        {side ? <PageImageFigure image={side} className={page.layout === "image-left" ? "lg:order-1" : ""} /> : null}
+      </div>
+      {layout.gallery.length > 0 ? (
+        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Gallery">
+          {layout.gallery.map((image) => (
+            <li key={image.id}>
+              <PageImageFigure image={image} sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </>
+  );
+}
+
+/**
  * Every public page's hero and main body, drawn from one PageContent record
  * (built-in copy or the staff's saved version), laid out as the record's
  * layout says. Pages with more to show pass it as children, which follow
@@ -97,16 +134,12 @@ export function ContentPage({
   /** The hero picture as a data: URI (PublicPageData.heroInline), so the page's largest paint needs no request of its own. */
   heroInline?: string | null;
 }) {
-  const layout = placeImages(page);
   const sections = page.sectionImages ?? {};
   const heroImage = heroImageOf(page);
-  const contentImage = sections.content ? sectionAsImage(sections.content) : undefined;
   // The register banner has its own place on its page (SPEC §2); hero and content are placed above.
   const otherSections = Object.values(sections).filter(
     (s) => s.section !== "hero" && s.section !== "content" && s.section !== REGISTER_CHILD_BANNER.id,
   );
-  const side = layout.side;
-
   return (
     <article>
       <PageHero title={page.heroTitle} subtitle={page.heroSubtitle}>
@@ -127,27 +160,14 @@ export function ContentPage({
         </div>
       ) : null}
       <section aria-labelledby="main-content-heading" className="mx-auto max-w-7xl px-4 py-12">
-        <div className={side ? "grid items-start gap-10 lg:grid-cols-2" : "max-w-3xl"}>
-          <div className={side && page.layout === "image-left" ? "lg:order-2" : ""}>
+        <PageText
+          page={page}
+          heading={
             <h2 id="main-content-heading" className="text-3xl font-bold tracking-tight">
               {page.mainTitle}
             </h2>
-            <Prose source={page.content} />
-            {[...layout.inline, ...(contentImage ? [contentImage] : [])].map((image) => (
-              <PageImageFigure key={image.id} image={image} className="mt-8" sizes="(min-width: 48rem) 48rem, 100vw" />
-            ))}
-          </div>
-          {side ? <PageImageFigure image={side} className={page.layout === "image-left" ? "lg:order-1" : ""} /> : null}
-        </div>
-        {layout.gallery.length > 0 ? (
-          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Gallery">
-            {layout.gallery.map((image) => (
-              <li key={image.id}>
-                <PageImageFigure image={image} sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" />
-              </li>
-            ))}
-          </ul>
-        ) : null}
+          }
+        />
       </section>
       {otherSections.map((s) => (
         <section key={s.section} id={`section-${s.section}`} aria-label={sectionLabel(s.section)} className="mx-auto max-w-7xl px-4 pb-12">

@@ -24,6 +24,8 @@ async function siteOn(db: TestDatabase) {
     media: await import("#app/lib/media.server"),
     youtube: await import("#app/lib/youtube.server"),
     database: await import("#app/lib/db.server"),
+    pageContent: await import("#app/lib/page-content.server"),
+    schemas: await import("#app/lib/schemas/page-content"),
   };
 }
 
@@ -119,5 +121,62 @@ describeEachEngine("the home page's hero picture", (getDb) => {
     expect(latest).toMatch(/<img [^>]*src="\/media\/hero\/summer-camp\.jpg"/);
     // Nothing from YouTube is loaded before play: a link, no frame.
     expect(latest).not.toContain("<iframe");
+  });
+
+  it("shows the pictures staff give Home's text and its Content section beside and after the text, as on any page", async () => {
+    /** The library upload an image entry names, so the page keeps it. */
+    const upload = (name: string, alt: string) =>
+      site.media.createMediaFile(getDb(), {
+        filename: `home/${name}`,
+        originalName: name,
+        fileUrl: `/media/home/${name}`,
+        fileType: "image",
+        fileSize: 4096,
+        altText: alt,
+        category: "general",
+        createdBy: null,
+        mimeType: "image/jpeg",
+        width: 1200,
+        height: 800,
+      });
+    await upload("side.jpg", "Volunteers painting the hall");
+    await upload("after.jpg", "A football team photo");
+    await upload("grid.jpg", "The art room");
+    const content = await upload("content.jpg", "Families at the open day");
+
+    const form = site.schemas.pageContentFormSchema.parse({
+      pageId: "home",
+      heroTitle: "Empowering Our Community",
+      content: "Our new welcome text.",
+      layout: "image-right",
+      images: JSON.stringify([
+        { id: "a", filename: "home/side.jpg", alt: "Volunteers painting the hall", caption: "", position: "sidebar", order: 1 },
+        { id: "b", filename: "home/after.jpg", alt: "A football team photo", caption: "Under-12s", position: "inline", order: 2 },
+        { id: "c", filename: "home/grid.jpg", alt: "The art room", caption: "", position: "gallery", order: 3 },
+      ]),
+      baseRevision: "0",
+    });
+    expect(await site.pageContent.savePageContent(getDb(), form, staff)).toMatchObject({ ok: true });
+    expect(await site.sectionImages.assignSectionImage(getDb(), { pageId: "home", section: "content", imageId: content.id }, staff)).toMatchObject({ ok: true });
+
+    const html = (await homePage()).replaceAll("<!-- -->", "");
+    const explore = /<section aria-labelledby="explore-heading"[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
+    expect(explore).toContain("Our new welcome text.");
+    for (const alt of ["Volunteers painting the hall", "A football team photo", "The art room", "Families at the open day"]) {
+      expect(explore, alt).toMatch(new RegExp(`<img [^>]*alt="${alt}"`));
+    }
+    expect(explore).toContain("<figcaption");
+    expect(explore).toContain("Under-12s");
+    expect(explore).toMatch(/<ul [^>]*aria-label="Gallery"[\s\S]*alt="The art room"/);
+    // The explore cards still follow the text.
+    expect(explore).toContain("Explore<span");
+
+    // Text only: the page's own pictures go, the Content section's stays (as on every page).
+    const textOnly = site.schemas.pageContentFormSchema.parse({ ...form, images: JSON.stringify(form.images), layout: "text-only", baseRevision: "1" });
+    expect(await site.pageContent.savePageContent(getDb(), textOnly, staff)).toMatchObject({ ok: true });
+    const plain = /<section aria-labelledby="explore-heading"[\s\S]*?<\/section>/.exec(await homePage())?.[0] ?? "";
+    expect(plain).not.toContain("Volunteers painting the hall");
+    expect(plain).not.toContain("The art room");
+    expect(plain).toContain('alt="Families at the open day"');
   });
 });

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/_index";
 import { EXPLORE_CARDS, FALLBACK_IMAGES, HOME_VIDEO_HEADING, IMPACT_STATS } from "#app/content/site";
 import { ButtonLink } from "#app/components/site/button-link";
-import { Prose, pageImageSrc } from "#app/components/site/content-page";
+import { PageText, pageImageSrc } from "#app/components/site/content-page";
 import { Icon } from "#app/components/site/icon";
 import { ImpactCounters } from "#app/components/site/impact-counters";
 import { Logo } from "#app/components/site/logo";
@@ -12,22 +12,20 @@ import { TestimonialCarousel } from "#app/components/site/testimonial-carousel";
 import { TONE_BADGE } from "#app/components/site/tone";
 import { VideoPlayer } from "#app/components/site/video-player";
 import { YouTubeEmbed } from "#app/components/site/youtube-embed";
-import type { PageContent, PageImage } from "#app/content/types";
 import { inlinePictureUri } from "#app/lib/built-in-image.server";
-import { sectionAsImage } from "#app/lib/page-layout";
+import { heroImageOf } from "#app/lib/page-layout";
 import { absoluteUrl, seoMeta } from "#app/lib/seo";
 import { loadPublicPage } from "#app/lib/public-page.server";
 import { loadCarouselTestimonials } from "#app/lib/testimonials.server";
 
 /**
- * The picture under the latest-update heading when there is no video: the
- * image staff applied to the page's Hero section (Page Images tab), else the
- * page's first image (the built-in still).
+ * The picture under the latest-update heading when there is no video, and
+ * the video's poster: the image staff applied to the page's Hero section
+ * (Page Images tab), else the hero its layout gives (the built-in still on
+ * the default hero-and-content layout; none on text only), as a content
+ * page's banner is chosen. The page's other pictures go with its text.
  */
-function heroPicture(page: PageContent): PageImage | undefined {
-  const applied = page.sectionImages?.hero;
-  return applied ? sectionAsImage(applied) : page.images[0];
-}
+const heroPicture = heroImageOf;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [data, testimonials] = await Promise.all([
@@ -139,12 +137,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="explore-heading" className="bg-muted">
         <div className="mx-auto max-w-7xl px-4 py-12">
-          <h2 id="explore-heading" className="text-3xl font-bold tracking-tight">
-            {page.mainTitle}
-          </h2>
-          <div className="max-w-3xl">
-            <Prose source={page.content} />
-          </div>
+          <PageText
+            page={page}
+            heading={
+              <h2 id="explore-heading" className="text-3xl font-bold tracking-tight">
+                {page.mainTitle}
+              </h2>
+            }
+          />
           <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {EXPLORE_CARDS.map((card) => (
               <li key={card.href} className="flex flex-col rounded-lg border border-border bg-card p-6 text-card-foreground shadow-sm">
