@@ -10,7 +10,7 @@ import { env } from "./env.server";
 import { logger } from "./logger.server";
 import { resolveImageSrc, sectionLabel } from "./page-image-src";
 import { normaliseLineBreaks } from "./schemas/multiline";
-import type { Storage } from "./storage/storage.server";
+import { getStorage, type Storage } from "./storage/storage.server";
 
 export type { StoredCategory };
 
@@ -471,6 +471,15 @@ const KEY_IN_URL = /\/media\/([a-z0-9][a-z0-9._-]*(?:\/[a-z0-9][a-z0-9._-]*)*)/g
 /** Where the storage's objects are served from ("/media/", or a bucket's public address). */
 export function storagePublicBase(storage: Pick<Storage, "publicUrl">): string {
   return storage.publicUrl("KEY").replace(/KEY$/, "");
+}
+
+/**
+ * Whether an address is one of the library's uploads (/media/…, or on the
+ * bucket's public address with S3_PUBLIC_URL): a page shows one only while
+ * the library still holds it.
+ */
+export function isUploadAddress(address: string, storage: Pick<Storage, "publicUrl"> = getStorage()): boolean {
+  return address.startsWith("/media/") || address.startsWith(storagePublicBase(storage));
 }
 
 /**

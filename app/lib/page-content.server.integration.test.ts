@@ -1,8 +1,9 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeEachEngine } from "../../test/engines";
+import { configureSiteFor, releaseSite } from "../../test/route-actions";
 import { ContentPage } from "#app/components/site/content-page";
 import { getPageById } from "#app/content/pages";
 import type { PageContent } from "#app/content/types";
@@ -400,5 +401,47 @@ describe("settings form", () => {
     expect(bad.success).toBe(false);
     const fields = new Set(bad.error!.issues.map((i) => i.path[0]));
     expect([...fields].sort()).toEqual(["charityName", "email", "instagram", "mailRetentionMonths", "mapLatitude", "mapLongitude", "phone", "registrationRetentionMonths"]);
+  });
+});
+
+describeEachEngine("page images on a site whose library is in an S3 bucket with a public address", (getDb) => {
+  let site: Awaited<ReturnType<typeof importSite>>;
+  const importSite = async () => ({ pages: await import("./page-content.server"), media: await import("./media.server"), database: await import("./db.server") });
+  beforeAll(async () => {
+    // Nothing here reaches the bucket: the library's addresses are on S3_PUBLIC_URL, as uploads store them.
+    configureSiteFor(getDb(), {
+      S3_ENDPOINT: "http://127.0.0.1:9",
+      S3_REGION: "eu-west-2",
+      S3_BUCKET: "charity-media",
+      S3_ACCESS_KEY_ID: "test",
+      S3_SECRET_ACCESS_KEY: "test-secret",
+      S3_PUBLIC_URL: "https://media.example.org/",
+    });
+    site = await importSite();
+  });
+  afterAll(() => releaseSite(site));
+
+  it("leaves out an upload on the bucket's address that the library no longer holds, and keeps one it holds", async () => {
+    await site.media.createMediaFile(getDb(), {
+      filename: "gallery/kept.jpg",
+      originalName: "kept.jpg",
+      fileUrl: "https://media.example.org/gallery/kept.jpg",
+      fileType: "image",
+      fileSize: 2048,
+      altText: "Still in the bucket",
+      category: "general",
+      createdBy: null,
+    });
+    const images = [
+      { id: "kept", filename: "https://media.example.org/gallery/kept.jpg", alt: "Still in the bucket", caption: "", position: "gallery", order: 1 },
+      { id: "gone", filename: "https://media.example.org/gallery/deleted-since.jpg", alt: "Deleted since", caption: "", position: "gallery", order: 2 },
+      { id: "built-in", filename: "/images/hiking.svg", alt: "Built in", caption: "", position: "gallery", order: 3 },
+    ];
+    const parsed = pageContentFormSchemaFor(["https://media.example.org"]).parse({ pageId: "about", layout: "gallery", images: JSON.stringify(images) });
+    expect(await site.pages.savePageContent(getDb(), parsed, staff)).toMatchObject({ ok: true });
+
+    const page = await site.pages.loadPageContent(getDb(), about);
+    expect(page.images.map((i) => i.alt)).toEqual(["Still in the bucket", "Built in"]);
+    expect((await site.pages.getStoredPageContent(getDb(), "about"))?.images?.map((i) => i.id)).toEqual(["kept", "gone", "built-in"]);
   });
 });

@@ -8,7 +8,7 @@ import { getDatabase, nowIso, toNum, type Database } from "./db.server";
 import { bumpContentVersion, keptUntilContentChanges, notifyContentChange } from "./content-version.server";
 import { logger } from "./logger.server";
 import { pageImageSchema, renumber, type PageContentForm } from "./schemas/page-content";
-import { siteImageSrc } from "./media.server";
+import { isUploadAddress, siteImageSrc } from "./media.server";
 import { listSectionImages, mediaByUrl, toPublicSectionImages } from "./section-images.server";
 import { noteFallback } from "#app/lib/fallback-watch.server";
 
@@ -305,7 +305,7 @@ export async function resolvePageImages(database: Database, images: readonly Pag
   const sizes = await mediaByUrl(database, withSrc.map((i) => i.filename));
   return withSrc.flatMap((image) => {
     const found = sizes.get(image.filename);
-    if (!found) return image.filename.startsWith("/media/") ? [] : [image];
+    if (!found) return isUploadAddress(image.filename) ? [] : [image];
     return [
       {
         ...image,
