@@ -166,7 +166,7 @@ test("quick upload shows the spec's messages for an image over 10MB and for a no
   await expect(quick.getByRole("img", { name: "Our football team" })).toBeVisible();
   await expectAccessible(page, "after a quick upload");
 
-  await page.reload();
+  // The library list below shows it at once, without reloading the page.
   await closeToasts(page);
   const item = page.getByRole("listitem", { name: "Our football team" });
   await expect(item.getByText("Football", { exact: true })).toBeVisible();
@@ -228,7 +228,14 @@ test("a library upload whose finishing answer is lost is finished again, never s
     if (new URL(request.url()).pathname.startsWith("/api/uploads")) uploadRequests += 1;
   });
   let toLose = 0;
+  let storageFull = false;
   await page.route("**/api/media/complete", async (route) => {
+    if (storageFull) {
+      // The answer the server gives when the storage has no room for the file (uploads.server.ts).
+      storageFull = false;
+      const message = "Storage capacity exceeded. Please contact administrator to upgrade storage plan.";
+      return route.fulfill({ status: 507, contentType: "application/json", body: JSON.stringify({ ok: false, message }) });
+    }
     if (toLose === 0) return route.continue();
     toLose -= 1;
     await route.fetch();
@@ -258,4 +265,19 @@ test("a library upload whose finishing answer is lost is finished again, never s
   await expect(uploads.getByRole("listitem").filter({ hasText: "never-answered.png" }).getByText(/100%.*Done/)).toBeVisible();
   expect(uploadRequests).toBe(sent);
   await expect(page.getByRole("listitem", { name: "Mural on the youth centre wall" })).toHaveCount(1);
+
+  // Storage full when finishing: the catalogue's own words (SPEC §8), not "Upload failed: …"; finishing later needs no bytes either.
+  storageFull = true;
+  await upload.getByLabel("File").setInputFiles(await picture("no-room.png", "#ea580c"));
+  await upload.getByLabel("Alt text").fill("Sunflowers by the car park");
+  await upload.getByRole("button", { name: "Upload File" }).click();
+  const full = "Storage capacity exceeded. Please contact administrator to upgrade storage plan.";
+  await expect(uploads.getByText(full, { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(`Upload failed: ${full}`)).toHaveCount(0);
+  await closeToasts(page);
+  const sentBefore = uploadRequests;
+  await uploads.getByRole("button", { name: "Try finishing no-room.png again" }).click();
+  await expectToast(page, "Media file uploaded successfully!");
+  expect(uploadRequests).toBe(sentBefore);
+  await expect(page.getByRole("listitem", { name: "Sunflowers by the car park" })).toHaveCount(1);
 });

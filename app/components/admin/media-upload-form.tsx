@@ -54,6 +54,13 @@ const STATUS_TEXT: Record<ItemStatus, string> = {
   failed: "Failed",
 };
 
+/** The words for a library upload the server refused (SPEC §8): its own message for a file too large, the catalogue's for a full storage. */
+function refusalMessage(status: number | undefined, serverMessage: string): string {
+  if (status === 413) return serverMessage || LIBRARY_MESSAGES.uploadFailed;
+  if (status === 507) return LIBRARY_MESSAGES.storageFull;
+  return serverMessage ? libraryUploadFailedMessage(serverMessage) : LIBRARY_MESSAGES.uploadFailed;
+}
+
 /** The words for a failed library upload (SPEC §8). */
 function failureMessage(error: unknown): string {
   const detailed = error as Partial<DetailedError> & Error;
@@ -66,11 +73,8 @@ function failureMessage(error: unknown): string {
   } catch {
     serverMessage = body.trim();
   }
-  if (status === 413) return serverMessage || LIBRARY_MESSAGES.uploadFailed;
-  if (status === 507) return LIBRARY_MESSAGES.storageFull;
   if (status === 408 || status === 504 || /timed? ?out/i.test(detailed.message ?? "")) return LIBRARY_MESSAGES.timedOut;
-  if (serverMessage) return libraryUploadFailedMessage(serverMessage);
-  return LIBRARY_MESSAGES.uploadFailed;
+  return refusalMessage(status, serverMessage);
 }
 
 /**
@@ -192,8 +196,7 @@ export function MediaUploadForm() {
       if (res.status >= 500 && res.status !== 507) continue;
       const body = (await res.json().catch(() => null)) as { ok: boolean; message?: string } | null;
       if (!res.ok || !body?.ok) {
-        const message =
-          res.status === 413 ? (body?.message ?? LIBRARY_MESSAGES.uploadFailed) : body?.message ? libraryUploadFailedMessage(body.message) : LIBRARY_MESSAGES.uploadFailed;
+        const message = refusalMessage(res.status, body?.message ?? "");
         // Refused for what the file is (4xx): finishing again would be refused again. A full storage (507) may have room later.
         update(item.key, { status: "failed", error: message, uploadId: res.status === 507 ? uploadId : undefined });
         toast.error(message);

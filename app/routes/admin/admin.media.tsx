@@ -1,4 +1,4 @@
-import { Form, Link, useSearchParams } from "react-router";
+import { Form, Link, useRevalidator, useSearchParams } from "react-router";
 import { Search } from "lucide-react";
 import type { Route } from "./+types/admin.media";
 import { AdminRefusalNotice } from "#app/components/admin/admin-refusal";
@@ -171,6 +171,7 @@ export default function MediaTab({ loaderData, actionData }: Route.ComponentProp
   // A save the database refused comes back with what was typed.
   const kept = actionData && "kept" in actionData ? (actionData.kept as KeptMediaEdit) : undefined;
   const [params] = useSearchParams();
+  const revalidator = useRevalidator();
   const listParams = new URLSearchParams(params);
   listParams.delete("edit");
   const returnTo = `${BASE}${listParams.toString() ? `?${listParams}` : ""}`;
@@ -204,7 +205,8 @@ export default function MediaTab({ loaderData, actionData }: Route.ComponentProp
         </Card>
         <Card>
           <CardContent className="pt-6">
-            <QuickImageUpload />
+            {/* The library list below shows the new image at once, as after the library's own upload. */}
+            <QuickImageUpload onUploaded={() => void revalidator.revalidate()} />
           </CardContent>
         </Card>
       </div>
