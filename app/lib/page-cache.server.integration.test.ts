@@ -142,5 +142,21 @@ describeEachEngine("full-page cache across processes", (getDb) => {
     expect(back.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=600");
     expect(back.headers.get("x-page-cache")).toBe("miss");
     expect((await get(a, "/about/funders")).headers.get("x-page-cache")).toBe("hit");
+
+    // The open volunteer roles cannot be read: the vacancies page says so instead of "no open vacancies", and is not kept.
+    await rename("volunteer_opportunities", "volunteer_opportunities_away");
+    try {
+      const page = await get(a, "/volunteer/vacancies");
+      expect(page.status).toBe(200);
+      expect(page.headers.get("cache-control")).toBe("no-store");
+      const html = await page.text();
+      expect(html).toContain("We cannot show our vacancies just now.");
+      expect(html).not.toContain("We have no open vacancies right now");
+    } finally {
+      await rename("volunteer_opportunities_away", "volunteer_opportunities");
+    }
+    const vacancies = await get(a, "/volunteer/vacancies");
+    expect(vacancies.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=600");
+    expect(await vacancies.text()).not.toContain("We cannot show our vacancies just now.");
   });
 });

@@ -6,12 +6,21 @@ import { ButtonLink } from "#app/components/site/button-link";
 import { ContentPage } from "#app/components/site/content-page";
 import { PageSection } from "#app/components/site/section";
 import { getDatabase } from "#app/lib/db.server";
+import { noteFallback } from "#app/lib/fallback-watch.server";
+import { logger } from "#app/lib/logger.server";
 import { loadPublicPage } from "#app/lib/public-page.server";
 import { listOpportunities } from "#app/lib/volunteers.server";
 import { seoMeta } from "#app/lib/seo";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const roles = await listOpportunities(await getDatabase(), { openOnly: true });
+  // The roles cannot be read (the database is down): the page still shows, says so, and is not cached.
+  const roles = await getDatabase()
+    .then((database) => listOpportunities(database, { openOnly: true }))
+    .catch((error: unknown) => {
+      logger.error({ err: error, requestId: context?.requestId }, "failed to load volunteer vacancies");
+      noteFallback();
+      return null;
+    });
   return { ...(await loadPublicPage("volunteer-vacancies", context?.requestId)), roles };
 }
 
@@ -25,7 +34,15 @@ export default function VolunteerVacancies({ loaderData }: Route.ComponentProps)
   return (
     <ContentPage page={loaderData.page} gallery={loaderData.gallery} heroInline={loaderData.heroInline}>
       <PageSection id="vacancies" title="Current Vacancies" muted>
-        {loaderData.roles.length === 0 ? (
+        {loaderData.roles === null ? (
+          <p role="status" className="text-lg text-muted-foreground">
+            We cannot show our vacancies just now. Please try again later, or{" "}
+            <a href={CTAS.applyNow.href} className="font-medium text-primary underline underline-offset-4">
+              apply to volunteer
+            </a>{" "}
+            and tell us what you would like to do.
+          </p>
+        ) : loaderData.roles.length === 0 ? (
           <p className="text-lg text-muted-foreground">
             We have no open vacancies right now, but we are always glad to hear from people who want to help.{" "}
             <a href={CTAS.applyNow.href} className="font-medium text-primary underline underline-offset-4">
@@ -35,7 +52,7 @@ export default function VolunteerVacancies({ loaderData }: Route.ComponentProps)
           </p>
         ) : null}
         <ul className="grid gap-6 lg:grid-cols-2">
-          {loaderData.roles.map((role) => (
+          {(loaderData.roles ?? []).map((role) => (
             <li key={role.id} className="flex flex-col rounded-lg border border-border bg-card p-6 text-card-foreground shadow-sm">
               <h3 className="text-xl font-semibold">{role.title}</h3>
               <p className="mt-2 flex flex-wrap items-center gap-3 text-sm">
