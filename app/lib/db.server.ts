@@ -28,7 +28,7 @@ async function createDialect(options: DatabaseOptions): Promise<{ dialect: Diale
     const pg = await import("pg");
     const Pool = pg.default?.Pool ?? pg.Pool;
     // Return BIGINT/COUNT as numbers-in-strings; entity modules convert them.
-    const pool = new Pool({ connectionString: options.url, max: Number(process.env.DATABASE_POOL_MAX ?? 10) });
+    const pool = new Pool({ connectionString: options.url, max: env().DATABASE_POOL_MAX });
     // An idle connection the server closes (a PostgreSQL restart, a failover, an
     // administrator ending it) is reported here; the pool drops it and opens a new
     // one when needed. Without a listener the error would end the process.

@@ -50,6 +50,13 @@ describe("the site's address and secret from the environment", () => {
     }
   });
 
+  it("refuses a PostgreSQL pool of one connection, on which a backup would wait for ever for its lock's second one", () => {
+    expect(parseEnv({}).DATABASE_POOL_MAX).toBe(10);
+    expect(parseEnv({ DATABASE_POOL_MAX: "4" }).DATABASE_POOL_MAX).toBe(4);
+    for (const bad of ["1", "0", "two"]) expect(() => parseEnv({ DATABASE_POOL_MAX: bad }), bad).toThrow(/DATABASE_POOL_MAX: /);
+    expect(() => parseEnv({ DATABASE_POOL_MAX: "1" })).toThrow(/must be at least 2/);
+  });
+
   it("takes an AUTH_SECRET shorter than 32 characters (the site's data needs it) but says loudly to replace it", () => {
     const saved = process.env.AUTH_SECRET;
     process.env.AUTH_SECRET = "short-secret";

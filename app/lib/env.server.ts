@@ -23,6 +23,13 @@ const schema = z.object({
     })
     .transform((v) => v.replace(/\/+$/, ""))
     .optional(),
+  // Connections each process may open to PostgreSQL. A backup keeps its lock alive on a second connection while its dump holds one, and so does a long job: one is never enough.
+  DATABASE_POOL_MAX: z.coerce
+    .number()
+    .int()
+    .min(2, { message: "must be at least 2 (a backup or job holds one connection while it renews its lock on another)" })
+    .max(1000)
+    .default(10),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   // Outgoing mail: unset keeps every message in the outbox that staff read in the admin area.
   SMTP_URL: z
