@@ -45,6 +45,9 @@ async function createDialect(options: DatabaseOptions): Promise<{ dialect: Diale
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("synchronous = NORMAL");
+  // A deleted row's bytes are overwritten, not left in free pages: a child's registration erased on request, or at the
+  // end of its retention period, is then gone from the file and from every backup copied from it afterwards.
+  sqlite.pragma("secure_delete = ON");
   reuseStatements(sqlite);
   return { dialect: new TransactionalSqliteDialect({ database: sqlite }), engine: "sqlite" };
 }

@@ -1,7 +1,9 @@
+import fs from "node:fs";
+import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REGISTRATION_DAY, VALID_REGISTRATION } from "../../test/registration-fixture";
-import { describeEachEngine, type TestDatabase } from "../../test/engines";
+import { createTestDatabase, describeEachEngine, type TestDatabase } from "../../test/engines";
 import { listAudit } from "#app/lib/audit.server";
 import { runNextJob } from "#app/lib/jobs.server";
 import { configureMailer, listOutbox } from "#app/lib/mailer.server";
@@ -165,6 +167,31 @@ describeEachEngine("register your child", (get) => {
     for (const entry of entries) {
       expect(entry.actorEmail).toBe("staff@example.org");
       expect(JSON.stringify(entry.detail)).not.toMatch(/HYPERLINK|Jo Example/);
+    }
+  });
+});
+
+describe("a deleted registration in the SQLite file", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase("sqlite");
+  });
+  afterAll(() => database?.close());
+
+  it("leaves no trace of the child's details in the database file once deleted", async () => {
+    const marker = "Zebediah Quartermaine-Okonkwo";
+    const outcome = await register(database, { childName: marker, needs: `${marker} needs an inhaler` });
+    if (outcome.status !== "stored") throw new Error("not stored");
+    await sql`pragma wal_checkpoint(TRUNCATE)`.execute(database.db);
+    const file = path.join(database.dataDir, "site.db");
+    // Written to the file, as every saved registration is.
+    expect(fs.readFileSync(file).includes(marker)).toBe(true);
+
+    expect(await deleteRegistration(database, outcome.id, STAFF)).toBe(true);
+    await sql`pragma wal_checkpoint(TRUNCATE)`.execute(database.db);
+    // Freed pages are overwritten, so the file (and every backup copied from it) no longer holds the deleted details.
+    for (const name of fs.readdirSync(database.dataDir).filter((n) => n.startsWith("site.db"))) {
+      expect(fs.readFileSync(path.join(database.dataDir, name)).includes(marker), name).toBe(false);
     }
   });
 });
