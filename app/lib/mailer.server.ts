@@ -421,16 +421,17 @@ export async function deleteMailAbout(database: Database, about: MailAbout): Pro
 }
 
 /**
- * Deletes outbox copies written before `cutoff` (the mail retention period),
- * except those whose delivery is not settled yet: a row still 'sending', or
- * one a newsletter recipient still in hand points at, which the newsletter's
- * restart logic reads to avoid sending anyone the same issue twice.
+ * Deletes outbox copies written before `cutoff` (the mail retention period,
+ * a month at least), except one a newsletter recipient still in hand points
+ * at, which the newsletter's restart logic reads to avoid sending anyone the
+ * same issue twice. A copy still 'sending' that long after it was written is
+ * not being delivered (a delivery gives up within minutes): a process killed
+ * while handing it over left it so, and nothing else would ever delete it.
  */
 export async function deleteMailWrittenBefore(database: Database, cutoff: Date): Promise<number> {
   const result = await database.db
     .deleteFrom("outbox")
     .where("created_at", "<", cutoff.toISOString())
-    .where("status", "!=", "sending")
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
