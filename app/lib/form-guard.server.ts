@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { nowIso, toNum, type Database } from "#app/lib/db.server";
 import { env, loadSecrets } from "#app/lib/env.server";
+import { ipKey } from "#app/lib/rate-limit.server";
 
 /**
  * Protection for public forms (newsletter, volunteer applications,
@@ -36,15 +37,17 @@ export interface RateLimitResult {
 }
 
 /**
- * Counts this attempt against `key` (usually the client's address) and says
- * whether it is within `limit` attempts per `windowMs`. Refused attempts are
- * not counted, so waiting out the window always works.
+ * Counts this attempt against the client's address and says whether it is
+ * within `limit` attempts per `windowMs`. Refused attempts are not counted,
+ * so waiting out the window always works. An IPv6 address counts by its
+ * /64, as sign-in does (ipKey): one connection usually owns a whole /64, so
+ * counting each address would let it send without limit.
  */
 export async function checkRateLimit(
   database: Database,
-  { form, key, limit, windowMs }: { form: string; key: string; limit: number; windowMs: number },
+  { form, ip, limit, windowMs }: { form: string; ip: string; limit: number; windowMs: number },
 ): Promise<RateLimitResult> {
-  const hash = keyHash(form, key);
+  const hash = keyHash(form, ipKey(ip));
   const since = new Date(Date.now() - windowMs).toISOString();
   const recent = await database.db
     .selectFrom("form_attempts")
@@ -67,13 +70,13 @@ export async function checkRateLimit(
   return { allowed: true, retryAfter: 0 };
 }
 
-/** How many attempts `key` made within the window (for tests and the admin view). */
-export async function countAttempts(database: Database, form: string, key: string, windowMs: number): Promise<number> {
+/** How many attempts the client's address made within the window (for tests and the admin view). */
+export async function countAttempts(database: Database, form: string, ip: string, windowMs: number): Promise<number> {
   const row = await database.db
     .selectFrom("form_attempts")
     .select((eb) => eb.fn.countAll().as("n"))
     .where("form", "=", form)
-    .where("key_hash", "=", keyHash(form, key))
+    .where("key_hash", "=", keyHash(form, ipKey(ip)))
     .where("created_at", ">=", new Date(Date.now() - windowMs).toISOString())
     .executeTakeFirst();
   return toNum(row?.n);

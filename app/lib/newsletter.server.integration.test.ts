@@ -391,16 +391,22 @@ describeEachEngine("newsletter", (get) => {
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"")"`);
   });
 
-  it("rate-limits a public form per address", async () => {
+  it("rate-limits a public form per address, an IPv6 connection by its /64", async () => {
     const database = get();
-    const attempt = () => checkRateLimit(database, { form: "newsletter", key: "203.0.113.9", limit: 3, windowMs: 60_000 });
+    const attempt = (ip = "203.0.113.9") => checkRateLimit(database, { form: "newsletter", ip, limit: 3, windowMs: 60_000 });
     expect((await attempt()).allowed).toBe(true);
     expect((await attempt()).allowed).toBe(true);
     expect((await attempt()).allowed).toBe(true);
     const refused = await attempt();
     expect(refused.allowed).toBe(false);
     expect(refused.retryAfter).toBeGreaterThan(0);
-    expect((await checkRateLimit(database, { form: "newsletter", key: "198.51.100.1", limit: 3, windowMs: 60_000 })).allowed).toBe(true);
+    expect((await attempt("198.51.100.1")).allowed).toBe(true);
+
+    // A new address for every request within one /64 is still one sender.
+    for (const host of ["1", "2", "abcd:ef01:2345:6789"]) expect((await attempt(`2001:db8:1:2::${host}`)).allowed).toBe(true);
+    expect((await attempt("2001:db8:1:2:ffff::9")).allowed).toBe(false);
+    // Another /64 is another sender.
+    expect((await attempt("2001:db8:1:3::1")).allowed).toBe(true);
   });
   it("a stale form (its campaign queued, sent or cancelled meanwhile) creates no new campaign and queues nothing", async () => {
     const database = get();

@@ -57,7 +57,7 @@ export async function handleSubmission<S extends z.ZodType>(
       const extra = await extraCheck((parsed as { ok: true; data: z.output<S> }).data);
       if (extra) return { status: "invalid", errors: extra, values: submission.values };
     }
-    const limit = await checkRateLimit(database, { form, key: submission.ip, ...PUBLIC_FORM_LIMIT });
+    const limit = await checkRateLimit(database, { form, ip: submission.ip, ...PUBLIC_FORM_LIMIT });
     if (!limit.allowed) return { status: "limited", retryAfter: limit.retryAfter, values: submission.values };
     if (submission.honeypot) return { status: "spam", id: await store(parsed.ok ? parsed : { ok: false }) };
     return { status: "stored", id: await store(parsed as { ok: true; data: z.output<S> }) };

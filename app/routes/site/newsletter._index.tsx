@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (isHoneypotFilled(form)) return done();
 
   const database = await getDatabase();
-  const limit = await checkRateLimit(database, { form: "newsletter", key: clientIpFrom(context), ...LIMIT });
+  const limit = await checkRateLimit(database, { form: "newsletter", ip: clientIpFrom(context), ...LIMIT });
   if (!limit.allowed) {
     return data<NewsletterActionData>(
       { ok: false, formError: "Too many attempts from your connection. Please wait a few minutes and try again.", values },
