@@ -58,7 +58,8 @@ export function TestimonialCarousel({ items }: { items: readonly (Testimonial & 
                 <Quote aria-hidden="true" className="size-5" />
               </span>
               <blockquote className="mt-4 text-xl leading-relaxed">
-                <p>{item.quote}</p>
+                {/* Staff type the quote in a textarea: its line breaks and blank lines show as typed. */}
+                <p className="whitespace-pre-line">{item.quote}</p>
               </blockquote>
               <figcaption className="mt-6">
                 <span className="block font-semibold">{item.author}</span>

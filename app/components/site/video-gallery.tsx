@@ -44,7 +44,7 @@ export function VideoGallery({ gallery, title = "Videos" }: { gallery: Gallery; 
           <li key={video.id}>
             <figure>
               <VideoPlayer src={video.fileUrl} label={video.altText || video.caption || "Video"} preload="metadata" />
-              {video.caption ? <figcaption className="mt-2 text-muted-foreground">{video.caption}</figcaption> : null}
+              {video.caption ? <figcaption className="mt-2 whitespace-pre-line text-muted-foreground">{video.caption}</figcaption> : null}
             </figure>
           </li>
         ))}
@@ -52,7 +52,7 @@ export function VideoGallery({ gallery, title = "Videos" }: { gallery: Gallery; 
           <li key={video.id}>
             <figure>
               <YouTubeEmbed video={video} />
-              {video.description ? <figcaption className="mt-2 text-muted-foreground">{video.description}</figcaption> : null}
+              {video.description ? <figcaption className="mt-2 whitespace-pre-line text-muted-foreground">{video.description}</figcaption> : null}
             </figure>
           </li>
         ))}

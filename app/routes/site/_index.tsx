@@ -111,7 +111,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 preload="metadata"
                 poster={picture ? pageImageSrc(picture.filename) : undefined}
               />
-              {latestVideo.caption ? <figcaption className="mt-2 text-muted-foreground">{latestVideo.caption}</figcaption> : null}
+              {latestVideo.caption ? <figcaption className="mt-2 whitespace-pre-line text-muted-foreground">{latestVideo.caption}</figcaption> : null}
             </figure>
           ) : latestYoutube ? (
             // An image staff applied to the Hero section is the poster shown until play is pressed.

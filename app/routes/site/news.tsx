@@ -9,7 +9,7 @@ import { TONE_BADGE } from "#app/components/site/tone";
 import { loadPublicPage } from "#app/lib/public-page.server";
 import { loadNewsEvents } from "#app/lib/events.server";
 import { eventPath, formatEventWhen, type PublicEvent } from "#app/lib/event-format";
-import { markdownToText } from "#app/lib/markdown";
+import { markdownToText, parseBlocks } from "#app/lib/markdown";
 import { seoMeta } from "#app/lib/seo";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -20,6 +20,16 @@ export async function loader({ context }: Route.LoaderArgs) {
 export function meta({ loaderData }: Route.MetaArgs) {
   return seoMeta(loaderData.seo);
 }
+
+/**
+ * An event's description on its card: plain text, as a preview (its own page
+ * shows the formatting), but one paragraph per paragraph, heading or list
+ * staff typed, so they do not run together. A list reads as "one; two".
+ */
+const cardParagraphs = (description: string) =>
+  parseBlocks(description)
+    .map((block) => markdownToText(block.type === "list" ? block.items.map((item) => `- ${item}`).join("\n") : block.text))
+    .filter((text) => text !== "");
 
 const categoryLabel = (value: string) => EVENT_CATEGORIES.find((c) => c.value === value)?.label ?? value;
 const TONES = ["primary", "secondary", "accent"] as const;
@@ -65,7 +75,11 @@ function EventCards({ events }: { events: PublicEvent[] }) {
                 {event.location}
               </p>
             ) : null}
-            <p className="mt-3 flex-1 text-muted-foreground">{markdownToText(event.description)}</p>
+            <div className="mt-3 flex-1 space-y-3 text-muted-foreground">
+              {cardParagraphs(event.description).map((text, n) => (
+                <p key={n}>{text}</p>
+              ))}
+            </div>
             <Link
               to="/contact"
               className="mt-4 inline-flex min-h-11 items-center self-start font-semibold text-primary underline decoration-2 hover:no-underline"

@@ -63,7 +63,7 @@ export default function VolunteerVacancies({ loaderData }: Route.ComponentProps)
                   {role.timeCommitment}
                 </span>
               </p>
-              <p className="mt-3 text-muted-foreground">{role.description}</p>
+              <p className="mt-3 whitespace-pre-line text-muted-foreground">{role.description}</p>
               {role.skills.length > 0 ? (
                 <>
                   <h4 className="mt-4 font-semibold">Skills</h4>
