@@ -158,7 +158,7 @@ async function seeQuestionAndRegistration(page: Page, origin: string, asker: str
   const message = page.getByRole("article", { name: asker });
   await expect(message).toContainText("Do you run sessions in the school holidays?");
   await expect(message).toContainText("Programme details and schedules");
-  await message.getByRole("button", { name: `Mark the question from ${asker} as answered` }).click();
+  await message.getByRole("button", { name: `Mark as answered: the question from ${asker}` }).click();
   if (js) await expect(page.getByText(`The question from ${asker} is now under Answered.`)).toBeVisible();
   await open(page, `${origin}/admin/messages?status=answered`, js);
   await expect(page.getByRole("article", { name: asker })).toContainText(/Answered by forms-admin@example.org/);

@@ -93,7 +93,7 @@ describeEachEngine("e-mail copies go with the record they are about", (get) => {
     });
     if (asked.status !== "stored") throw new Error("question not stored");
     expect(await outboxTexts(database)).toContain("Sam Parent asked a question");
-    expect(await deleteMessage(database, asked.id)).toBe(true);
+    expect(await deleteMessage(database, asked.id, STAFF)).toBe(true);
     expect(await outboxTexts(database)).not.toContain("Sam Parent");
   });
 

@@ -1,7 +1,9 @@
 import crypto from "node:crypto";
 import type { Selectable } from "kysely";
+import { recordAudit } from "#app/lib/audit.server";
 import type { MessagesTable } from "#app/lib/db-schema";
 import { nowIso, toNum, type Database } from "#app/lib/db.server";
+import { stampAfter } from "#app/lib/edit-version.server";
 import { deleteMailAbout, notifyStaff } from "#app/lib/mailer.server";
 import { adminLink, handleSubmission, rawText, tellAboutSubmission, type Submission, type SubmitOutcome } from "#app/lib/public-forms.server";
 import { MESSAGE_STATUSES, questionSchema, topicLabel, type MessageStatus } from "#app/lib/schemas/question";
@@ -108,37 +110,142 @@ export async function countMessagesByStatus(database: Database): Promise<Record<
   return counts;
 }
 
+/** Who moves or deletes a question, for the audit log. */
+export interface Actor {
+  id: string | null;
+  email: string;
+  ip?: string | null;
+}
+
+/**
+ * What a status button does: Answered, Not answered, Spam, or Not spam
+ * (out of spam to where it was: under Answered, with who answered it and
+ * when, if it had been answered, otherwise under Not answered).
+ */
+export const MESSAGE_MOVES = ["answered", "new", "spam", "not-spam"] as const;
+export type MessageMove = (typeof MESSAGE_MOVES)[number];
+
+export function isMessageMove(value: unknown): value is MessageMove {
+  return (MESSAGE_MOVES as readonly unknown[]).includes(value);
+}
+
+/**
+ * The question as the admin's page showed it when they pressed a button:
+ * its status and when it was answered (null: not answered). Together they
+ * say whether anyone has moved it since (see setMessageStatus).
+ */
+export interface SeenMessage {
+  status: MessageStatus;
+  answeredAt: string | null;
+}
+
+/**
+ * What a status button's form says its admin saw (seenStatus, and
+ * seenAnsweredAt, empty when it was not answered), or undefined if it does
+ * not say both.
+ */
+export function parseSeenMessage(status: unknown, answeredAt: unknown): SeenMessage | undefined {
+  if (!(MESSAGE_STATUSES as readonly unknown[]).includes(status) || typeof answeredAt !== "string") return undefined;
+  return { status: status as MessageStatus, answeredAt: answeredAt === "" ? null : answeredAt };
+}
+
+export type MessageMoveResult =
+  | { ok: true; message: Message }
+  | { ok: false; reason: "not-found" }
+  /** A spam question that did not pass the form's checks: it stays in spam, unchanged. */
+  | { ok: false; reason: "unchecked" }
+  /** Someone moved it after the admin's page was drawn: nothing changed; `message` is the question as it now is. */
+  | { ok: false; reason: "changed"; message: Message };
+
+/**
+ * When a question is answered. It is also the version a page's status
+ * buttons compare (see setMessageStatus), so within a process each one is
+ * at least a millisecond after the one before: answered, moved back and
+ * answered again at once still reads as a change to a page drawn between.
+ */
+let lastAnswerStamp: string | undefined;
+function answerStamp(): string {
+  lastAnswerStamp = stampAfter(lastAnswerStamp);
+  return lastAnswerStamp;
+}
+
+/** The columns a move writes, from the row as it is. */
+function moveColumns(row: Selectable<MessagesTable>, move: MessageMove, actor: Actor): Pick<MessagesTable, "status" | "answered_by" | "answered_at"> {
+  switch (move) {
+    // Spam is a status of its own: who answered it, and when, stay with it, for Not spam to bring back.
+    case "spam":
+      return { status: "spam", answered_by: row.answered_by, answered_at: row.answered_at };
+    case "not-spam":
+      return { status: row.answered_at ? "answered" : "new", answered_by: row.answered_by, answered_at: row.answered_at };
+    // One answered before it was marked as spam keeps who answered it and when.
+    case "answered":
+      return row.answered_at
+        ? { status: "answered", answered_by: row.answered_by, answered_at: row.answered_at }
+        : { status: "answered", answered_by: actor.email, answered_at: answerStamp() };
+    case "new":
+      return { status: "new", answered_by: null, answered_at: null };
+  }
+}
+
 /**
  * Answered (with who and when), back to not answered, or moved in or out of
- * spam. A question leaves spam (to either list) only if it passes the form's
+ * spam. Marking as spam keeps who answered the question and when, and Not
+ * spam brings it back where it was; only Mark as not answered clears them.
+ *
+ * A question leaves spam (to either list) only if it passes the form's
  * checks, and then as the form would have stored it; otherwise it stays as
  * it is ("unchecked"), since spam keeps whatever was sent.
+ *
+ * `seen` is the question as the admin's page showed it. The move is made
+ * only if it is still so (one conditional update, with its audit entry in
+ * the same transaction), so a page drawn before a colleague's move cannot
+ * undo it: it changes nothing and learns how the question now stands
+ * ("changed").
  */
 export async function setMessageStatus(
   database: Database,
   id: string,
-  status: MessageStatus,
-  actorEmail: string,
-): Promise<"changed" | "not-found" | "unchecked"> {
-  const row = await database.db.selectFrom("messages").selectAll().where("id", "=", id).executeTakeFirst();
-  if (!row) return "not-found";
-  const checked = row.status === "spam" && status !== "spam" ? checkedQuestion(row) : {};
-  if (!checked) return "unchecked";
-  const answered = status === "answered";
-  const result = await database.db
-    .updateTable("messages")
-    .set({ ...checked, status, answered_by: answered ? actorEmail : null, answered_at: answered ? nowIso() : null })
-    .where("id", "=", id)
-    .executeTakeFirst();
-  // What a question says never changes after it is sent, so the check above still holds; only a delete since can intervene.
-  return toNum(result.numUpdatedRows) > 0 ? "changed" : "not-found";
+  move: MessageMove,
+  { seen, actor }: { seen: SeenMessage; actor: Actor },
+): Promise<MessageMoveResult> {
+  return database.db.transaction().execute(async (trx): Promise<MessageMoveResult> => {
+    const row = await trx.selectFrom("messages").selectAll().where("id", "=", id).executeTakeFirst();
+    if (!row) return { ok: false, reason: "not-found" };
+    const changed = (current: Selectable<MessagesTable>): MessageMoveResult => ({ ok: false, reason: "changed", message: toMessage(current) });
+    if (row.status !== seen.status || row.answered_at !== seen.answeredAt) return changed(row);
+    const leavesSpam = row.status === "spam" && move !== "spam";
+    const checked = leavesSpam ? checkedQuestion(row) : {};
+    if (!checked) return { ok: false, reason: "unchecked" };
+    const columns = moveColumns(row, move, actor);
+    // Judged by the row as it is when written: PostgreSQL re-checks the condition on the latest committed row once a colleague's update commits.
+    const result = await trx
+      .updateTable("messages")
+      .set({ ...checked, ...columns })
+      .where("id", "=", id)
+      .where("status", "=", seen.status)
+      .where((eb) => (seen.answeredAt === null ? eb("answered_at", "is", null) : eb("answered_at", "=", seen.answeredAt)))
+      .executeTakeFirst();
+    if (toNum(result.numUpdatedRows) === 0) {
+      const current = await trx.selectFrom("messages").selectAll().where("id", "=", id).executeTakeFirst();
+      return current ? changed(current) : { ok: false, reason: "not-found" };
+    }
+    await recordAudit(
+      { ...database, db: trx },
+      { action: "message.status", actorId: actor.id, actorEmail: actor.email, ip: actor.ip ?? null, detail: { messageId: id, move, from: row.status, status: columns.status } },
+    );
+    return { ok: true, message: toMessage({ ...row, ...checked, ...columns }) };
+  });
 }
 
-/** Deletes a question and the copies of the staff notice about it. */
-export async function deleteMessage(database: Database, id: string): Promise<boolean> {
+/** Deletes a question and the copies of the staff notice about it, and records who did. */
+export async function deleteMessage(database: Database, id: string, actor: Actor): Promise<boolean> {
   return database.db.transaction().execute(async (trx) => {
+    const tx: Database = { ...database, db: trx };
     const result = await trx.deleteFrom("messages").where("id", "=", id).executeTakeFirst();
-    await deleteMailAbout({ ...database, db: trx }, { type: "message", id });
-    return toNum(result.numDeletedRows) > 0;
+    await deleteMailAbout(tx, { type: "message", id });
+    const deleted = toNum(result.numDeletedRows) > 0;
+    // In the same transaction: a question is never gone without a record of who deleted it.
+    if (deleted) await recordAudit(tx, { action: "message.deleted", actorId: actor.id, actorEmail: actor.email, ip: actor.ip ?? null, detail: { messageId: id } });
+    return deleted;
   });
 }

@@ -37,6 +37,11 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "volunteer-application.approved": "Volunteer application approved",
   "volunteer-application.rejected": "Volunteer application rejected",
   "volunteer-application.deleted": "Volunteer application deleted",
+  "volunteer-application.status": "Volunteer application moved (Pending or Spam)",
+  "message.status": "Question status changed",
+  "message.deleted": "Question deleted",
+  "subscriber.deleted": "Newsletter subscriber deleted",
+  "subscribers.exported": "Newsletter subscribers exported (CSV)",
 };
 
 /** The readable label of an action name; an unknown name is shown as it is. */

@@ -109,7 +109,7 @@ describeEachEngine("admin lists page through every record", (getDb) => {
       method: "POST",
       redirect: "manual",
       headers: { Origin: served.site.url, cookie: served.cookie },
-      body: new URLSearchParams({ intent: "answered", id: id! }),
+      body: new URLSearchParams({ intent: "answered", id: id!, seenStatus: "new", seenAnsweredAt: "" }),
     });
     expect(answered.status).toBe(302);
     expect(answered.headers.get("Location")).toBe("/admin/messages?status=new&page=2");

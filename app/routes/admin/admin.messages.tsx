@@ -1,12 +1,25 @@
+import { Form } from "react-router";
 import type { Route } from "./+types/admin.messages";
-import { DeleteDisclosure, formatDateTime, PostButton, StatusFilter } from "#app/components/admin/record-actions";
-import { AdminRefusalNotice } from "#app/components/admin/admin-refusal";
+import { DeleteDisclosure, formatDateTime, StatusFilter } from "#app/components/admin/record-actions";
+import { AdminRefusalNotice, revalidateAfterConflict } from "#app/components/admin/admin-refusal";
 import { Pager, pageCount, pageHref, redirectPastEnd, requestedPage } from "#app/components/admin/pager";
 import { Badge } from "#app/components/ui/badge";
+import { Button } from "#app/components/ui/button";
 import { isRecordId, refuseAdminRequest, refuseMissingRecord, refuseUnknownAction } from "#app/lib/admin-response.server";
 import { requireAdmin } from "#app/lib/auth.server";
 import { getDatabase } from "#app/lib/db.server";
-import { countMessagesByStatus, deleteMessage, getMessage, listMessages, setMessageStatus } from "#app/lib/messages.server";
+import { clientIpFrom } from "#app/lib/form-guard.server";
+import {
+  countMessagesByStatus,
+  deleteMessage,
+  getMessage,
+  isMessageMove,
+  listMessages,
+  parseSeenMessage,
+  setMessageStatus,
+  type Message,
+  type MessageMove,
+} from "#app/lib/messages.server";
 import { MESSAGE_STATUSES, MESSAGE_STATUS_LABELS, type MessageStatus } from "#app/lib/schemas/question";
 import { redirectWithToast } from "#app/lib/toast.server";
 
@@ -27,44 +40,85 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { counts, status, page, pages, ...list };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+/** After a move refused because someone moved the question first (409), the list shows it as it now is. */
+export const shouldRevalidate = revalidateAfterConflict;
+
+export async function action({ request, context }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
   const database = await getDatabase();
+  const actor = { id: user.id, email: user.email, ip: clientIpFrom(context) };
   const form = await request.formData();
   const id = String(form.get("id") ?? "");
-  const intent = String(form.get("intent") ?? "");
-  if (!MESSAGE_INTENTS.includes(intent)) return refuseUnknownAction();
+  const intent = form.get("intent");
+  if (intent !== "delete" && !isMessageMove(intent)) return refuseUnknownAction();
   const message = isRecordId(id) ? await getMessage(database, id) : undefined;
   const gone = () => refuseMissingRecord(id, { title: "Message not found", description: "It may have been deleted already." });
   if (!message) return gone();
   // Back to the list and page the button was on (a page the change emptied sends on to the last one).
   const back = pageHref("/admin/messages", new URLSearchParams({ status: message.status }), requestedPage(new URL(request.url).searchParams));
-  switch (intent) {
-    case "answered":
-    case "new":
-    case "spam": {
-      const outcome = await setMessageStatus(database, id, intent, user.email);
-      if (outcome === "not-found") return gone();
-      if (outcome === "unchecked") return refuseAdminRequest(409, UNCHECKED);
-      if (intent === "answered") return redirectWithToast(back, { title: "Marked as answered", description: `The question from ${message.name} is now under Answered.` });
-      if (intent === "spam") return redirectWithToast(back, { title: "Marked as spam" });
-      return redirectWithToast(back, { title: message.status === "spam" ? "Moved to Not answered" : "Marked as not answered" });
-    }
-    case "delete":
-      await deleteMessage(database, id);
-      return redirectWithToast(back, { title: "Message deleted" });
-    default:
-      return refuseUnknownAction();
+  if (intent === "delete") {
+    await deleteMessage(database, id, actor);
+    return redirectWithToast(back, { title: "Message deleted" });
   }
+  // Spam that failed the form's checks can never leave spam: say so first, whatever the page showed.
+  if (message.status === "spam" && !message.passesChecks && intent !== "spam") return refuseAdminRequest(409, UNCHECKED);
+  // The question as this admin's page showed it: the move is made only if it is still so.
+  const seen = parseSeenMessage(form.get("seenStatus"), form.get("seenAnsweredAt"));
+  if (!seen) return refuseAdminRequest(400, UNSEEN);
+  const outcome = await setMessageStatus(database, id, intent, { seen, actor });
+  if (!outcome.ok && outcome.reason === "not-found") return gone();
+  if (!outcome.ok && outcome.reason === "unchecked") return refuseAdminRequest(409, UNCHECKED);
+  if (!outcome.ok) return refuseAdminRequest(409, { title: NOT_MOVED, description: movedMeanwhile(outcome.message, user.email) });
+  const now = outcome.message.status;
+  if (intent === "answered") return redirectWithToast(back, { title: "Marked as answered", description: `The question from ${message.name} is now under Answered.` });
+  if (intent === "spam") return redirectWithToast(back, { title: "Marked as spam" });
+  if (intent === "not-spam") return redirectWithToast(back, { title: `Moved to ${MESSAGE_STATUS_LABELS[now]}`, description: `The question from ${message.name} is now under ${MESSAGE_STATUS_LABELS[now]}.` });
+  return redirectWithToast(back, { title: message.status === "spam" ? "Moved to Not answered" : "Marked as not answered" });
 }
-
-const MESSAGE_INTENTS = ["answered", "new", "spam", "delete"];
 
 const UNCHECKED = {
   title: "This question cannot be moved out of spam",
   description:
     "It did not pass the contact form's checks (its name, email address, topic or question is not one the form accepts), so it was kept as spam, exactly as it was sent. Nothing was changed. If it is a real question, contact the person another way and ask them to send it again through the contact page.",
 };
+
+const NOT_MOVED = "Question not changed";
+
+const UNSEEN = {
+  title: NOT_MOVED,
+  description: "The page did not say how the question stood when you pressed the button, so nothing was changed. Reload the page, check the question and try again.",
+};
+
+/** Why a move from a page drawn before someone else's was refused: how the question now stands, and where to find it. */
+function movedMeanwhile(now: Message, you: string): string {
+  const from = `the question from ${now.name}`;
+  const what =
+    now.status === "answered" && now.answeredAt
+      ? `${now.answeredBy === you ? "You" : (now.answeredBy ?? "Someone")} marked ${from} as answered at ${formatDateTime(now.answeredAt)}, after this page was loaded`
+      : `Since this page was loaded, ${from} has been ${now.status === "spam" ? "marked as spam" : `moved to ${MESSAGE_STATUS_LABELS[now.status]}`}`;
+  return `${what}, so nothing was changed. It is now under ${MESSAGE_STATUS_LABELS[now.status]}: check it there and try again if it still needs changing.`;
+}
+
+/**
+ * A status button. Its form says how the question stood on this page, so a
+ * move made after a colleague's (in another tab, or from a page left open)
+ * is refused rather than undoing theirs. Its accessible name starts with
+ * the words on it and goes on to say which question (WCAG 2.5.3).
+ */
+function MoveButton({ message, move, children, variant = "outline" }: { message: Message; move: MessageMove; children: string; variant?: "default" | "outline" }) {
+  return (
+    <Form method="post" className="inline">
+      <input type="hidden" name="intent" value={move} />
+      <input type="hidden" name="id" value={message.id} />
+      <input type="hidden" name="seenStatus" value={message.status} />
+      <input type="hidden" name="seenAnsweredAt" value={message.answeredAt ?? ""} />
+      <Button type="submit" variant={variant} size="sm">
+        {children}
+        <span className="sr-only">: the question from {message.name}</span>
+      </Button>
+    </Form>
+  );
+}
 
 /** Questions from the contact page's 'Ask a Question' form. */
 export default function Messages({ loaderData, actionData }: Route.ComponentProps) {
@@ -106,6 +160,7 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
               {m.answeredAt ? (
                 <p className="mt-2 text-sm text-muted-foreground">
                   Answered by {m.answeredBy} on {formatDateTime(m.answeredAt)}
+                  {m.status === "spam" && m.passesChecks ? ". Not spam puts it back under Answered." : null}
                 </p>
               ) : null}
               {!m.passesChecks ? (
@@ -115,21 +170,19 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
                 </p>
               ) : null}
               <div className="mt-4 flex flex-wrap items-start gap-2">
-                {m.status !== "answered" && m.passesChecks ? (
-                  <PostButton intent="answered" id={m.id} variant="default" label={`Mark the question from ${m.name} as answered`}>
+                {/* In spam, one answered before keeps its answer: Not spam alone takes it back under Answered. */}
+                {m.status === "new" || (m.status === "spam" && m.passesChecks && !m.answeredAt) ? (
+                  <MoveButton message={m} move="answered" variant="default">
                     Mark as answered
-                  </PostButton>
+                  </MoveButton>
                 ) : null}
-                {m.status !== "new" && m.passesChecks ? (
-                  <PostButton intent="new" id={m.id} label={`Mark the question from ${m.name} as not answered`}>
-                    {m.status === "spam" ? "Not spam" : "Mark as not answered"}
-                  </PostButton>
+                {m.status === "answered" ? (
+                  <MoveButton message={m} move="new">
+                    Mark as not answered
+                  </MoveButton>
                 ) : null}
-                {m.status !== "spam" ? (
-                  <PostButton intent="spam" id={m.id} label={`Mark the question from ${m.name} as spam`}>
-                    Spam
-                  </PostButton>
-                ) : null}
+                {m.status === "spam" && m.passesChecks ? <MoveButton message={m} move="not-spam">Not spam</MoveButton> : null}
+                {m.status !== "spam" ? <MoveButton message={m} move="spam">Spam</MoveButton> : null}
                 <DeleteDisclosure id={m.id} what={`the question from ${m.name}`} />
               </div>
             </article>
