@@ -23,6 +23,7 @@ import {
   submitVolunteerApplication,
   updateOpportunity,
   volunteerStats,
+  type VolunteerApplication,
 } from "#app/lib/volunteers.server";
 
 process.env.AUTH_SECRET ??= "integration-test-secret-that-is-long-enough-0123456789";
@@ -35,6 +36,22 @@ let ipCounter = 0;
 const nextIp = () => `198.51.100.${(ipCounter += 1)}`;
 
 const STAFF = { id: "staff-1", email: "staff@example.org", ip: "127.0.0.1" };
+
+/**
+ * "Move back to Pending" / "Mark as spam" / "Not spam" as the page sends it:
+ * with the status and updated_at the admin's page showed (by default the
+ * application as it is now, a page just loaded).
+ */
+async function moveTo(
+  database: TestDatabase,
+  id: string,
+  status: "pending" | "spam",
+  actor: typeof STAFF,
+  seen?: Pick<VolunteerApplication, "status" | "updatedAt">,
+) {
+  const shown = seen ?? (await getApplication(database, id))!;
+  return setApplicationStatus(database, id, { status, seenStatus: shown.status, seenUpdatedAt: shown.updatedAt, actor });
+}
 
 async function validApplication(database: TestDatabase, overrides: RawValues = {}): Promise<RawValues> {
   const [first] = await listOpportunities(database, { openOnly: true });
@@ -331,7 +348,7 @@ describeEachEngine("volunteer decisions", (get) => {
       const database = get();
       const id = await apply(database, "moved@example.org");
       await decideApplication(database, id, { decision: "approved", seenStatus: "pending", subject: "Welcome", body: "Hello.", actor: OTHER });
-      await setApplicationStatus(database, id, "pending", OTHER);
+      await moveTo(database, id, "pending", OTHER);
       const mailsBefore = await sentTo(database, "moved@example.org");
 
       const stale = await decideApplication(database, id, { decision: "rejected", seenStatus: "approved", subject: "Sorry", body: "Not this time.", actor: STAFF });
@@ -348,7 +365,7 @@ describeEachEngine("volunteer decisions", (get) => {
       const seen = (await getApplication(database, id))!;
       // B approves (the welcome goes), then moves it back to Pending.
       await decideApplication(database, id, { decision: "approved", seenStatus: "pending", seenUpdatedAt: seen.updatedAt, subject: "Welcome", body: "Hello.", actor: OTHER });
-      await setApplicationStatus(database, id, "pending", OTHER);
+      await moveTo(database, id, "pending", OTHER);
       const mailsBefore = await sentTo(database, "aba@example.org");
 
       // A's page still shows the first Pending: its rejection must not go out unseen.
@@ -399,6 +416,143 @@ describeEachEngine("volunteer decisions", (get) => {
       expect(results.find((r) => !r.ok)).toMatchObject({ ok: false, reason: "changed", status: winner.application.status, decidedBy: winner.application.decidedBy });
       expect((await getApplication(database, id))?.status).toBe(winner.application.status);
       expect(await sentTo(database, "together@example.org")).toBe(mailsBefore + 1);
+    });
+  });
+
+  describe("moving an application between Pending and Spam", () => {
+    const OTHER = { id: "staff-2", email: "other@example.org", ip: "127.0.0.2" };
+    const statusMoves = async (database: TestDatabase, id: string) =>
+      (await listAudit(database, { limit: 200, offset: 0 })).entries
+        .filter((e) => e.action === "volunteer-application.status" && (e.detail as { applicationId?: string } | null)?.applicationId === id)
+        .map((e) => ({ actorEmail: e.actorEmail, ip: e.ip, detail: e.detail }));
+
+    /** What a bot sent with the honeypot filled, kept as spam exactly as it came (the form refused it). */
+    async function uncheckedSpam(database: TestDatabase, values: RawValues): Promise<string> {
+      const outcome = await submitVolunteerApplication(database, { values, honeypot: true, ip: nextIp() });
+      if (outcome.status !== "spam") throw new Error(`not kept as spam: ${outcome.status}`);
+      return outcome.id;
+    }
+
+    it("keeps spam that failed the form's checks (no address, no consent) as spam: nothing changes, nobody is mailed, and it says why", async () => {
+      const database = get();
+      const id = await uncheckedSpam(database, { name: "Cheap pills", email: "buy now!!! http://spam.example", roles: ["SEO services"], availability: ["always"], consent: "" });
+      const before = (await getApplication(database, id))!;
+      expect(before).toMatchObject({ status: "spam", email: "buy now!!! http://spam.example", consentAt: null, passesChecks: false });
+
+      expect(await moveTo(database, id, "pending", STAFF)).toEqual({ ok: false, reason: "unchecked" });
+      expect(await getApplication(database, id)).toEqual(before);
+      expect(await statusMoves(database, id)).toEqual([]);
+      // So it can never be approved, and the address the bot typed is never written to.
+      expect(await decideApplication(database, id, { decision: "approved", seenStatus: "spam", seenUpdatedAt: before.updatedAt, subject: "Welcome", body: "Hello.", actor: STAFF })).toEqual({ ok: false, reason: "spam" });
+      expect((await listOutbox(database, { to: "buy now!!! http://spam.example" })).total).toBe(0);
+      expect((await getApplication(database, id))?.status).toBe("spam");
+    });
+
+    it("keeps spam with a real address but no consent as spam: the person never agreed to be kept or written to", async () => {
+      const database = get();
+      const id = await uncheckedSpam(database, await validApplication(database, { email: "never-agreed@example.org", consent: "" }));
+      const before = (await getApplication(database, id))!;
+      expect(before).toMatchObject({ status: "spam", email: "never-agreed@example.org", consentAt: null, passesChecks: false });
+
+      expect(await moveTo(database, id, "pending", STAFF)).toEqual({ ok: false, reason: "unchecked" });
+      expect(await getApplication(database, id)).toEqual(before);
+      expect((await listOutbox(database, { to: "never-agreed@example.org" })).total).toBe(0);
+    });
+
+    it("keeps spam whose address is not one as spam, even with consent recorded", async () => {
+      const database = get();
+      const id = await uncheckedSpam(database, await validApplication(database, { email: "spam-with-consent@example.org" }));
+      await database.db.updateTable("volunteer_applications").set({ email: "not an address" }).where("id", "=", id).execute();
+      const before = (await getApplication(database, id))!;
+      expect(before).toMatchObject({ status: "spam", passesChecks: false });
+      expect(before.consentAt).toBeTruthy();
+
+      expect(await moveTo(database, id, "pending", STAFF)).toEqual({ ok: false, reason: "unchecked" });
+      expect(await getApplication(database, id)).toEqual(before);
+    });
+
+    it("moves spam that passes the form's checks, consent included, to Pending, audited; it can then be approved", async () => {
+      const database = get();
+      const id = await uncheckedSpam(database, await validApplication(database, { email: "real-person@example.org" }));
+      const before = (await getApplication(database, id))!;
+      expect(before).toMatchObject({ status: "spam", passesChecks: true });
+
+      const moved = await moveTo(database, id, "pending", STAFF);
+      expect(moved).toMatchObject({ ok: true, application: { status: "pending", decidedBy: null, decidedAt: null, email: "real-person@example.org", passesChecks: true } });
+      expect(await getApplication(database, id)).toMatchObject({ status: "pending", name: before.name, email: before.email, roles: before.roles });
+      expect(await statusMoves(database, id)).toEqual([{ actorEmail: "staff@example.org", ip: "127.0.0.1", detail: { applicationId: id, from: "spam", status: "pending" } }]);
+      const now = (await getApplication(database, id))!;
+      expect(await decideApplication(database, id, { decision: "approved", seenStatus: "pending", seenUpdatedAt: now.updatedAt, subject: "Welcome", body: "Hello.", actor: STAFF })).toMatchObject({ ok: true });
+    });
+
+    it("refuses Mark as spam from a page that still showed Pending after another admin approved: the approval stands", async () => {
+      const database = get();
+      const id = await apply(database, "approved-meanwhile@example.org");
+      // A opens the page: Pending.
+      const seenByA = (await getApplication(database, id))!;
+      // B approves; the welcome goes to the applicant.
+      const approved = await decideApplication(database, id, { decision: "approved", seenStatus: "pending", seenUpdatedAt: seenByA.updatedAt, subject: "Welcome", body: "Hello.", actor: OTHER });
+      expect(approved.ok).toBe(true);
+      const after = (await getApplication(database, id))!;
+
+      const stale = await moveTo(database, id, "spam", STAFF, seenByA);
+      expect(stale).toEqual({ ok: false, reason: "changed", status: "approved", decidedBy: "other@example.org", decidedAt: after.decidedAt, updatedAt: after.updatedAt });
+      expect(await getApplication(database, id)).toEqual(after);
+      expect(await statusMoves(database, id)).toEqual([]);
+    });
+
+    it("refuses Move back to Pending from a page that showed Approved after another admin rejected", async () => {
+      const database = get();
+      const id = await apply(database, "rejected-meanwhile@example.org");
+      await decideApplication(database, id, { decision: "approved", seenStatus: "pending", subject: "Welcome", body: "Hello.", actor: STAFF });
+      const seenByA = (await getApplication(database, id))!;
+      await decideApplication(database, id, { decision: "rejected", seenStatus: "approved", seenUpdatedAt: seenByA.updatedAt, subject: "Sorry", body: "Not this time.", actor: OTHER });
+      const after = (await getApplication(database, id))!;
+
+      expect(await moveTo(database, id, "pending", STAFF, seenByA)).toMatchObject({ ok: false, reason: "changed", status: "rejected", decidedBy: "other@example.org" });
+      expect(await getApplication(database, id)).toEqual(after);
+    });
+
+    it("refuses a move from a page loaded while Pending, after an approval that was then moved back to Pending", async () => {
+      const database = get();
+      const id = await apply(database, "round-trip@example.org");
+      const seenByA = (await getApplication(database, id))!;
+      await decideApplication(database, id, { decision: "approved", seenStatus: "pending", seenUpdatedAt: seenByA.updatedAt, subject: "Welcome", body: "Hello.", actor: OTHER });
+      await moveTo(database, id, "pending", OTHER);
+      const after = (await getApplication(database, id))!;
+
+      expect(await moveTo(database, id, "spam", STAFF, seenByA)).toMatchObject({ ok: false, reason: "changed", status: "pending" });
+      expect(await getApplication(database, id)).toEqual(after);
+    });
+
+    it("refuses Not spam from a page drawn before another admin's Not spam and Approve", async () => {
+      const database = get();
+      const id = await uncheckedSpam(database, await validApplication(database, { email: "rescued@example.org" }));
+      const seenByA = (await getApplication(database, id))!;
+      expect((await moveTo(database, id, "pending", OTHER)).ok).toBe(true);
+      await decideApplication(database, id, { decision: "rejected", seenStatus: "pending", subject: "Sorry", body: "Not this time.", actor: OTHER });
+      const after = (await getApplication(database, id))!;
+
+      expect(await moveTo(database, id, "pending", STAFF, seenByA)).toMatchObject({ ok: false, reason: "changed", status: "rejected", decidedBy: "other@example.org" });
+      expect(await getApplication(database, id)).toEqual(after);
+    });
+
+    it("audits every move, with who, from where, and from which status to which", async () => {
+      const database = get();
+      const id = await apply(database, "audited-moves@example.org");
+      expect(await moveTo(database, id, "spam", STAFF)).toMatchObject({ ok: true, application: { status: "spam", decidedBy: "staff@example.org" } });
+      expect(await moveTo(database, id, "pending", OTHER)).toMatchObject({ ok: true, application: { status: "pending", decidedBy: null } });
+      expect(await statusMoves(database, id)).toEqual([
+        { actorEmail: "other@example.org", ip: "127.0.0.2", detail: { applicationId: id, from: "spam", status: "pending" } },
+        { actorEmail: "staff@example.org", ip: "127.0.0.1", detail: { applicationId: id, from: "pending", status: "spam" } },
+      ]);
+    });
+
+    it("refuses a move of an application that is not there", async () => {
+      const database = get();
+      expect(
+        await setApplicationStatus(database, "00000000-0000-4000-8000-000000000000", { status: "spam", seenStatus: "pending", actor: STAFF }),
+      ).toEqual({ ok: false, reason: "not-found" });
     });
   });
 

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { Selectable } from "kysely";
+import { z } from "zod";
 import { VOLUNTEER_TYPES, type VolunteerType } from "#app/content/site";
 import { recordAudit } from "#app/lib/audit.server";
 import type { VolunteerApplicationsTable, VolunteerOpportunitiesTable } from "#app/lib/db-schema";
@@ -182,6 +183,13 @@ export interface VolunteerApplication {
   message: string;
   consentAt: string | null;
   status: ApplicationStatus;
+  /**
+   * Whether it passes the application form's checks, consent included. Spam
+   * is kept as it was sent, so a spam row may hold an "email" that is not an
+   * address and no consent; only a row that passes may leave spam
+   * (setApplicationStatus).
+   */
+  passesChecks: boolean;
   decidedBy: string | null;
   decidedAt: string | null;
   hours: number;
@@ -194,7 +202,39 @@ function statusOf(value: string): ApplicationStatus {
   return (APPLICATION_STATUSES as readonly string[]).includes(value) ? (value as ApplicationStatus) : "pending";
 }
 
+/**
+ * The application form's checks as a stored row can be put to them: roles
+ * are stored as the titles of the roles chosen (up to a role title's 120
+ * characters) rather than as the form's ids, and whether the roles were open
+ * then cannot be asked now; everything else, consent included, is checked as
+ * the form checks it.
+ */
+const storedApplicationSchema = volunteerApplicationSchema.extend({
+  roles: z
+    .array(z.string().trim().min(1).max(120), { error: "Please choose at least one role." })
+    .min(1, { error: "Please choose at least one role, or 'Anywhere I'm needed'." })
+    .max(20, { error: "Please choose fewer roles." }),
+});
+
+/** The row's text as the form would have stored it, or null when the form would have refused it. */
+function checkedApplication(
+  row: Selectable<VolunteerApplicationsTable>,
+): Pick<VolunteerApplicationsTable, "name" | "email" | "phone" | "message"> | null {
+  const parsed = storedApplicationSchema.safeParse({
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    roles: parseJsonList(row.roles),
+    availability: parseJsonList(row.availability),
+    message: row.message,
+    // The form stores when consent was given only when its box was ticked; spam it refused has none.
+    consent: row.consent_at ? "yes" : undefined,
+  });
+  return parsed.success ? { name: parsed.data.name, email: parsed.data.email, phone: parsed.data.phone, message: parsed.data.message } : null;
+}
+
 function toApplication(row: Selectable<VolunteerApplicationsTable>): VolunteerApplication {
+  const status = statusOf(row.status);
   return {
     id: row.id,
     name: row.name,
@@ -204,7 +244,8 @@ function toApplication(row: Selectable<VolunteerApplicationsTable>): VolunteerAp
     availability: parseJsonList(row.availability),
     message: row.message,
     consentAt: row.consent_at,
-    status: statusOf(row.status),
+    status,
+    passesChecks: status !== "spam" || checkedApplication(row) !== null,
     decidedBy: row.decided_by,
     decidedAt: row.decided_at,
     hours: toNum(row.hours),
@@ -427,18 +468,17 @@ export async function decisionTemplate(
   };
 }
 
-export type DecisionResult =
-  | { ok: true; application: VolunteerApplication; mail: MailResult }
-  | { ok: false; reason: "not-found" | "spam" }
-  | {
-      ok: false;
-      /** The status is no longer the one the admin saw (another admin decided, or moved it, meanwhile). */
-      reason: "changed";
-      status: ApplicationStatus;
-      decidedBy: string | null;
-      decidedAt: string | null;
-      updatedAt: string;
-    };
+/** The status is no longer the one the admin saw (another admin decided, or moved it, meanwhile): nothing changed. */
+export interface ChangedSinceSeen {
+  ok: false;
+  reason: "changed";
+  status: ApplicationStatus;
+  decidedBy: string | null;
+  decidedAt: string | null;
+  updatedAt: string;
+}
+
+export type DecisionResult = { ok: true; application: VolunteerApplication; mail: MailResult } | { ok: false; reason: "not-found" | "spam" } | ChangedSinceSeen;
 
 /** The status the decision form says its admin saw, or undefined if it names none. */
 export function parseSeenStatus(value: unknown): ApplicationStatus | undefined {
@@ -520,18 +560,82 @@ async function deliverRecordedMail(database: Database, mail: PreparedMail): Prom
   }
 }
 
-/** Staff move an application back (e.g. to Pending) or out of Spam; no e-mail is sent. */
-export async function setApplicationStatus(database: Database, id: string, status: ApplicationStatus, actor: Actor): Promise<boolean> {
-  const now = nowIso();
-  const current = await database.db.selectFrom("volunteer_applications").select("updated_at").where("id", "=", id).executeTakeFirst();
-  if (!current) return false;
-  const result = await database.db
-    .updateTable("volunteer_applications")
-    // A new updated_at every time: a decision page loaded before this change must not match it (see decideApplication).
-    .set({ status, decided_by: status === "pending" ? null : actor.email, decided_at: status === "pending" ? null : now, updated_at: stampAfter(current.updated_at) })
-    .where("id", "=", id)
-    .executeTakeFirst();
-  return toNum(result.numUpdatedRows) > 0;
+export type StatusMoveResult =
+  | { ok: true; application: VolunteerApplication }
+  | { ok: false; reason: "not-found" }
+  /** It is spam that did not pass the application form's checks (see passesChecks), so it stays spam, unchanged. */
+  | { ok: false; reason: "unchecked" }
+  | ChangedSinceSeen;
+
+/**
+ * Staff move an application back to Pending, into Spam, or out of Spam (to
+ * Pending); no e-mail is sent. Approve and reject are decideApplication's.
+ *
+ * Like a decision, the move is made only from the status the admin's page
+ * showed (`seenStatus`, and `seenUpdatedAt` when the form sends it), so a
+ * page loaded before another admin's approval cannot silently replace it:
+ * the move changes nothing and says who decided, and when ("changed").
+ * Spam leaves Spam only if it passes the application form's checks, consent
+ * included; otherwise it stays as it was sent ("unchecked"), so nobody can
+ * go on to approve it and e-mail an address a bot typed for a person who
+ * never agreed to be kept or written to. The move and its audit entry are
+ * one transaction.
+ */
+export async function setApplicationStatus(
+  database: Database,
+  id: string,
+  input: { status: "pending" | "spam"; seenStatus: ApplicationStatus; seenUpdatedAt?: string; actor: Actor },
+): Promise<StatusMoveResult> {
+  return database.db.transaction().execute(async (trx): Promise<StatusMoveResult> => {
+    const row = await trx
+      .selectFrom("volunteer_applications")
+      .selectAll()
+      .where("id", "=", id)
+      .$if(database.engine === "postgres", (q) => q.forUpdate())
+      .executeTakeFirst();
+    if (!row) return { ok: false, reason: "not-found" };
+    const changedSince = (current: VolunteerApplication): StatusMoveResult => ({
+      ok: false,
+      reason: "changed",
+      status: current.status,
+      decidedBy: current.decidedBy,
+      decidedAt: current.decidedAt,
+      updatedAt: current.updatedAt,
+    });
+    // Said before the checks: a page that no longer shows the application as it is cannot move it at all.
+    if (row.status !== input.seenStatus || (input.seenUpdatedAt !== undefined && row.updated_at !== input.seenUpdatedAt)) return changedSince(toApplication(row));
+    // Already there: nothing to change, and nobody's decision to overwrite.
+    if (row.status === input.status) return { ok: true, application: toApplication(row) };
+    const checked = row.status === "spam" ? checkedApplication(row) : {};
+    if (!checked) return { ok: false, reason: "unchecked" };
+    const now = nowIso();
+    const updated = await trx
+      .updateTable("volunteer_applications")
+      .set({
+        ...checked,
+        status: input.status,
+        decided_by: input.status === "pending" ? null : input.actor.email,
+        decided_at: input.status === "pending" ? null : now,
+        // A new updated_at every time: a page loaded before this change must not match it (see decideApplication).
+        updated_at: stampAfter(row.updated_at),
+      })
+      .where("id", "=", id)
+      // The row as read above (SQLite has no FOR UPDATE; this keeps the check and the write one step there too).
+      .where("status", "=", row.status)
+      .where("updated_at", "=", row.updated_at)
+      .executeTakeFirst();
+    const after = await trx.selectFrom("volunteer_applications").selectAll().where("id", "=", id).executeTakeFirst();
+    if (!after) return { ok: false, reason: "not-found" };
+    if (toNum(updated.numUpdatedRows) === 0) return changedSince(toApplication(after));
+    await recordAudit({ ...database, db: trx }, {
+      action: "volunteer-application.status",
+      actorId: input.actor.id,
+      actorEmail: input.actor.email,
+      ip: input.actor.ip ?? null,
+      detail: { applicationId: id, from: row.status, status: input.status },
+    });
+    return { ok: true, application: toApplication(after) };
+  });
 }
 
 export type HoursResult =

@@ -1,6 +1,7 @@
+import type { ReactNode } from "react";
 import { data, Form, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/admin.volunteers_.applications.$id";
-import { DeleteDisclosure, formatDateTime, PostButton } from "#app/components/admin/record-actions";
+import { DeleteDisclosure, formatDateTime } from "#app/components/admin/record-actions";
 import { VolunteerDecisionForm } from "#app/components/admin/volunteer-decision-form";
 import { AdminRefusalNotice } from "#app/components/admin/admin-refusal";
 import { Badge } from "#app/components/ui/badge";
@@ -13,7 +14,7 @@ import { getDatabase } from "#app/lib/db.server";
 import { logger } from "#app/lib/logger.server";
 import { clientIpFrom } from "#app/lib/form-guard.server";
 import { parseForm } from "#app/lib/schemas/parse-form";
-import { APPLICATION_STATUS_LABELS, decisionSchema, hoursSchema } from "#app/lib/schemas/volunteer";
+import { APPLICATION_STATUS_LABELS, decisionSchema, hoursSchema, type ApplicationStatus } from "#app/lib/schemas/volunteer";
 import { redirectWithToast } from "#app/lib/toast.server";
 import {
   availabilityLabel,
@@ -48,6 +49,21 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
 
 const DECISION_FAILED = "Failed to save the decision.";
 const CHANGED_VERB = { pending: "moved back to Pending", approved: "approved", rejected: "rejected", spam: "marked as spam" } as const;
+const NOT_FOUND = { title: "Application not found", description: "It may have been deleted already." };
+
+/** Spam that did not pass the application form's checks stays spam (setApplicationStatus). */
+const UNCHECKED = {
+  title: "This application cannot be moved out of spam",
+  description:
+    "It did not pass the application form's checks (its name, email address, phone number, roles or times are not ones the form accepts, or the box agreeing that we may keep their details was not ticked), so it was kept as spam, exactly as it was sent. Nothing was changed. If it is a real person, ask them to apply again through the volunteer page.",
+};
+
+/** What happened to the application since the admin's page was loaded, for a refusal that says who and when. */
+function changedSince(current: { status: keyof typeof CHANGED_VERB; decidedBy: string | null; decidedAt: string | null; updatedAt: string }, you: string): string {
+  const who = current.decidedBy === null ? "Someone" : current.decidedBy === you ? "You" : current.decidedBy;
+  const when = formatDateTime(current.decidedAt ?? current.updatedAt);
+  return current.status === "pending" ? `This application was moved back to Pending at ${when}` : `${who} already ${CHANGED_VERB[current.status]} this application at ${when}`;
+}
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
@@ -58,7 +74,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   if (!["decide", "hours", "pending", "not-spam", "spam", "delete"].includes(intent)) return refuseUnknownAction();
   const application = isRecordId(params.id) ? await getApplication(database, params.id) : undefined;
-  if (!application) return refuseMissingRecord(params.id, { title: "Application not found", description: "It may have been deleted already." });
+  if (!application) return refuseMissingRecord(params.id, NOT_FOUND);
   switch (intent) {
     case "decide": {
       const parsed = parseForm(decisionSchema, form);
@@ -81,12 +97,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       }
       if (!result.ok && result.reason === "changed") {
         // Another admin (or this one, in another tab) decided or moved it after this page was loaded: the applicant is not mailed twice.
-        const who = result.decidedBy === null ? "Someone" : result.decidedBy === user.email ? "You" : result.decidedBy;
-        const when = formatDateTime(result.decidedAt ?? result.updatedAt);
-        const what = result.status === "pending" ? `This application was moved back to Pending at ${when}` : `${who} already ${CHANGED_VERB[result.status]} this application at ${when}`;
-        return refuseDecision(409, `${what}, so nothing was changed and no email was sent. The email as you wrote it is still in the form.`);
+        return refuseDecision(409, `${changedSince(result, user.email)}, so nothing was changed and no email was sent. The email as you wrote it is still in the form.`);
       }
-      if (!result.ok && result.reason === "not-found") return refuseMissingRecord(params.id, { title: "Application not found", description: "It may have been deleted already." });
+      if (!result.ok && result.reason === "not-found") return refuseMissingRecord(params.id, NOT_FOUND);
       if (!result.ok) return refuseAdminRequest(409, { title: "Not changed", description: "Spam cannot be approved or rejected. Mark it as not spam first." });
       const verb = parsed.data.decision === "approved" ? "approved" : "rejected";
       const mail = result.mail.status === "failed" ? "but the email could not be sent (see the Outbox)" : result.mail.status === "outbox" ? "and the email is in the Outbox" : "and the email was sent";
@@ -96,7 +109,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const parsed = parseForm(hoursSchema, form);
       if (!parsed.ok) return data({ intent: "hours" as const, errors: parsed.errors, values: parsed.values }, { status: 400 });
       const saved = await setVolunteerHours(database, params.id, parsed.data.hours);
-      if (!saved.ok && saved.reason === "not-found") return refuseMissingRecord(params.id, { title: "Application not found", description: "It may have been deleted already." });
+      if (!saved.ok && saved.reason === "not-found") return refuseMissingRecord(params.id, NOT_FOUND);
       // 409: the page reloads and shows the application as it is now.
       if (!saved.ok)
         return refuseAdminRequest(409, {
@@ -107,11 +120,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     case "pending":
     case "not-spam":
-      await setApplicationStatus(database, params.id, "pending", actor);
-      return redirectWithToast(here, { title: "Moved to Pending" });
-    case "spam":
-      await setApplicationStatus(database, params.id, "spam", actor);
-      return redirectWithToast(here, { title: "Marked as spam" });
+    case "spam": {
+      const status = intent === "spam" ? "spam" : "pending";
+      const notMoved = status === "spam" ? "Not marked as spam" : "Not moved to Pending";
+      // The status this admin's page showed: the move is only made if it is still that one, so nobody's decision is silently replaced.
+      const seenStatus = parseSeenStatus(form.get("seenStatus"));
+      if (!seenStatus) return refuseAdminRequest(400, { title: notMoved, description: "The page did not say which status you saw, so nothing was changed. Reload the page, check the application and try again." });
+      const seenUpdatedAt = String(form.get("seenUpdatedAt") ?? "") || undefined;
+      const moved = await setApplicationStatus(database, params.id, { status, seenStatus, seenUpdatedAt, actor });
+      if (!moved.ok && moved.reason === "not-found") return refuseMissingRecord(params.id, NOT_FOUND);
+      // 409: the page reloads and shows the application as it is now.
+      if (!moved.ok && moved.reason === "unchecked") return refuseAdminRequest(409, UNCHECKED);
+      if (!moved.ok) return refuseAdminRequest(409, { title: notMoved, description: `${changedSince(moved, user.email)}, so nothing was changed. The page now shows the application as it is.` });
+      return redirectWithToast(here, { title: status === "spam" ? "Marked as spam" : "Moved to Pending" });
+    }
     case "delete":
       await deleteApplication(database, params.id, actor);
       return redirectWithToast("/admin/volunteers", { title: "Application deleted", description: `The application from ${application.name} was deleted.` });
@@ -169,8 +191,17 @@ export default function ApplicationDetail({ loaderData, actionData }: Route.Comp
       {a.status === "spam" ? (
         <section aria-labelledby="spam-heading" className="space-y-3">
           <h3 id="spam-heading" className="text-xl font-semibold">Caught as spam</h3>
-          <p className="text-muted-foreground">The form's hidden spam trap was filled in. If this is a real person, move it to Pending to deal with it.</p>
-          <PostButton intent="not-spam">Not spam: move to Pending</PostButton>
+          {a.passesChecks ? (
+            <>
+              <p className="text-muted-foreground">The form's hidden spam trap was filled in. If this is a real person, move it to Pending to deal with it.</p>
+              <StatusMoveButton intent="not-spam" seen={a}>Not spam: move to Pending</StatusMoveButton>
+            </>
+          ) : (
+            <p className="text-muted-foreground">
+              The form&apos;s hidden spam trap was filled in, and it did not pass the application form&apos;s checks (see the details above), so it cannot be
+              moved out of spam. If it is a real person, ask them to apply again through the volunteer page.
+            </p>
+          )}
         </section>
       ) : (
         <section aria-labelledby="decision-heading" className="max-w-3xl space-y-3">
@@ -182,7 +213,7 @@ export default function ApplicationDetail({ loaderData, actionData }: Route.Comp
           ) : null}
           <VolunteerDecisionForm decision="approved" seenStatus={a.status} seenUpdatedAt={a.updatedAt} subject={(failedDecision === "approved" && typed?.subject) || templates.approve.subject} body={(failedDecision === "approved" && typed?.body) || templates.approve.body} errors={failedDecision === "approved" ? decideErrors : undefined} open={failedDecision === "approved"} />
           <VolunteerDecisionForm decision="rejected" seenStatus={a.status} seenUpdatedAt={a.updatedAt} subject={(failedDecision === "rejected" && typed?.subject) || templates.reject.subject} body={(failedDecision === "rejected" && typed?.body) || templates.reject.body} errors={failedDecision === "rejected" ? decideErrors : undefined} open={failedDecision === "rejected"} />
-          {a.status !== "pending" ? <PostButton intent="pending">Move back to Pending (no email)</PostButton> : null}
+          {a.status !== "pending" ? <StatusMoveButton intent="pending" seen={a}>Move back to Pending (no email)</StatusMoveButton> : null}
         </section>
       )}
 
@@ -212,10 +243,29 @@ export default function ApplicationDetail({ loaderData, actionData }: Route.Comp
       <section aria-labelledby="manage-heading" className="space-y-3">
         <h3 id="manage-heading" className="text-xl font-semibold">Manage</h3>
         <div className="flex flex-wrap items-start gap-2">
-          {a.status !== "spam" ? <PostButton intent="spam">Mark as spam</PostButton> : null}
+          {a.status !== "spam" ? <StatusMoveButton intent="spam" seen={a}>Mark as spam</StatusMoveButton> : null}
           <DeleteDisclosure id={a.id} what={`the application from ${a.name}`} />
         </div>
       </section>
     </div>
+  );
+}
+
+/**
+ * A move between Pending and Spam (no e-mail). Like the decision forms, it
+ * carries the status the page showed and when it last changed, so it is
+ * refused, not applied over it, if another admin has decided or moved the
+ * application since.
+ */
+function StatusMoveButton({ intent, seen, children }: { intent: "pending" | "not-spam" | "spam"; seen: { status: ApplicationStatus; updatedAt: string }; children: ReactNode }) {
+  return (
+    <Form method="post" className="inline">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="seenStatus" value={seen.status} />
+      <input type="hidden" name="seenUpdatedAt" value={seen.updatedAt} />
+      <Button type="submit" variant="outline" size="sm">
+        {children}
+      </Button>
+    </Form>
   );
 }
