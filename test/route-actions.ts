@@ -63,6 +63,12 @@ export const cookieOf = (headers: Headers) =>
     .filter((c) => !c.endsWith("="))
     .join("; ");
 
+/** The toast a redirect carries to the next page (its cookie), or null. */
+export function toastOf(answer: ActionAnswer): { title: string; description?: string } | null {
+  const raw = /(?:^|, )toast=([^;]+)/.exec(answer.headers.get("set-cookie") ?? "")?.[1];
+  return raw ? (JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as { title: string; description?: string }) : null;
+}
+
 /** After the suite: closes the database the imported site modules opened, and puts the configuration back. */
 export async function releaseSite(site: { database: { closeDatabase(): Promise<void> } } | undefined): Promise<void> {
   await site?.database.closeDatabase();

@@ -73,6 +73,30 @@ export function refuseFailedSave(title: string, form: FormData, error: unknown, 
   );
 }
 
+/** What a record form sends that belongs to the record it was opened on, not to what was typed. */
+const RECORD_FIELDS = ["intent", "id", "version", "updatedAt"];
+
+/**
+ * A record form's edit (an event, a video, a testimonial) whose record is no
+ * longer there: deleted, by a colleague or in another tab, after the form was
+ * opened. 404, nothing changed, and what was typed goes back to the form as
+ * `values` (without the deleted record's id and version), with `deleted`, so
+ * the page draws it as a new record's form: saving it creates the record
+ * again, with JavaScript or without. `afterSave` says more about the new
+ * record where it differs from the deleted one (a testimonial waits as Pending).
+ */
+export function refuseDeletedRecord(title: string, what: string, form: FormData, afterSave = "") {
+  const values = formValues(form);
+  for (const key of RECORD_FIELDS) delete values[key];
+  const description =
+    `This ${what} was deleted after you opened it, so nothing was saved. ` +
+    `What you typed is still in the form below: save it to add it again as a new ${what}.${afterSave ? ` ${afterSave}` : ""}`;
+  return data<AdminRefusal & { errors: FieldErrors; values: Record<string, string>; deleted: true }>(
+    { refusal: { title, description, status: 404 }, errors: {}, values, deleted: true },
+    { status: 404 },
+  );
+}
+
 /**
  * A record form's save refused because someone saved the record after the
  * form was opened (see edit-version.server.ts): 409, nothing changed, what

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Trash2 } from "lucide-react";
 import type { z } from "zod";
@@ -12,6 +12,7 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from "#app/components/ui/alert-dialog";
+import { AdminRefusalNotice, isAdminRefusal, revalidateAfterConflict } from "#app/components/admin/admin-refusal";
 import { useFormLeaveGuard } from "#app/components/admin/page-editor-guard";
 import { Button } from "#app/components/ui/button";
 import { FieldError } from "#app/components/ui/field-error";
@@ -58,6 +59,21 @@ export function Field({
   );
 }
 
+/** The id of a page's refusal message, which a redrawn record form gives focus to (RecordRefusalNotice). */
+const REFUSAL_ID = "record-refusal";
+
+/**
+ * A record form's first problem, where focus goes when a save is refused
+ * for its fields (in the browser or by the server): the first field marked
+ * invalid, in the form's order, or the summary when the problem is not one
+ * a field can take (a picture, say).
+ */
+function focusFirstProblem(form: HTMLFormElement): boolean {
+  const target = form.querySelector<HTMLElement>('[aria-invalid="true"]') ?? form.querySelector<HTMLElement>("[data-error-summary]");
+  target?.focus();
+  return Boolean(target);
+}
+
 /**
  * Checks a form in the browser with the action's own schema before sending,
  * so mistakes show at once; the server checks again either way.
@@ -80,8 +96,7 @@ function useSchemaCheck(schema: z.ZodType, serverErrors: FieldErrors | undefined
       (errors[key] ??= []).push(issue.message);
     }
     setClientErrors(errors);
-    const first = Object.keys(errors)[0];
-    requestAnimationFrame(() => (form.elements.namedItem(first) as HTMLElement | null)?.focus?.());
+    requestAnimationFrame(() => focusFirstProblem(form));
   };
   return { errors: clientErrors ?? serverErrors ?? {}, onSubmit };
 }
@@ -101,6 +116,48 @@ export interface RecordFormInput<V extends object> {
   unsaved?: boolean;
   /** Where Cancel goes when editing. */
   cancelHref: string;
+  /**
+   * This form replaces one shown before on the page (useFormRedrawn): a save,
+   * refused or made, drew it afresh, and the Save button that had focus went
+   * with the old one. It takes focus, unless something else on the page kept it.
+   */
+  focusOnMount?: boolean;
+}
+
+/**
+ * For the routes that key a record form by the location, so that each save,
+ * refused or made, draws it afresh: true once the form shown is not the first
+ * one this page showed, for RecordForm's `focusOnMount`. As the page editor's
+ * useRevisionChanged: the Save button pressed went with the form it belonged
+ * to, and focus fell to <body>.
+ */
+export function useFormRedrawn(formKey: string): boolean {
+  const [first] = useState(formKey);
+  return formKey !== first;
+}
+
+/**
+ * A record page's shouldRevalidate: as revalidateAfterConflict, and after a
+ * save of a record deleted meanwhile (404) too, so the list no longer shows
+ * it, while the form keeps what was typed, as a new record's.
+ */
+export function revalidateAfterRefusedEdit(args: { actionStatus?: number; defaultShouldRevalidate: boolean }): boolean {
+  return args.actionStatus === 404 || revalidateAfterConflict(args);
+}
+
+/**
+ * An admin action's refusal at the top of a record page (AdminRefusalNotice),
+ * which a redrawn record form gives focus to after a refused save without
+ * field messages (someone else saved or deleted the record, the database
+ * failed), so keyboard and screen reader users land on what happened.
+ */
+export function RecordRefusalNotice({ data, className }: { data: unknown; className?: string }) {
+  if (!isAdminRefusal(data)) return null;
+  return (
+    <div id={REFUSAL_ID} tabIndex={-1} className={className}>
+      <AdminRefusalNotice data={data} className="mb-0" />
+    </div>
+  );
 }
 
 /**
@@ -121,6 +178,7 @@ export function RecordForm({
   cancelHref,
   headingId,
   heading,
+  focusOnMount = false,
   children,
 }: RecordFormInput<object> & {
   schema: z.ZodType;
@@ -134,6 +192,22 @@ export function RecordForm({
   const leave = useFormLeaveGuard({ values, unsavedAtStart: unsaved });
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === (editingId ? "update" : "create");
+  const formRef = leave.formRef;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    // As the page editor does (PageEditor's focusHeading): only when focus
+    // fell to <body> with the control that had it, so an Edit link that was
+    // followed keeps it. A save refused for its fields: the first problem;
+    // refused otherwise (someone else saved or deleted the record, the
+    // database failed), or another action on the page refused: the message
+    // saying why; a save made: this form's heading, the toast saying what
+    // was saved.
+    if (!focusOnMount) return;
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    if (formRef.current && focusFirstProblem(formRef.current)) return;
+    (document.getElementById(REFUSAL_ID) ?? headingRef.current)?.focus();
+  }, [focusOnMount, formRef]);
   return (
     <>
       <Form
@@ -147,7 +221,7 @@ export function RecordForm({
         className="grid gap-4"
         aria-labelledby={headingId}
       >
-        <h3 id={headingId} className="text-lg font-semibold">
+        <h3 ref={headingRef} id={headingId} tabIndex={-1} className="text-lg font-semibold focus:outline-none">
           {heading}
         </h3>
         <FormErrorSummary errors={errors} />
@@ -176,7 +250,7 @@ export function FormErrorSummary({ errors }: { errors: FieldErrors }) {
   const count = Object.keys(errors).length;
   if (count === 0) return null;
   return (
-    <p role="alert" className="rounded-md border border-destructive px-3 py-2 text-sm font-medium text-destructive">
+    <p role="alert" tabIndex={-1} data-error-summary className="rounded-md border border-destructive px-3 py-2 text-sm font-medium text-destructive">
       Nothing was saved: please correct {count === 1 ? "the field" : `the ${count} fields`} marked below.
     </p>
   );

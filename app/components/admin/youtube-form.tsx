@@ -43,7 +43,7 @@ export function YoutubeForm(input: RecordFormInput<YoutubeFormValues>) {
           <Field id="description" label="Description" errors={errors.description} hint="Optional; shown under the video.">
             {(p) => <Textarea {...p} defaultValue={values.description} rows={3} maxLength={2000} />}
           </Field>
-          <Field id="page" label="Page" required errors={errors.page} hint="The page whose video gallery shows it, after any uploaded videos.">
+          <Field id="page" label="Page" required errors={errors.page} hint="The page whose video gallery shows it, after any uploaded videos. The home page shows one video: its uploaded video if it has one, else the first YouTube video linked to it.">
             {(p) => (
               <NativeSelect {...p} defaultValue={values.page}>
                 <option value="">Choose a page</option>

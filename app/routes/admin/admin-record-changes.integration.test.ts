@@ -1,5 +1,9 @@
-import { expect, it } from "vitest";
-import { describeEachEngine } from "../../../test/engines";
+import { createElement, type ComponentType } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { describeEachEngine, type TestDatabase } from "../../../test/engines";
+import { configureSiteFor, cookieOf, postToAction, releaseSite, ROUTE_TEST_ORIGIN, type RouteAction, toastOf } from "../../../test/route-actions";
 import { serveWithFirstAdmin } from "../../../test/site-process";
 import { submitQuestion } from "#app/lib/messages.server";
 import { submitRegistration } from "#app/lib/registrations.server";
@@ -17,6 +21,11 @@ import { submitRegistration } from "#app/lib/registrations.server";
  *   read and deleted, but not moved out of spam;
  * - an admin without two-factor sign-in, once the site requires it, is
  *   sent to set it up, not told they are not allowed.
+ * And, by calling the route actions as React Router does (no server):
+ * - an edit of an event, a testimonial or a video that was deleted after
+ *   the form was opened is refused (404) with what was typed, the page
+ *   draws it as a new record's form under a message saying so, and saving
+ *   that creates the record with the typed text.
  */
 
 const ADMIN = { email: "stale-edits@example.org", password: "two tabs one record 42" };
@@ -192,9 +201,9 @@ describeEachEngine("changes staff make to records", (getDb) => {
     const list = (await get("/admin/messages?status=spam")).replaceAll("<!-- -->", "");
     expect(list).toContain("Cheap watches");
     expect(list).toContain("so it cannot be moved out of spam");
-    expect(list).not.toContain("Mark the question from Bot as not answered");
+    expect(list).not.toContain("Not spam: the question from Bot");
 
-    for (const intent of ["new", "answered"]) {
+    for (const intent of ["not-spam", "new", "answered"]) {
       const moved = await post("/admin/messages?status=spam", { intent, id: stored.id });
       expect(moved.status).toBe(409);
       expect((await moved.text()).replaceAll("<!-- -->", "")).toContain("This question cannot be moved out of spam");
@@ -217,5 +226,193 @@ describeEachEngine("changes staff make to records", (getDb) => {
     } finally {
       await getDb().db.updateTable("account_policy").set({ require_two_factor: 0 }).execute();
     }
+  });
+});
+
+/** The route modules, imported once the site's configuration points at this engine's database. */
+async function siteOn(db: TestDatabase) {
+  configureSiteFor(db, { S3_PUBLIC_URL: "" });
+  return {
+    login: await import("../auth/login"),
+    events: await import("./admin.events"),
+    reviews: await import("./admin.reviews"),
+    youtube: await import("./admin.youtube"),
+    database: await import("#app/lib/db.server"),
+  };
+}
+
+type Tab = { loader: (args: never) => Promise<unknown>; action: RouteAction; default: ComponentType<Record<string, unknown>> };
+
+describeEachEngine("a save of a record deleted after its form was opened", (getDb) => {
+  const ADMIN_DELETED = { email: "deleted-meanwhile@example.org", password: "gone but not forgotten 42" };
+  let site: Awaited<ReturnType<typeof siteOn>>;
+  let cookie: string;
+  beforeAll(async () => {
+    site = await siteOn(getDb());
+    const created = await postToAction(site.login.action as RouteAction, "/login", {
+      intent: "create-admin",
+      email: ADMIN_DELETED.email,
+      password: ADMIN_DELETED.password,
+      confirm: ADMIN_DELETED.password,
+    });
+    expect(created.status).toBe(302);
+    const signedIn = await postToAction(site.login.action as RouteAction, "/login", {
+      intent: "sign-in",
+      email: ADMIN_DELETED.email,
+      password: ADMIN_DELETED.password,
+      redirectTo: "/admin",
+    });
+    cookie = cookieOf(signedIn.headers);
+  });
+  afterAll(() => releaseSite(site));
+
+  const post = (tab: Tab, path: string, fields: Record<string, string>) => postToAction(tab.action, path, fields, { cookie });
+  const load = (tab: Tab, path: string) => tab.loader({ request: new Request(`${ROUTE_TEST_ORIGIN}${path}`, { headers: { cookie } }), params: {}, context: {} } as never);
+
+  /** The tab as the browser draws it from this loader data and answer. */
+  function draw(tab: Tab, path: string, loaderData: unknown, actionData: unknown): string {
+    const props = { loaderData, actionData, params: {}, matches: [] };
+    const Stub = createRoutesStub([{ path: path.split("?")[0]!, Component: () => createElement(tab.default, props) }]);
+    return renderToStaticMarkup(createElement(Stub, { initialEntries: [path] }))
+      .replaceAll("<!-- -->", "")
+      .replaceAll("&#x27;", "'");
+  }
+
+  /**
+   * The record is opened for editing, deleted (by a colleague, or in another
+   * tab), then the edit is saved: 404 with the typed text, the page shows it
+   * in a new record's form, and a save from there creates it.
+   */
+  async function deletedMeanwhile(opts: {
+    tab: Tab;
+    base: string;
+    id: string;
+    table: "events" | "testimonials" | "youtube_videos";
+    /** The edit form's hidden fields as the page drew them (the version it was opened at). */
+    hidden: (loaderData: unknown) => Record<string, string>;
+    typed: Record<string, string>;
+    /** The new record's form heading, and what the message says saving does. */
+    heading: string;
+    what: string;
+    /** The record created from the form, as stored, and what it must hold. */
+    stored: () => Promise<Record<string, unknown> | undefined>;
+    saved: Record<string, unknown>;
+  }) {
+    const path = `${opts.base}?edit=${opts.id}`;
+    const opened = await load(opts.tab, path);
+    await getDb().db.deleteFrom(opts.table).where("id", "=", opts.id).execute();
+
+    const answer = await post(opts.tab, path, { intent: "update", id: opts.id, ...opts.hidden(opened), ...opts.typed });
+    expect(answer.status).toBe(404);
+    const values = answer.body?.values as Record<string, string> | undefined;
+    expect(values).toMatchObject(opts.typed);
+    // Nothing of the deleted record's goes to a new one.
+    expect(values).not.toHaveProperty("id");
+    expect(values).not.toHaveProperty("intent");
+
+    // With JavaScript the page's data may be as it was before the save; without, the page is drawn afresh. Either way:
+    for (const loaderData of [opened, await load(opts.tab, path)]) {
+      const html = draw(opts.tab, path, loaderData, answer.body);
+      expect(html).toContain(`This ${opts.what} was deleted after you opened it, so nothing was saved.`);
+      expect(html).toContain(`save it to add it again as a new ${opts.what}`);
+      // The record form (the list beside it may still show the deleted record until the page's data is reloaded).
+      const form = /<form[^>]*aria-labelledby="[a-z]+-form-heading"[\s\S]*?<\/form>/.exec(html)?.[0] ?? "";
+      expect(form).toContain(`>${opts.heading}</h3>`);
+      expect(form).toMatch(/name="intent" value="create"|value="create" name="intent"/);
+      expect(form).not.toContain(`value="${opts.id}"`);
+      expect(form).not.toMatch(/name="(id|version|updatedAt)"/);
+      for (const value of Object.values(opts.typed)) if (value !== "on") expect(form).toContain(value);
+    }
+
+    // The form as drawn sends intent=create and the typed text: that save is made.
+    const saved = await post(opts.tab, path, { ...values, intent: "create" });
+    expect(saved.status).toBe(302);
+    expect(await opts.stored()).toEqual(opts.saved);
+  }
+
+  it("an event", async () => {
+    const tab = site.events as unknown as Tab;
+    const fields = { title: "Summer fun day", category: "community", date: "2031-07-12", time: "11:00", location: "People's Park", description: "Games for all.", published: "on" };
+    expect((await post(tab, "/admin/events", { intent: "create", ...fields })).status).toBe(302);
+    const event = await getDb().db.selectFrom("events").select("id").where("title", "=", fields.title).executeTakeFirstOrThrow();
+    await deletedMeanwhile({
+      tab,
+      base: "/admin/events",
+      id: event.id,
+      table: "events",
+      hidden: (opened) => ({ updatedAt: (opened as { editing: { updatedAt: string } }).editing.updatedAt }),
+      typed: { ...fields, title: "Summer fun day (moved indoors)", location: "Square Chapel", description: "Games for all, indoors if it rains." },
+      heading: "Create an event",
+      what: "event",
+      stored: async () =>
+        getDb()
+          .db.selectFrom("events")
+          .select(["title", "category", "date", "time", "location", "description"])
+          .where("title", "=", "Summer fun day (moved indoors)")
+          .executeTakeFirst(),
+      saved: {
+        title: "Summer fun day (moved indoors)",
+        category: "community",
+        date: "2031-07-12",
+        time: "11:00",
+        location: "Square Chapel",
+        description: "Games for all, indoors if it rains.",
+      },
+    });
+  });
+
+  it("a testimonial", async () => {
+    const tab = site.reviews as unknown as Tab;
+    const fields = { name: "Amira", role: "Parent", rating: "5", text: "My son loves the Saturday club.", color: "primary" };
+    expect((await post(tab, "/admin/reviews", { intent: "create", ...fields })).status).toBe(302);
+    const testimonial = await getDb().db.selectFrom("testimonials").select("id").where("text", "=", fields.text).executeTakeFirstOrThrow();
+    await deletedMeanwhile({
+      tab,
+      base: "/admin/reviews",
+      id: testimonial.id,
+      table: "testimonials",
+      hidden: (opened) => ({ version: (opened as { editing: { version: string } }).editing.version }),
+      typed: { ...fields, text: "My son loves the Saturday club and the coaches." },
+      heading: "Add a testimonial",
+      what: "testimonial",
+      stored: async () =>
+        getDb().db.selectFrom("testimonials").select(["name", "role", "text", "status"]).where("text", "=", "My son loves the Saturday club and the coaches.").executeTakeFirst(),
+      saved: { name: "Amira", role: "Parent", text: "My son loves the Saturday club and the coaches.", status: "pending" },
+    });
+  });
+
+  it("a YouTube video added to the home page: the toast says the home page shows one video, not that it shows there", async () => {
+    const tab = site.youtube as unknown as Tab;
+    const home = await post(tab, "/admin/youtube", { intent: "create", url: "https://youtu.be/aqz-KE-bpKQ", title: "Summer round-up", description: "", page: "home" });
+    expect(home.status).toBe(302);
+    expect(toastOf(home)?.description).toBe(
+      'Summer round-up is linked to the home page, which shows one video under "Watch Our Latest Update": its uploaded video if it has one, else the first YouTube video linked to it.',
+    );
+    const other = await post(tab, "/admin/youtube", { intent: "create", url: "https://youtu.be/aqz-KE-bpKQ", title: "Hill session", description: "", page: "marathons" });
+    expect(toastOf(other)?.description).toBe("Hill session now shows on its page.");
+  });
+
+  it("a YouTube video", async () => {
+    const tab = site.youtube as unknown as Tab;
+    const fields = { url: "https://youtu.be/dQw4w9WgXcQ", title: "Training week 3", description: "", page: "marathons" };
+    expect((await post(tab, "/admin/youtube", { intent: "create", ...fields })).status).toBe(302);
+    const video = await getDb().db.selectFrom("youtube_videos").select("id").where("title", "=", fields.title).executeTakeFirstOrThrow();
+    await deletedMeanwhile({
+      tab,
+      base: "/admin/youtube",
+      id: video.id,
+      table: "youtube_videos",
+      hidden: (opened) => ({ version: (opened as { editing: { version: string } }).editing.version }),
+      typed: { ...fields, title: "Training week 3: hills", description: "Up Beacon Hill and back." },
+      heading: "Add a YouTube video",
+      what: "video",
+      stored: async () =>
+        getDb()
+          .db.selectFrom("youtube_videos")
+          .select(["video_id", "title", "description", "page_assignment"])
+          .where("title", "=", "Training week 3: hills")
+          .executeTakeFirst(),
+      saved: { video_id: "dQw4w9WgXcQ", title: "Training week 3: hills", description: "Up Beacon Hill and back.", page_assignment: "marathons" },
+    });
   });
 });

@@ -2,11 +2,10 @@ import { Copy, Eye, EyeOff, Pencil } from "lucide-react";
 import { data, Link, useLocation } from "react-router";
 import type { Route } from "./+types/admin.events";
 import { EMPTY_EVENT, EventForm, type EventFormValues } from "#app/components/admin/event-form";
-import { AdminRefusalNotice, revalidateAfterConflict } from "#app/components/admin/admin-refusal";
-import { ActionButton, ConfirmDeleteButton } from "#app/components/admin/record-fields";
+import { ActionButton, ConfirmDeleteButton, RecordRefusalNotice, revalidateAfterRefusedEdit, useFormRedrawn } from "#app/components/admin/record-fields";
 import { Badge } from "#app/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
-import { isRecordId, refuseFailedSave, refuseMissingRecord, refuseStaleEdit, refuseUnknownAction } from "#app/lib/admin-response.server";
+import { isRecordId, refuseDeletedRecord, refuseFailedSave, refuseMissingRecord, refuseStaleEdit, refuseUnknownAction } from "#app/lib/admin-response.server";
 import { requireAdmin } from "#app/lib/auth.server";
 import { isEditConflict } from "#app/lib/edit-version.server";
 import { getDatabase } from "#app/lib/db.server";
@@ -47,9 +46,10 @@ const SAVE_FAILED = "Failed to save event.";
 /**
  * After a refused action the page's data is not reloaded, except after a
  * 409: the event was changed meanwhile, so the list shows it as it now is
- * (Draft, say) while the form keeps what was typed.
+ * (Draft, say) while the form keeps what was typed; and after a 404: the
+ * event was deleted meanwhile, so the list no longer shows it.
  */
-export const shouldRevalidate = revalidateAfterConflict;
+export const shouldRevalidate = revalidateAfterRefusedEdit;
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
@@ -73,7 +73,8 @@ export async function action({ request }: Route.ActionArgs) {
       case "update": {
         // The updated_at the form was opened at; a form without one (opened before it was sent) is refused as stale.
         const result = await updateEvent(database, id, form, { baseUpdatedAt: String(form.get("updatedAt") ?? "") });
-        if (!result) return gone();
+        // Deleted since the form was opened: what was typed comes back, to be saved as a new event.
+        if (!result) return refuseDeletedRecord(SAVE_FAILED, "event", form);
         if (isEditConflict(result)) return refuseStaleEdit(SAVE_FAILED, "event", result.conflict, result.values);
         if (!result.ok) return data<ActionResult>({ errors: result.errors, values: result.values }, { status: 400 });
         return redirectWithToast(BASE, { title: "Event updated" });
@@ -202,20 +203,26 @@ export default function EventsTab({ loaderData, actionData }: Route.ComponentPro
   const { events, counts, editing } = loaderData;
   const location = useLocation();
   const submitted = actionData && "values" in actionData ? actionData : undefined;
+  // An edit of an event deleted meanwhile comes back as a new event's form, whatever the page's data still says.
+  const editingId = submitted && "deleted" in submitted ? null : (editing?.id ?? null);
   const values = submitted ? fromSubmitted(submitted.values) : editing ? toFormValues(editing) : EMPTY_EVENT;
+  // Drawn afresh after every save, refused or made (so a save's redirect empties it).
+  const formKey = `${editingId ?? "new"}-${location.key}`;
+  const redrawn = useFormRedrawn(formKey);
   return (
     <>
-      <AdminRefusalNotice data={actionData} />
+      <RecordRefusalNotice data={actionData} className="mb-6" />
       <div className="grid gap-6 lg:grid-cols-[1fr_26rem]">
         <Card className="lg:order-2 lg:self-start">
           <CardContent className="pt-6">
             <EventForm
-              key={`${editing?.id ?? "new"}-${location.key}`}
-              editingId={editing?.id ?? null}
+              key={formKey}
+              editingId={editingId}
               values={values}
               errors={submitted?.errors}
               unsaved={Boolean(submitted)}
               cancelHref={BASE}
+              focusOnMount={redrawn}
             />
           </CardContent>
         </Card>

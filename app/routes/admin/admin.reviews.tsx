@@ -1,12 +1,11 @@
 import { ArrowDown, ArrowUp, Check, Pencil, Star, Undo2, X } from "lucide-react";
 import { data, Link, useLocation } from "react-router";
 import type { Route } from "./+types/admin.reviews";
-import { AdminRefusalNotice, revalidateAfterConflict } from "#app/components/admin/admin-refusal";
-import { ActionButton, ConfirmDeleteButton } from "#app/components/admin/record-fields";
+import { ActionButton, ConfirmDeleteButton, RecordRefusalNotice, revalidateAfterRefusedEdit, useFormRedrawn } from "#app/components/admin/record-fields";
 import { EMPTY_TESTIMONIAL, TestimonialForm, type TestimonialFormValues } from "#app/components/admin/testimonial-form";
 import { Badge } from "#app/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
-import { isRecordId, refuseFailedSave, refuseMissingRecord, refuseStaleEdit, refuseUnknownAction } from "#app/lib/admin-response.server";
+import { isRecordId, refuseDeletedRecord, refuseFailedSave, refuseMissingRecord, refuseStaleEdit, refuseUnknownAction } from "#app/lib/admin-response.server";
 import { requireAdmin } from "#app/lib/auth.server";
 import { isEditConflict } from "#app/lib/edit-version.server";
 import { getDatabase } from "#app/lib/db.server";
@@ -67,8 +66,8 @@ const STATUS_TOASTS: Record<TestimonialStatus, string> = {
 
 const SAVE_FAILED = "Failed to save testimonial.";
 
-/** After a stale edit (409) the list shows the testimonials as they now are. */
-export const shouldRevalidate = revalidateAfterConflict;
+/** After a stale edit (409), or an edit of a testimonial deleted meanwhile (404), the list shows the testimonials as they now are. */
+export const shouldRevalidate = revalidateAfterRefusedEdit;
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
@@ -93,7 +92,8 @@ export async function action({ request }: Route.ActionArgs) {
       case "update": {
         // The version the form was opened at; a form without one (opened before it was sent) is refused as stale.
         const result = await updateTestimonial(database, id, form, { baseVersion: String(form.get("version") ?? "") });
-        if (!result) return gone();
+        // Deleted since the form was opened: what was typed comes back, to be saved as a new testimonial.
+        if (!result) return refuseDeletedRecord(SAVE_FAILED, "testimonial", form, "It will wait as Pending until it is approved.");
         if (isEditConflict(result)) return refuseStaleEdit(SAVE_FAILED, "testimonial", result.conflict, result.values);
         if (!result.ok) return data<ActionResult>({ errors: result.errors, values: result.values }, { status: 400 });
         return redirectWithToast(back, { title: "Testimonial updated" });
@@ -138,6 +138,11 @@ export default function ReviewsTab({ loaderData, actionData }: Route.ComponentPr
   const location = useLocation();
   const filter = status ?? "";
   const submitted = actionData && "values" in actionData ? actionData : undefined;
+  // An edit of a testimonial deleted meanwhile comes back as a new testimonial's form, whatever the page's data still says.
+  const editingId = submitted && "deleted" in submitted ? null : (editing?.id ?? null);
+  // Drawn afresh after every save, refused or made (so a save's redirect empties it).
+  const formKey = `${editingId ?? "new"}-${location.key}`;
+  const redrawn = useFormRedrawn(formKey);
   const values: TestimonialFormValues = submitted
     ? { ...EMPTY_TESTIMONIAL, ...submitted.values }
     : editing
@@ -147,16 +152,17 @@ export default function ReviewsTab({ loaderData, actionData }: Route.ComponentPr
 
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_24rem]">
-      <AdminRefusalNotice data={actionData} className="mb-0 lg:col-span-2" />
+      <RecordRefusalNotice data={actionData} className="lg:col-span-2" />
       <Card className="lg:order-2 lg:self-start">
         <CardContent className="pt-6">
           <TestimonialForm
-            key={`${editing?.id ?? "new"}-${location.key}`}
-            editingId={editing?.id ?? null}
+            key={formKey}
+            editingId={editingId}
             values={values}
             errors={submitted?.errors}
             unsaved={Boolean(submitted)}
             cancelHref={listUrl(status)}
+            focusOnMount={redrawn}
           />
         </CardContent>
       </Card>

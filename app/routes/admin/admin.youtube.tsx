@@ -1,12 +1,11 @@
 import { ArrowDown, ArrowUp, ExternalLink, Pencil } from "lucide-react";
 import { data, Link, useLocation } from "react-router";
 import type { Route } from "./+types/admin.youtube";
-import { AdminRefusalNotice, revalidateAfterConflict } from "#app/components/admin/admin-refusal";
-import { ActionButton, ConfirmDeleteButton } from "#app/components/admin/record-fields";
+import { ActionButton, ConfirmDeleteButton, RecordRefusalNotice, revalidateAfterRefusedEdit, useFormRedrawn } from "#app/components/admin/record-fields";
 import { EMPTY_YOUTUBE, YoutubeForm, type YoutubeFormValues } from "#app/components/admin/youtube-form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
 import { BUILT_IN_PAGES } from "#app/content/pages";
-import { isRecordId, refuseFailedSave, refuseMissingRecord, refuseStaleEdit, refuseUnknownAction } from "#app/lib/admin-response.server";
+import { isRecordId, refuseDeletedRecord, refuseFailedSave, refuseMissingRecord, refuseStaleEdit, refuseUnknownAction } from "#app/lib/admin-response.server";
 import { requireAdmin } from "#app/lib/auth.server";
 import { isEditConflict } from "#app/lib/edit-version.server";
 import { getDatabase } from "#app/lib/db.server";
@@ -48,8 +47,17 @@ interface ActionResult {
 
 const SAVE_FAILED = "Failed to save video.";
 
-/** After a stale edit (409) the list shows the videos as they now are. */
-export const shouldRevalidate = revalidateAfterConflict;
+/** After a stale edit (409), or an edit of a video deleted meanwhile (404), the list shows the videos as they now are. */
+export const shouldRevalidate = revalidateAfterRefusedEdit;
+
+/**
+ * Where a new video shows, as the toast says it: a page's gallery shows every
+ * video linked to it, but the home page shows one (decision 006).
+ */
+function addedWhere(title: string, page: string): string {
+  if (page !== "home") return `${title} now shows on its page.`;
+  return `${title} is linked to the home page, which shows one video under "Watch Our Latest Update": its uploaded video if it has one, else the first YouTube video linked to it.`;
+}
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
@@ -65,12 +73,13 @@ export async function action({ request }: Route.ActionArgs) {
       case "create": {
         const result = await createYoutubeVideo(database, form);
         if (!result.ok) return data<ActionResult>({ errors: result.errors, values: result.values }, { status: 400 });
-        return redirectWithToast(BASE, { title: "Video added", description: `${result.data.title} now shows on its page.` });
+        return redirectWithToast(BASE, { title: "Video added", description: addedWhere(result.data.title, result.data.page) });
       }
       case "update": {
         // The version the form was opened at; a form without one (opened before it was sent) is refused as stale.
         const result = await updateYoutubeVideo(database, id, form, { baseVersion: String(form.get("version") ?? "") });
-        if (!result) return gone();
+        // Deleted since the form was opened: what was typed comes back, to be saved as a new video.
+        if (!result) return refuseDeletedRecord(SAVE_FAILED, "video", form);
         if (isEditConflict(result)) return refuseStaleEdit(SAVE_FAILED, "video", result.conflict, result.values);
         if (!result.ok) return data<ActionResult>({ errors: result.errors, values: result.values }, { status: 400 });
         return redirectWithToast(BASE, { title: "Video updated" });
@@ -103,6 +112,11 @@ export default function YoutubeTab({ loaderData, actionData }: Route.ComponentPr
   const { videos, counts, editing } = loaderData;
   const location = useLocation();
   const submitted = actionData && "values" in actionData ? actionData : undefined;
+  // An edit of a video deleted meanwhile comes back as a new video's form, whatever the page's data still says.
+  const editingId = submitted && "deleted" in submitted ? null : (editing?.id ?? null);
+  // Drawn afresh after every save, refused or made (so a save's redirect empties it).
+  const formKey = `${editingId ?? "new"}-${location.key}`;
+  const redrawn = useFormRedrawn(formKey);
   const values: YoutubeFormValues = submitted
     ? { ...EMPTY_YOUTUBE, ...submitted.values }
     : editing
@@ -113,16 +127,17 @@ export default function YoutubeTab({ loaderData, actionData }: Route.ComponentPr
 
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_24rem]">
-      <AdminRefusalNotice data={actionData} className="mb-0 lg:col-span-2" />
+      <RecordRefusalNotice data={actionData} className="lg:col-span-2" />
       <Card className="lg:order-2 lg:self-start">
         <CardContent className="pt-6">
           <YoutubeForm
-            key={`${editing?.id ?? "new"}-${location.key}`}
-            editingId={editing?.id ?? null}
+            key={formKey}
+            editingId={editingId}
             values={values}
             errors={submitted?.errors}
             unsaved={Boolean(submitted)}
             cancelHref={BASE}
+            focusOnMount={redrawn}
           />
         </CardContent>
       </Card>

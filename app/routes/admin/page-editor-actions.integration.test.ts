@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachEngine, type TestDatabase } from "../../../test/engines";
-import { type ActionAnswer, configureSiteFor, cookieOf, postToAction, releaseSite, ROUTE_TEST_ORIGIN, type RouteAction } from "../../../test/route-actions";
+import { configureSiteFor, cookieOf, postToAction, releaseSite, ROUTE_TEST_ORIGIN, type RouteAction, toastOf } from "../../../test/route-actions";
 
 /**
  * The Pages tab's save, its preview and the Page Images tab's Apply, by
@@ -97,10 +97,6 @@ describeEachEngine("the page editor's actions", (getDb) => {
   });
 
   it("says when a saved page's Text only layout shows none of its images", async () => {
-    const toastOf = (answer: ActionAnswer) => {
-      const raw = /(?:^|, )toast=([^;]+)/.exec(answer.headers.get("set-cookie") ?? "")?.[1];
-      return raw ? (JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as { title: string; description: string }) : null;
-    };
     const stored = (await site.pages.loader({ request: new Request(`${ORIGIN}/admin?page=about`, { headers: { cookie } }), params: {}, context: {} } as never)).editor!;
     const picture = JSON.stringify([{ id: "img-1", filename: "/images/hiking.svg", alt: "Runners on a hill path", caption: "", position: "inline", order: 1 }]);
     const hidden = await savePage({ layout: "text-only", images: picture, baseRevision: String(stored.revision) });
