@@ -13,11 +13,11 @@ export type MailStatus = "sent" | "outbox" | "failed";
 
 /**
  * The record a message is about. Its outbox copies are deleted with the
- * record (deleteMailAbout), so deleting an application, a question or a
- * registration leaves no copy of what was written to or about that person.
+ * record (deleteMailAbout), so deleting an application, a question, a
+ * registration or a subscriber leaves no copy of what was written to or about that person.
  */
 export interface MailAbout {
-  type: "volunteer_application" | "message" | "registration";
+  type: "volunteer_application" | "message" | "registration" | "subscriber";
   id: string;
 }
 

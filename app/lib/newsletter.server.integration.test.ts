@@ -6,6 +6,7 @@ import { startSmtpServerForFile, type ReceivedMail } from "../../test/smtp-serve
 import { captureLogs } from "../../test/capture-logs";
 import { claimNextJob, getJob, runNextJob } from "#app/lib/jobs.server";
 import { closeMailer, configureMailer, listOutbox, sendMail } from "#app/lib/mailer.server";
+import { listAudit } from "#app/lib/audit.server";
 import { checkRateLimit } from "#app/lib/form-guard.server";
 import {
   cancelCampaign,
@@ -13,6 +14,9 @@ import {
   confirmSubscription,
   configureNewsletterRate,
   deleteCampaignDraft,
+  deleteSubscriber,
+  expireUnconfirmedSignUps,
+  exportSubscribersCsv,
   getCampaign,
   getSubscriberByEmail,
   newsletterStats,
@@ -22,7 +26,6 @@ import {
   resubscribe,
   saveCampaignDraft,
   setNewsletterSecret,
-  subscribersCsv,
   unsubscribe,
   unsubscribeToken,
   updateCampaignDraft,
@@ -384,11 +387,86 @@ describeEachEngine("newsletter", (get) => {
   it("exports subscribers as CSV that spreadsheets cannot run as formulas", async () => {
     const database = get();
     await database.db.updateTable("subscribers").set({ consent_source: "=HYPERLINK(\"http://evil\")" }).where("email", "=", "sam@example.org").execute();
-    const csv = await subscribersCsv(database, { search: "sam@" });
+    const { csv, count } = await exportSubscribersCsv(database, { search: "sam@" }, { id: "staff-1", email: "staff@example.org" });
+    expect(count).toBe(1);
+    // Audited with the count and whether a search was used, never the search itself (it may be an address).
+    const { entries } = await listAudit(database, { limit: 1, offset: 0 });
+    expect(entries[0]).toMatchObject({ action: "subscribers.exported", actorEmail: "staff@example.org", detail: { count: 1, status: "all", searched: true } });
+    expect(JSON.stringify(entries[0]!.detail)).not.toContain("sam@");
     const lines = csv.trim().split("\r\n");
     expect(lines[0]).toBe("email,status,requested_at,confirmed_at,unsubscribed_at,consent_source,consent_text");
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"")"`);
+  });
+
+  it("erases a subscriber on request: their row, every copy of mail to them, their address in campaigns, audited by id", async () => {
+    const database = get();
+    const [erased, kept] = await onlySubscribers(database, "erase-me", 2);
+    const campaignId = await saveCampaignDraft(database, { template: "custom", subject: "Erasure issue", content: "Hello" });
+    expect(await queueCampaign(database, campaignId)).toMatchObject({ ok: true, recipients: 2 });
+    await runQueue(database);
+    const subscriber = (await getSubscriberByEmail(database, erased!))!;
+    // Their confirmation and the issue are in the Outbox.
+    expect((await listOutbox(database, { to: erased })).total).toBe(2);
+    const before = await statusCounts(database, campaignId);
+
+    const staff = { id: "staff-1", email: "staff@example.org", ip: "127.0.0.1" };
+    expect(await deleteSubscriber(database, subscriber.id, staff)).toBe("deleted");
+    expect(await getSubscriberByEmail(database, erased!)).toBeUndefined();
+    expect((await listOutbox(database, { to: erased })).total).toBe(0);
+    const rows = await recipientRows(database, campaignId);
+    expect(rows.map((r) => r.email).sort()).toEqual(["", kept]);
+    expect(rows.find((r) => r.email === "")).toMatchObject({ outbox_id: null, status: "sent" });
+    // The campaign's figures are as they were; the other subscriber's copies are untouched.
+    expect(await statusCounts(database, campaignId)).toEqual(before);
+    expect((await listOutbox(database, { to: kept })).total).toBe(2);
+    const { entries } = await listAudit(database, { limit: 1, offset: 0 });
+    expect(entries[0]).toMatchObject({ action: "subscriber.deleted", actorEmail: "staff@example.org", detail: { subscriberId: subscriber.id } });
+    expect(JSON.stringify(entries[0]!.detail)).not.toContain("erase-me");
+    // Deleting again finds nothing, and changes nothing.
+    expect(await deleteSubscriber(database, subscriber.id, staff)).toBe("not-found");
+  });
+
+  it("does not erase a subscriber while an issue is being handed to them, nor skip them from a campaign still to send", async () => {
+    const database = get();
+    const [busy, waiting] = await onlySubscribers(database, "in-hand", 2);
+    const campaignId = await saveCampaignDraft(database, { template: "custom", subject: "In hand", content: "Hello" });
+    expect(await queueCampaign(database, campaignId)).toMatchObject({ ok: true, recipients: 2 });
+    const staff = { id: "staff-1", email: "staff@example.org" };
+    // One recipient in the middle of being sent to: refused, nothing changed.
+    await database.db.updateTable("campaign_recipients").set({ status: "sending" }).where("campaign_id", "=", campaignId).where("email", "=", busy!).execute();
+    const busyId = (await getSubscriberByEmail(database, busy!))!.id;
+    expect(await deleteSubscriber(database, busyId, staff)).toBe("sending");
+    expect(await getSubscriberByEmail(database, busy!)).toBeDefined();
+    // One still waiting: erased, and the campaign will not send to them.
+    expect(await deleteSubscriber(database, (await getSubscriberByEmail(database, waiting!))!.id, staff)).toBe("deleted");
+    expect((await recipientRows(database, campaignId)).map((r) => [r.email, r.status])).toEqual([
+      ["", "skipped"],
+      [busy, "sending"],
+    ]);
+    await cancelCampaign(database, campaignId);
+  });
+
+  it("forgets a sign-up nobody confirmed within 30 days, with its confirmation e-mails, and puts a returning one back as unsubscribed", async () => {
+    const database = get();
+    const now = new Date();
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 3600_000).toISOString();
+    for (const email of ["stranger@example.org", "recent@example.org", "came-back@example.org", "loyal@example.org"]) {
+      await requestSubscription(database, { email, source: "test" });
+    }
+    expect((await confirmSubscription(database, await confirmationToken(database, "loyal@example.org"))).ok).toBe(true);
+    expect((await confirmSubscription(database, await confirmationToken(database, "came-back@example.org"))).ok).toBe(true);
+    await database.db.updateTable("subscribers").set({ status: "pending", unsubscribed_at: daysAgo(60) }).where("email", "=", "came-back@example.org").execute();
+    await database.db.updateTable("subscribers").set({ requested_at: daysAgo(31) }).where("email", "in", ["stranger@example.org", "came-back@example.org", "loyal@example.org"]).execute();
+    await database.db.updateTable("subscribers").set({ requested_at: daysAgo(29) }).where("email", "=", "recent@example.org").execute();
+
+    expect(await expireUnconfirmedSignUps(database, now)).toEqual({ deleted: 1, unsubscribedAgain: 1 });
+    expect(await getSubscriberByEmail(database, "stranger@example.org")).toBeUndefined();
+    expect((await listOutbox(database, { to: "stranger@example.org" })).total).toBe(0);
+    expect((await getSubscriberByEmail(database, "recent@example.org"))?.status).toBe("pending");
+    expect((await listOutbox(database, { to: "recent@example.org" })).total).toBe(1);
+    expect((await getSubscriberByEmail(database, "came-back@example.org"))?.status).toBe("unsubscribed");
+    expect((await getSubscriberByEmail(database, "loyal@example.org"))?.status).toBe("confirmed");
   });
 
   it("rate-limits a public form per address, an IPv6 connection by its /64", async () => {

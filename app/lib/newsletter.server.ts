@@ -3,6 +3,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { sql } from "kysely";
 import { z } from "zod";
+import { recordAudit } from "#app/lib/audit.server";
 import { csvCell } from "#app/lib/csv";
 import { nowIso, toNum, type Database } from "#app/lib/db.server";
 import { stampAfter } from "#app/lib/edit-version.server";
@@ -265,7 +266,7 @@ async function sendConfirmation(database: Database, subscriberId: string, email:
     charityName,
   ].join("\n");
   // Recorded now, delivered without holding the visitor's page (queueMail).
-  await queueMail(database, { to: email, subject: `Please confirm your subscription to ${charityName} news`, text, kind: "transactional" });
+  await queueMail(database, { to: email, subject: `Please confirm your subscription to ${charityName} news`, text, kind: "transactional", about: { type: "subscriber", id: subscriberId } });
 }
 
 async function sendAlreadySubscribed(database: Database, subscriberId: string, email: string): Promise<void> {
@@ -279,7 +280,7 @@ async function sendAlreadySubscribed(database: Database, subscriberId: string, e
     "",
     charityName,
   ].join("\n");
-  await queueMail(database, { to: email, subject: `You are already subscribed to ${charityName} news`, text, kind: "transactional" });
+  await queueMail(database, { to: email, subject: `You are already subscribed to ${charityName} news`, text, kind: "transactional", about: { type: "subscriber", id: subscriberId } });
 }
 
 export type ConfirmResult =
@@ -366,6 +367,85 @@ export async function resubscribe(database: Database, token: string | null): Pro
   return { ...check, status: "confirmed" };
 }
 
+/** Who deletes a subscriber, for the audit log. */
+export interface SubscriberActor {
+  id: string | null;
+  email: string;
+  ip?: string | null;
+}
+
+export type SubscriberDeleteResult = "deleted" | "not-found" | "sending";
+
+/**
+ * Erases a subscriber on request: their row (address and consent record),
+ * every Outbox copy of a message to them (confirmations, issues of the
+ * newsletter), and their address in the campaigns' recipient lists, which
+ * keep an anonymous row so a campaign's counts stay true. One transaction;
+ * refused while a newsletter is being handed to them at this moment (a
+ * minute later it can be done). Audited with the id only.
+ */
+export async function deleteSubscriber(database: Database, id: string, actor: SubscriberActor): Promise<SubscriberDeleteResult> {
+  const outcome = await database.db.transaction().execute(async (trx): Promise<SubscriberDeleteResult> => {
+    const subscriber = await trx.selectFrom("subscribers").select("id").where("id", "=", id).executeTakeFirst();
+    if (!subscriber) return "not-found";
+    const inHand = await trx.selectFrom("campaign_recipients").select("id").where("subscriber_id", "=", id).where("status", "=", "sending").executeTakeFirst();
+    if (inHand) return "sending";
+    await trx
+      .deleteFrom("outbox")
+      .where((eb) =>
+        eb.or([
+          eb.and([eb("about_type", "=", "subscriber"), eb("about_id", "=", id)]),
+          eb("id", "in", eb.selectFrom("campaign_recipients").select("outbox_id").where("subscriber_id", "=", id).where("outbox_id", "is not", null)),
+        ]),
+      )
+      .execute();
+    // Not yet sent to them: nobody is left to send it to.
+    await trx.updateTable("campaign_recipients").set({ status: "skipped" }).where("subscriber_id", "=", id).where("status", "=", "pending").execute();
+    await trx.updateTable("campaign_recipients").set({ email: "", outbox_id: null }).where("subscriber_id", "=", id).execute();
+    await trx.deleteFrom("subscribers").where("id", "=", id).execute();
+    return "deleted";
+  });
+  if (outcome === "deleted") {
+    await recordAudit(database, { action: "subscriber.deleted", actorId: actor.id, actorEmail: actor.email, ip: actor.ip ?? null, detail: { subscriberId: id } });
+  }
+  return outcome;
+}
+
+/** How long a sign-up that was never confirmed is kept (its link works for CONFIRM_LINK_HOURS). */
+export const UNCONFIRMED_KEEP_DAYS = 30;
+
+/**
+ * The daily retention run's part for the newsletter: a sign-up never
+ * confirmed within UNCONFIRMED_KEEP_DAYS is deleted with the copies of its
+ * confirmation e-mails (anyone can type someone else's address into the
+ * form, and that person never agreed to anything); someone who had
+ * unsubscribed and asked to come back without confirming is unsubscribed
+ * again, as before the request. Returns how many of each.
+ */
+export async function expireUnconfirmedSignUps(database: Database, now = new Date()): Promise<{ deleted: number; unsubscribedAgain: number }> {
+  const cutoff = new Date(now.getTime() - UNCONFIRMED_KEEP_DAYS * 24 * 3600_000).toISOString();
+  return database.db.transaction().execute(async (trx) => {
+    const stale = trx.selectFrom("subscribers").select("id").where("status", "=", "pending").where("requested_at", "<", cutoff);
+    const back = await trx
+      .updateTable("subscribers")
+      .set({ status: "unsubscribed", confirm_nonce: null, updated_at: nowIso() })
+      .where("status", "=", "pending")
+      .where("requested_at", "<", cutoff)
+      .where("unsubscribed_at", "is not", null)
+      .executeTakeFirst();
+    const never = stale.where("unsubscribed_at", "is", null).where("confirmed_at", "is", null);
+    await trx.deleteFrom("outbox").where("about_type", "=", "subscriber").where("about_id", "in", never).execute();
+    const gone = await trx
+      .deleteFrom("subscribers")
+      .where("status", "=", "pending")
+      .where("requested_at", "<", cutoff)
+      .where("unsubscribed_at", "is", null)
+      .where("confirmed_at", "is", null)
+      .executeTakeFirst();
+    return { deleted: toNum(gone.numDeletedRows), unsubscribedAgain: toNum(back.numUpdatedRows) };
+  });
+}
+
 export async function listSubscribers(
   database: Database,
   { search, status, limit = 50, offset = 0 }: { search?: string; status?: SubscriberStatus; limit?: number; offset?: number } = {},
@@ -384,13 +464,29 @@ export async function listSubscribers(
   return { subscribers: rows.map(toSubscriber), total: toNum(count?.n) };
 }
 
-export async function subscribersCsv(database: Database, filter: { search?: string; status?: SubscriberStatus } = {}): Promise<string> {
+/**
+ * The subscriber list (or the part the filter shows) as CSV, written to the
+ * audit log with how many rows and which filter (whether a search was used,
+ * never what was searched for, which may be an address).
+ */
+export async function exportSubscribersCsv(
+  database: Database,
+  filter: { search?: string; status?: SubscriberStatus },
+  actor: SubscriberActor,
+): Promise<{ csv: string; count: number }> {
   const { subscribers } = await listSubscribers(database, { ...filter, limit: 1_000_000 });
   const header = ["email", "status", "requested_at", "confirmed_at", "unsubscribed_at", "consent_source", "consent_text"];
   const lines = subscribers.map((s) =>
     [s.email, s.status, s.requestedAt, s.confirmedAt, s.unsubscribedAt, s.consentSource, s.consentText].map(csvCell).join(","),
   );
-  return `${[header.join(","), ...lines].join("\r\n")}\r\n`;
+  await recordAudit(database, {
+    action: "subscribers.exported",
+    actorId: actor.id,
+    actorEmail: actor.email,
+    ip: actor.ip ?? null,
+    detail: { count: subscribers.length, status: filter.status ?? "all", searched: Boolean(filter.search) },
+  });
+  return { csv: `${[header.join(","), ...lines].join("\r\n")}\r\n`, count: subscribers.length };
 }
 
 export interface NewsletterStats {

@@ -7,6 +7,7 @@ import { nowIso, toBool, toNum, type Database } from "#app/lib/db.server";
 import { enqueueJob, registerJobHandler } from "#app/lib/jobs.server";
 import { logger } from "#app/lib/logger.server";
 import { deleteMailAbout, deleteMailWrittenBefore, notifyStaff } from "#app/lib/mailer.server";
+import { expireUnconfirmedSignUps } from "#app/lib/newsletter.server";
 import { getRegistrationRetentionMonths, getSetting } from "#app/lib/site-settings.server";
 import { adminLink, handleSubmission, rawList, rawText, tellAboutSubmission, type Submission, type SubmitOutcome } from "#app/lib/public-forms.server";
 import {
@@ -369,7 +370,7 @@ export async function deleteExpiredMail(database: Database, { now = new Date(), 
   return deleteMailWrittenBefore(database, monthsBefore(now, period));
 }
 
-/** The daily personal-data retention run: registrations, then e-mail copies (the job keeps its first name). */
+/** The daily personal-data retention run: registrations, e-mail copies, then newsletter sign-ups never confirmed (the job keeps its first name). */
 export const RETENTION_JOB = "registrations.retention";
 const DAY_MS = 24 * 3600_000;
 const nextRetentionRun = () => new Date(Date.now() + DAY_MS);
@@ -390,7 +391,8 @@ export function registerRegistrationJobs(): void {
     async (_payload, { database, job }) => {
       const deleted = await deleteExpiredRegistrations(database);
       const mail = await deleteExpiredMail(database);
-      logger.info({ deleted, mail }, "personal data retention check");
+      const signUps = await expireUnconfirmedSignUps(database);
+      logger.info({ deleted, mail, unconfirmedSignUps: signUps }, "personal data retention check");
       // Two processes starting together may both have queued the job; only one chain carries on.
       const other = await database.db
         .selectFrom("jobs")

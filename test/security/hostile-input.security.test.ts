@@ -54,6 +54,7 @@ const CACHE_TABLES = ["content_version"];
 /** Admin routes whose every POST by an admin is a valid request, whatever it carries. */
 const ROUTES_VALID_FOR_ANY_FORM: Record<string, string> = {
   "routes/resources/admin.registrations[.]csv": "an export: any POST by an admin downloads the CSV (and is audited)",
+  "routes/resources/admin.newsletter-subscribers[.]csv": "an export: any POST by an admin downloads the CSV, an unknown filter meaning all (and is audited)",
 };
 
 /** Admin intents that are complete without any field, so they are not "bad input" (kept out of the value corpus). */

@@ -4,6 +4,7 @@ import type { Route } from "./+types/admin.newsletter";
 import { AdminRefusalNotice, type AdminRefusal } from "#app/components/admin/admin-refusal";
 import { NewsletterComposer, type ComposerValues } from "#app/components/admin/newsletter-composer";
 import { formatDateTime } from "#app/components/admin/record-actions";
+import { ConfirmDeleteButton } from "#app/components/admin/record-fields";
 import { NEWSLETTER_TEMPLATE_VALUES } from "#app/components/admin/newsletter-templates";
 import { Badge } from "#app/components/ui/badge";
 import { Button } from "#app/components/ui/button";
@@ -12,12 +13,14 @@ import { Label } from "#app/components/ui/label";
 import { NativeSelect } from "#app/components/ui/native-select";
 import { requireAdmin } from "#app/lib/auth.server";
 import { getDatabase } from "#app/lib/db.server";
+import { clientIpFrom } from "#app/lib/form-guard.server";
 import { logger } from "#app/lib/logger.server";
 import { isEmailAddress, mailDelivery } from "#app/lib/mailer.server";
 import {
   SUBSCRIBER_STATUSES,
   cancelCampaign,
   deleteCampaignDraft,
+  deleteSubscriber,
   getCampaign,
   listCampaigns,
   listSubscribers,
@@ -98,7 +101,7 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
   return actionStatus === 409 ? true : defaultShouldRevalidate;
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
   const database = await getDatabase();
   const form = await request.formData();
@@ -122,6 +125,20 @@ export async function action({ request }: Route.ActionArgs) {
     // A campaign that has finished (or been cancelled by someone else) meanwhile: said in place, nothing changed.
     if (!cancelled) return refuseAdminRequest(409, NOTHING_TO_CANCEL);
     return redirectWithToast(here, { title: "Sending cancelled", description: "Nobody else will receive this campaign." });
+  }
+  if (intent === "delete-subscriber") {
+    const subscriberId = String(form.get("subscriberId") ?? "");
+    let outcome: Awaited<ReturnType<typeof deleteSubscriber>> = "not-found";
+    try {
+      if (isRecordId(subscriberId)) outcome = await deleteSubscriber(database, subscriberId, { id: user.id, email: user.email, ip: clientIpFrom(context) });
+    } catch (error) {
+      // One transaction: the subscriber and every copy are as they were.
+      logger.error({ err: error instanceof Error ? error.message : String(error), subscriberId }, "deleting a subscriber failed");
+      return refuseAdminRequest(503, SUBSCRIBER_NOT_DELETED);
+    }
+    if (outcome === "not-found") return refuseMissingRecord(subscriberId, SUBSCRIBER_GONE);
+    if (outcome === "sending") return refuseAdminRequest(409, SUBSCRIBER_IN_HAND);
+    return redirectWithToast(`${here}#subscribers`, { title: "Subscriber deleted", description: "Their address and every copy of e-mail to them are gone." });
   }
   if (intent === "delete-draft") {
     const campaignId = String(form.get("campaignId") ?? "");
@@ -232,7 +249,13 @@ const STALE_CAMPAIGN: Record<Exclude<CampaignStatus, "draft">, string> = {
 
 const CAMPAIGN_NOT_SAVED = "The campaign could not be saved or sent just now. What you typed is still in the form: try again in a moment.";
 
-const NEWSLETTER_INTENTS = ["cancel", "delete-draft", "save", "confirm-send", "send-test", "send"];
+const NEWSLETTER_INTENTS = ["cancel", "delete-draft", "delete-subscriber", "save", "confirm-send", "send-test", "send"];
+const SUBSCRIBER_GONE = { title: "Subscriber not found", description: "They may have been deleted already." };
+const SUBSCRIBER_IN_HAND = {
+  title: "Not deleted yet",
+  description: "A newsletter is being sent to this address at this moment, so nothing was deleted. Try again in a minute.",
+};
+const SUBSCRIBER_NOT_DELETED = { title: "Failed to delete subscriber.", description: "Nothing was deleted. Try again in a moment." };
 const NOTHING_TO_CANCEL = { title: "Nothing to cancel", description: "That campaign is no longer sending." };
 const CANCEL_FAILED = { title: "Failed to cancel sending.", description: "Nothing was changed: the campaign is still sending. Try again in a moment." };
 const DRAFT_GONE = { title: "Draft not found", description: "It may have been sent or deleted already." };
@@ -258,9 +281,6 @@ export default function NewsletterTab({ loaderData, actionData: answer }: Route.
   const [searchParams] = useSearchParams();
   const busyIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : undefined;
   const pages = Math.max(1, Math.ceil(subscribers.total / PAGE_SIZE));
-  const exportQuery = new URLSearchParams();
-  if (filter.q) exportQuery.set("q", filter.q);
-  if (filter.status) exportQuery.set("status", filter.status);
   const pageLink = (page: number) => {
     const params = new URLSearchParams(searchParams);
     params.set("page", String(page));
@@ -389,11 +409,14 @@ export default function NewsletterTab({ loaderData, actionData: answer }: Route.
           <h3 id="subscribers-heading" className="text-xl font-semibold">
             Subscribers
           </h3>
-          <Button asChild variant="outline">
-            <a href={`/newsletter-subscribers.csv${exportQuery.size ? `?${exportQuery}` : ""}`} download>
+          {/* A POST: an export is logged, and a link could be prefetched or crawled. The list's search and filter go with it. */}
+          <form method="post" action="/admin/newsletter-subscribers.csv">
+            <input type="hidden" name="q" value={filter.q} />
+            <input type="hidden" name="status" value={filter.status} />
+            <Button type="submit" variant="outline">
               Export CSV
-            </a>
-          </Button>
+            </Button>
+          </form>
         </div>
         <Form method="get" className="mb-4 flex flex-wrap items-end gap-3" role="search" aria-label="Subscribers">
           <div className="space-y-1.5">
@@ -427,6 +450,9 @@ export default function NewsletterTab({ loaderData, actionData: answer }: Route.
                   <th scope="col" className="p-2">Confirmed</th>
                   <th scope="col" className="p-2">Unsubscribed</th>
                   <th scope="col" className="p-2">How</th>
+                  <th scope="col" className="p-2">
+                    <span className="sr-only">Actions</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -440,6 +466,15 @@ export default function NewsletterTab({ loaderData, actionData: answer }: Route.
                     <td className="p-2">{formatDate(s.confirmedAt)}</td>
                     <td className="p-2">{formatDate(s.unsubscribedAt)}</td>
                     <td className="p-2 text-muted-foreground">{s.consentSource ?? "—"}</td>
+                    <td className="p-2">
+                      <ConfirmDeleteButton
+                        id={s.id}
+                        what={`the subscriber ${s.email}`}
+                        intent="delete-subscriber"
+                        extra={{ subscriberId: s.id }}
+                        consequence="Their address, their consent record and the copies of every e-mail sent to them are deleted, as when someone asks to be forgotten. To stop sending them news but keep the record, they can unsubscribe instead. This cannot be undone."
+                      />
+                    </td>
                   </tr>
                 ))}
               </tbody>

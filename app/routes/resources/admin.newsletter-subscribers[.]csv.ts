@@ -1,0 +1,34 @@
+import type { Route } from "./+types/admin.newsletter-subscribers[.]csv";
+import { requireAdmin } from "#app/lib/auth.server";
+import { getDatabase } from "#app/lib/db.server";
+import { clientIpFrom } from "#app/lib/form-guard.server";
+import { exportSubscribersCsv, SUBSCRIBER_STATUSES, type SubscriberStatus } from "#app/lib/newsletter.server";
+import { ukToday } from "#app/lib/schemas/registration";
+
+/** Only POST: every export of the subscriber list is written to the audit log, which no GET may do. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return new Response("Use the Export CSV button on the Newsletter page.", {
+    status: 405,
+    headers: { Allow: "POST", "Cache-Control": "private, no-store" },
+  });
+}
+
+/** The subscriber list as CSV, with the search and status filter the Newsletter tab shows (sent in the form, not the address). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = await requireAdmin(request);
+  const form = await request.formData();
+  const statusField = String(form.get("status") ?? "");
+  const status = (SUBSCRIBER_STATUSES as string[]).includes(statusField) ? (statusField as SubscriberStatus) : undefined;
+  const search = String(form.get("q") ?? "").trim() || undefined;
+  const { csv } = await exportSubscribersCsv(await getDatabase(), { search, status }, { id: user.id, email: user.email, ip: clientIpFrom(context) });
+  return new Response(`\uFEFF${csv}`, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="newsletter-subscribers-${ukToday()}.csv"`,
+      // Personal data: never kept by a shared cache or the browser's.
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
