@@ -179,6 +179,12 @@ export async function closeDatabase(): Promise<void> {
 }
 
 /** Value helpers shared by entity modules so both engines give the same shapes. */
+/** True when a unique index refused a write: another request took the same key a moment before (two saves, two copies). */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string };
+  return e?.code === "23505" || e?.code === "SQLITE_CONSTRAINT_UNIQUE" || /UNIQUE constraint failed/i.test(e?.message ?? "");
+}
+
 export const toBool = (v: unknown): boolean => v === true || v === 1 || v === "1" || v === "t" || v === "true";
 export const toNum = (v: unknown): number => (typeof v === "number" ? v : Number(v ?? 0));
 export const nowIso = (): string => new Date().toISOString();

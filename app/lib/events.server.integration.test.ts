@@ -235,6 +235,17 @@ describeEachEngine("events", (get) => {
     expect(await updateEvent(db, e.id, valid)).toBeNull();
   });
 
+  it("makes two copies with addresses of their own when Duplicate is pressed twice at once", async () => {
+    const db = get();
+    const created = await createEvent(db, { ...valid, title: "Bike Rally" });
+    if (!created.ok) throw new Error("not created");
+    const copies = await Promise.all([duplicateEvent(db, created.data.id), duplicateEvent(db, created.data.id), duplicateEvent(db, created.data.id)]);
+    const slugs = copies.map((c) => c!.slug).sort();
+    expect(slugs).toEqual(["bike-rally-copy", "bike-rally-copy-2", "bike-rally-copy-3"]);
+    for (const copy of copies) expect(copy).toMatchObject({ title: "Bike Rally (copy)", published: false });
+    for (const event of [created.data, ...copies]) await deleteEvent(db, event!.id);
+  });
+
   it("refuses an edit from a form opened before the event was unpublished or saved, changing nothing", async () => {
     const db = get();
     const created = await createEvent(db, { ...valid, title: "Summer Fun Dya" });

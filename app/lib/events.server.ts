@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import type { z } from "zod";
 import type { Database } from "./db.server";
-import { getDatabase, nowIso, toBool, toNum } from "./db.server";
+import { getDatabase, isUniqueViolation, nowIso, toBool, toNum } from "./db.server";
 import { logger } from "./logger.server";
 import type { DatabaseSchema, EventsTable } from "./db-schema";
 import { BUILT_IN_IMAGES, EVENT_CATEGORIES, type EventCategory } from "#app/content/site";
@@ -64,6 +64,23 @@ export function slugify(title: string): string {
     .slice(0, 80)
     .replace(/-+$/g, "");
   return slug || "event";
+}
+
+/**
+ * Inserts an event under the first free address for its title. Two requests
+ * at once (Duplicate pressed twice, two staff adding the same title) can pick
+ * the same one; the unique index refuses the second, which takes the next.
+ */
+async function insertWithFreeSlug(db: Kysely<DatabaseSchema>, title: string, row: Omit<Selectable<EventsTable>, "slug">): Promise<Selectable<EventsTable>> {
+  for (let attempt = 1; ; attempt++) {
+    const withSlug = { ...row, slug: await uniqueSlug(db, title) };
+    try {
+      await db.insertInto("events").values(withSlug).execute();
+      return withSlug;
+    } catch (error) {
+      if (attempt >= 5 || !isUniqueViolation(error)) throw error;
+    }
+  }
 }
 
 async function uniqueSlug(db: Kysely<DatabaseSchema>, title: string): Promise<string> {
@@ -138,14 +155,12 @@ export async function createEvent(database: Database, values: Values): Promise<F
   const parsed = await parseWithImage(database, values);
   if (!parsed.ok) return parsed;
   const now = nowIso();
-  const row = {
+  const row = await insertWithFreeSlug(db, parsed.data.title, {
     id: crypto.randomUUID(),
-    slug: await uniqueSlug(db, parsed.data.title),
     ...columns(parsed.data),
     created_at: now,
     updated_at: now,
-  };
-  await db.insertInto("events").values(row).execute();
+  });
   return { ok: true, data: toEvent(row) };
 }
 
@@ -220,16 +235,8 @@ export async function duplicateEvent({ db }: Database, id: string): Promise<Site
   if (!source) return null;
   const now = nowIso();
   const title = `${source.title} (copy)`;
-  const row = {
-    ...source,
-    id: crypto.randomUUID(),
-    slug: await uniqueSlug(db, title),
-    title,
-    is_published: 0,
-    created_at: now,
-    updated_at: now,
-  };
-  await db.insertInto("events").values(row).execute();
+  const { slug: _sourceSlug, ...rest } = source;
+  const row = await insertWithFreeSlug(db, title, { ...rest, id: crypto.randomUUID(), title, is_published: 0, created_at: now, updated_at: now });
   return toEvent(row);
 }
 

@@ -4,7 +4,7 @@ import { builtInPageContent, builtInPageImages, getPageById } from "#app/content
 import type { BuiltInPage, Layout, PageContent, PageImage } from "#app/content/types";
 import { LAYOUTS } from "#app/content/types";
 import type { PageContentRevisionsTable, PageContentTable } from "./db-schema";
-import { getDatabase, nowIso, toNum, type Database } from "./db.server";
+import { getDatabase, isUniqueViolation, nowIso, toNum, type Database } from "./db.server";
 import { bumpContentVersion, keptUntilContentChanges, notifyContentChange } from "./content-version.server";
 import { logger } from "./logger.server";
 import { pageImageSchema, renumber, type PageContentForm } from "./schemas/page-content";
@@ -151,12 +151,6 @@ const columns = (f: StoredFields) => ({
   layout: f.layout,
   images: f.images === null ? null : JSON.stringify(f.images),
 });
-
-/** True when two saves raced for the same revision number (the unique index refused one). */
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; message?: string };
-  return e?.code === "23505" || e?.code === "SQLITE_CONSTRAINT_UNIQUE" || /UNIQUE constraint failed/i.test(e?.message ?? "");
-}
 
 /**
  * Writes a page's next revision. `next` is the fields to store, or works
