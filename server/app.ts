@@ -294,6 +294,8 @@ export function createApp(): Hono {
     if (PRIVATE_PATH.test(c.req.path)) headers.set("Cache-Control", "private, no-store");
     // Part of the page is a fallback for a failed read: nobody may keep it.
     else if (fellBack) headers.set("Cache-Control", "no-store");
+    // An answer to a form (a refused registration comes back with everything typed, medical needs included) is kept by no cache, nor in the browser's history.
+    else if (!SAFE_METHODS.has(c.req.method) && !headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
     if (!headers.has("Content-Security-Policy")) {
       headers.set("Content-Security-Policy", contentSecurityPolicy({ nonce, mediaOrigins }));
     }

@@ -35,6 +35,8 @@ describeEachEngine("a public form the database cannot save", (getDb) => {
     try {
       const response = await post(registration);
       expect(response.status).toBe(503);
+      // It holds what the parent typed: no cache may keep it, nor the browser's history on a shared computer.
+      expect(response.headers.get("cache-control")).toBe("no-store");
       const page = (await response.text()).replaceAll("<!-- -->", "").replaceAll("&#x27;", "'");
       expect(page).toContain("We could not send your form");
       expect(page).toContain("Sorry, we could not save this just now. What you typed is still here");
