@@ -106,6 +106,8 @@ test("a testimonial edited in two tabs: the later save from the older form is re
   await mine.getByRole("button", { name: "Save changes" }).click();
   const refusal = page.getByRole("alert").filter({ hasText: "Failed to save testimonial." });
   await expect(refusal).toContainText("Someone else saved this testimonial at");
+  // The form is drawn afresh, and keyboard focus goes to what happened rather than to the top of the page.
+  await expect(page.locator("#record-refusal")).toBeFocused();
   await expect(refusal).toContainText("so nothing was changed");
   await expect(mine.getByLabel("Name")).toHaveValue("Dev, a parent");
   // The list beside the form shows their save.
@@ -121,12 +123,47 @@ test("a testimonial edited in two tabs: the later save from the older form is re
   await reopened.getByLabel("Name").fill("Dev, a parent");
   await reopened.getByRole("button", { name: "Save changes" }).click();
   await checkStrictly(page, "after saving on top of theirs", "Testimonial updated");
+  await expect(page.getByRole("heading", { name: "Add a testimonial" })).toBeFocused();
   const item = page.getByRole("listitem", { name: "Testimonial from Dev, a parent" });
   await expect(item).toContainText("keeps my son busy and happy.");
 
   await item.getByRole("button", { name: "Delete the testimonial from Dev, a parent" }).click();
   await page.getByRole("alertdialog", { name: "Delete the testimonial from Dev, a parent?" }).getByRole("button", { name: "Delete" }).click();
   await checkStrictly(page, "after deleting", "Testimonial deleted");
+});
+
+test("a testimonial deleted in another tab while being edited: the edit comes back as a new one, with what was typed", async ({ page, context }) => {
+  await signIn(page, "/admin/reviews");
+  const add = page.locator("form", { has: page.getByRole("heading", { name: "Add a testimonial" }) });
+  await add.getByLabel("Name").fill("Priya");
+  await add.getByRole("textbox", { name: "Text", exact: true }).fill("The art club gave my daughter confidence.");
+  await add.getByRole("button", { name: "Add testimonial" }).click();
+  await checkStrictly(page, "after adding", "Testimonial added");
+  await page.goto("/admin/reviews?status=pending");
+  await page.getByRole("listitem", { name: "Testimonial from Priya" }).getByRole("link", { name: "Edit the testimonial from Priya" }).click();
+  const editing = page.locator("form", { has: page.getByRole("heading", { name: "Edit testimonial" }) });
+  await editing.getByRole("textbox", { name: "Text", exact: true }).fill("The art club gave my daughter confidence and friends.");
+
+  // A colleague deletes it meanwhile.
+  const other = await context.newPage();
+  await other.goto("/admin/reviews?status=pending");
+  await other.getByRole("listitem", { name: "Testimonial from Priya" }).getByRole("button", { name: "Delete the testimonial from Priya" }).click();
+  await other.getByRole("alertdialog", { name: "Delete the testimonial from Priya?" }).getByRole("button", { name: "Delete" }).click();
+  await expect(other.getByText("Testimonial deleted")).toBeVisible();
+  await other.close();
+
+  await editing.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Failed to save testimonial." })).toContainText("was deleted after you opened it");
+  await expect(page.locator("#record-refusal")).toBeFocused();
+  const again = page.locator("form", { has: page.getByRole("heading", { name: "Add a testimonial" }) });
+  await expect(again.getByRole("textbox", { name: "Text", exact: true })).toHaveValue("The art club gave my daughter confidence and friends.");
+  await expect(page.getByRole("listitem", { name: "Testimonial from Priya" })).toHaveCount(0);
+  await checkStrictly(page, "after saving a testimonial deleted meanwhile");
+
+  await again.getByRole("button", { name: "Add testimonial" }).click();
+  await checkStrictly(page, "after adding it again", "Testimonial added");
+  await page.goto("/admin/reviews?status=pending");
+  await expect(page.getByRole("listitem", { name: "Testimonial from Priya" })).toContainText("confidence and friends.");
 });
 
 test("an event staff create shows on /news, on its own page and in /events.ics", async ({ page }) => {

@@ -112,9 +112,9 @@ function MoveButton({ message, move, children, variant = "outline" }: { message:
       <input type="hidden" name="id" value={message.id} />
       <input type="hidden" name="seenStatus" value={message.status} />
       <input type="hidden" name="seenAnsweredAt" value={message.answeredAt ?? ""} />
-      <Button type="submit" variant={variant} size="sm">
+      {/* The name starts with the visible words (WCAG 2.5.3), and says which question; as aria-label, since the button's flex layout would put a space before the colon. */}
+      <Button type="submit" variant={variant} size="sm" aria-label={`${children}: the question from ${message.name}`}>
         {children}
-        <span className="sr-only">: the question from {message.name}</span>
       </Button>
     </Form>
   );
