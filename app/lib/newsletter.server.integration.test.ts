@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { describeEachEngine, type TestDatabase } from "../../test/engines";
 import { startSmtpServerForFile, type ReceivedMail } from "../../test/smtp-server";
 import { captureLogs } from "../../test/capture-logs";
+import { failWrites } from "../../test/failing-writes";
 import { claimNextJob, getJob, runNextJob } from "#app/lib/jobs.server";
 import { closeMailer, configureMailer, listOutbox, sendMail } from "#app/lib/mailer.server";
 import { listAudit } from "#app/lib/audit.server";
@@ -408,15 +409,20 @@ describeEachEngine("newsletter", (get) => {
     const subscriber = (await getSubscriberByEmail(database, erased!))!;
     // Their confirmation and the issue are in the Outbox.
     expect((await listOutbox(database, { to: erased })).total).toBe(2);
+    // A confirmation copied before copies named their subscriber, and an e-mail about something else (a volunteer application).
+    await sendMail(database, { to: erased!, subject: "Please confirm your subscription to Test Charity news", text: "Old link", kind: "transactional" });
+    await sendMail(database, { to: erased!, subject: "Thank you for applying to volunteer", text: "About the application", kind: "transactional", about: { type: "volunteer_application", id: "app-1" } });
+    // A delivery failure's reason that quotes the address.
+    await database.db.updateTable("campaign_recipients").set({ error: `550 5.1.1 <${erased}>: Recipient address rejected` }).where("email", "=", erased!).execute();
     const before = await statusCounts(database, campaignId);
 
     const staff = { id: "staff-1", email: "staff@example.org", ip: "127.0.0.1" };
     expect(await deleteSubscriber(database, subscriber.id, staff)).toBe("deleted");
     expect(await getSubscriberByEmail(database, erased!)).toBeUndefined();
-    expect((await listOutbox(database, { to: erased })).total).toBe(0);
+    expect((await listOutbox(database, { to: erased })).messages.map((m) => m.subject)).toEqual(["Thank you for applying to volunteer"]);
     const rows = await recipientRows(database, campaignId);
     expect(rows.map((r) => r.email).sort()).toEqual(["", kept]);
-    expect(rows.find((r) => r.email === "")).toMatchObject({ outbox_id: null, status: "sent" });
+    expect(rows.find((r) => r.email === "")).toMatchObject({ outbox_id: null, status: "sent", error: null });
     // The campaign's figures are as they were; the other subscriber's copies are untouched.
     expect(await statusCounts(database, campaignId)).toEqual(before);
     expect((await listOutbox(database, { to: kept })).total).toBe(2);
@@ -425,6 +431,20 @@ describeEachEngine("newsletter", (get) => {
     expect(JSON.stringify(entries[0]!.detail)).not.toContain("erase-me");
     // Deleting again finds nothing, and changes nothing.
     expect(await deleteSubscriber(database, subscriber.id, staff)).toBe("not-found");
+  });
+
+  it("keeps a subscriber when the record of their deletion cannot be written: nothing is deleted without it", async () => {
+    const database = get();
+    const [email] = await onlySubscribers(database, "audit-fails", 1);
+    const subscriber = (await getSubscriberByEmail(database, email!))!;
+    await failWrites(database, "audit_log", true);
+    try {
+      await expect(deleteSubscriber(database, subscriber.id, { id: "staff-1", email: "staff@example.org" })).rejects.toThrow();
+    } finally {
+      await failWrites(database, "audit_log", false);
+    }
+    expect(await getSubscriberByEmail(database, email!)).toMatchObject({ id: subscriber.id, status: "confirmed" });
+    expect((await listOutbox(database, { to: email })).total).toBe(1);
   });
 
   it("does not erase a subscriber while an issue is being handed to them, nor skip them from a campaign still to send", async () => {
@@ -436,8 +456,15 @@ describeEachEngine("newsletter", (get) => {
     // One recipient in the middle of being sent to: refused, nothing changed.
     await database.db.updateTable("campaign_recipients").set({ status: "sending" }).where("campaign_id", "=", campaignId).where("email", "=", busy!).execute();
     const busyId = (await getSubscriberByEmail(database, busy!))!.id;
+    // A second campaign still to send to them too: refused as a whole, so that one still will.
+    const later = await saveCampaignDraft(database, { template: "custom", subject: "Later", content: "Hello" });
+    expect(await queueCampaign(database, later)).toMatchObject({ ok: true, recipients: 2 });
     expect(await deleteSubscriber(database, busyId, staff)).toBe("sending");
     expect(await getSubscriberByEmail(database, busy!)).toBeDefined();
+    expect((await recipientRows(database, later)).map((r) => [r.email, r.status])).toEqual([
+      [busy, "pending"],
+      [waiting, "pending"],
+    ]);
     // One still waiting: erased, and the campaign will not send to them.
     expect(await deleteSubscriber(database, (await getSubscriberByEmail(database, waiting!))!.id, staff)).toBe("deleted");
     expect((await recipientRows(database, campaignId)).map((r) => [r.email, r.status])).toEqual([
@@ -445,6 +472,7 @@ describeEachEngine("newsletter", (get) => {
       [busy, "sending"],
     ]);
     await cancelCampaign(database, campaignId);
+    await cancelCampaign(database, later);
   });
 
   it("forgets a sign-up nobody confirmed within 30 days, with its confirmation e-mails, and puts a returning one back as unsubscribed", async () => {
@@ -454,6 +482,8 @@ describeEachEngine("newsletter", (get) => {
     for (const email of ["stranger@example.org", "recent@example.org", "came-back@example.org", "loyal@example.org"]) {
       await requestSubscription(database, { email, source: "test" });
     }
+    // A confirmation copied before copies named their subscriber.
+    await sendMail(database, { to: "stranger@example.org", subject: "Please confirm your subscription to Test Charity news", text: "Old link", kind: "transactional" });
     expect((await confirmSubscription(database, await confirmationToken(database, "loyal@example.org"))).ok).toBe(true);
     expect((await confirmSubscription(database, await confirmationToken(database, "came-back@example.org"))).ok).toBe(true);
     await database.db.updateTable("subscribers").set({ status: "pending", unsubscribed_at: daysAgo(60) }).where("email", "=", "came-back@example.org").execute();

@@ -1,10 +1,11 @@
 import crypto from "node:crypto";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { sql } from "kysely";
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from "kysely";
 import { z } from "zod";
 import { recordAudit } from "#app/lib/audit.server";
 import { csvCell } from "#app/lib/csv";
+import type { DatabaseSchema } from "#app/lib/db-schema";
 import { nowIso, toNum, type Database } from "#app/lib/db.server";
 import { stampAfter } from "#app/lib/edit-version.server";
 import { env, loadSecrets } from "#app/lib/env.server";
@@ -241,11 +242,13 @@ export async function requestSubscription(
     existing = { id } as SubscriberRow;
   } else {
     // Pending again, or unsubscribed and asking to come back: consent is asked for afresh.
-    await database.db
+    const updated = await database.db
       .updateTable("subscribers")
       .set({ status: existing.status === "unsubscribed" ? "pending" : existing.status, confirm_nonce: nonce, confirm_sent_at: now, consent_source: source, consent_text: consentText, requested_at: now, updated_at: now })
       .where("id", "=", existing.id)
-      .execute();
+      .executeTakeFirst();
+    // Deleted a moment ago (an admin, or the expiry of an old unconfirmed sign-up): this request starts afresh.
+    if (toNum(updated.numUpdatedRows) === 0) return requestSubscription(database, input);
   }
   await sendConfirmation(database, existing.id, email, nonce);
   return "confirmation-sent";
@@ -385,30 +388,53 @@ export type SubscriberDeleteResult = "deleted" | "not-found" | "sending";
  * minute later it can be done). Audited with the id only.
  */
 export async function deleteSubscriber(database: Database, id: string, actor: SubscriberActor): Promise<SubscriberDeleteResult> {
-  const outcome = await database.db.transaction().execute(async (trx): Promise<SubscriberDeleteResult> => {
-    const subscriber = await trx.selectFrom("subscribers").select("id").where("id", "=", id).executeTakeFirst();
-    if (!subscriber) return "not-found";
-    const inHand = await trx.selectFrom("campaign_recipients").select("id").where("subscriber_id", "=", id).where("status", "=", "sending").executeTakeFirst();
-    if (inHand) return "sending";
-    await trx
-      .deleteFrom("outbox")
-      .where((eb) =>
-        eb.or([
-          eb.and([eb("about_type", "=", "subscriber"), eb("about_id", "=", id)]),
-          eb("id", "in", eb.selectFrom("campaign_recipients").select("outbox_id").where("subscriber_id", "=", id).where("outbox_id", "is not", null)),
-        ]),
-      )
-      .execute();
-    // Not yet sent to them: nobody is left to send it to.
-    await trx.updateTable("campaign_recipients").set({ status: "skipped" }).where("subscriber_id", "=", id).where("status", "=", "pending").execute();
-    await trx.updateTable("campaign_recipients").set({ email: "", outbox_id: null }).where("subscriber_id", "=", id).execute();
-    await trx.deleteFrom("subscribers").where("id", "=", id).execute();
-    return "deleted";
-  });
-  if (outcome === "deleted") {
-    await recordAudit(database, { action: "subscriber.deleted", actorId: actor.id, actorEmail: actor.email, ip: actor.ip ?? null, detail: { subscriberId: id } });
+  try {
+    return await database.db.transaction().execute(async (trx): Promise<SubscriberDeleteResult> => {
+      const subscriber = await trx.selectFrom("subscribers").select(["id", "email"]).where("id", "=", id).executeTakeFirst();
+      if (!subscriber) return "not-found";
+      // First, what is not yet sent to them is skipped: these updates hold the rows, so the campaign worker cannot claim
+      // one of them now, and one it claimed a moment before is seen as 'sending' below.
+      await trx.updateTable("campaign_recipients").set({ status: "skipped" }).where("subscriber_id", "=", id).where("status", "=", "pending").execute();
+      const inHand = await trx.selectFrom("campaign_recipients").select("id").where("subscriber_id", "=", id).where("status", "=", "sending").executeTakeFirst();
+      // Rolled back: nothing is skipped or deleted while an issue is being handed to them.
+      if (inHand) throw new SubscriberInHand();
+      await trx
+        .deleteFrom("outbox")
+        .where((eb) =>
+          eb.or([
+            eb.and([eb("about_type", "=", "subscriber"), eb("about_id", "=", id)]),
+            eb("id", "in", eb.selectFrom("campaign_recipients").select("outbox_id").where("subscriber_id", "=", id).where("outbox_id", "is not", null)),
+            legacySubscriberMail(eb, [subscriber.email]),
+          ]),
+        )
+        .execute();
+      // A delivery failure's reason may quote the address, so it goes with it.
+      await trx.updateTable("campaign_recipients").set({ email: "", outbox_id: null, error: null }).where("subscriber_id", "=", id).execute();
+      await trx.deleteFrom("subscribers").where("id", "=", id).execute();
+      // In the same transaction: a subscriber is never gone without a record of who deleted them.
+      await recordAudit({ ...database, db: trx }, { action: "subscriber.deleted", actorId: actor.id, actorEmail: actor.email, ip: actor.ip ?? null, detail: { subscriberId: id } });
+      return "deleted";
+    });
+  } catch (error) {
+    if (error instanceof SubscriberInHand) return "sending";
+    throw error;
   }
-  return outcome;
+}
+
+class SubscriberInHand extends Error {}
+
+/**
+ * Confirmation and "already subscribed" e-mails written before they named the
+ * subscriber they are about (about_type 'subscriber'): found by address and
+ * subject, so deleting a subscriber or an expired sign-up takes them too.
+ */
+function legacySubscriberMail(eb: ExpressionBuilder<DatabaseSchema, "outbox">, emails: readonly string[] | SelectQueryBuilder<DatabaseSchema, "subscribers", { email: string }>) {
+  return eb.and([
+    eb("about_type", "is", null),
+    eb("kind", "=", "transactional"),
+    eb("to_address", "in", emails),
+    eb.or([eb("subject", "like", "Please confirm your subscription to % news"), eb("subject", "like", "You are already subscribed to % news")]),
+  ]);
 }
 
 /** How long a sign-up that was never confirmed is kept (its link works for CONFIRM_LINK_HOURS). */
@@ -425,7 +451,14 @@ export const UNCONFIRMED_KEEP_DAYS = 30;
 export async function expireUnconfirmedSignUps(database: Database, now = new Date()): Promise<{ deleted: number; unsubscribedAgain: number }> {
   const cutoff = new Date(now.getTime() - UNCONFIRMED_KEEP_DAYS * 24 * 3600_000).toISOString();
   return database.db.transaction().execute(async (trx) => {
-    const stale = trx.selectFrom("subscribers").select("id").where("status", "=", "pending").where("requested_at", "<", cutoff);
+    const never = () =>
+      trx.selectFrom("subscribers").where("status", "=", "pending").where("requested_at", "<", cutoff).where("unsubscribed_at", "is", null).where("confirmed_at", "is", null);
+    await trx
+      .deleteFrom("outbox")
+      .where((eb) =>
+        eb.or([eb.and([eb("about_type", "=", "subscriber"), eb("about_id", "in", never().select("id"))]), legacySubscriberMail(eb, never().select("email"))]),
+      )
+      .execute();
     const back = await trx
       .updateTable("subscribers")
       .set({ status: "unsubscribed", confirm_nonce: null, updated_at: nowIso() })
@@ -433,8 +466,6 @@ export async function expireUnconfirmedSignUps(database: Database, now = new Dat
       .where("requested_at", "<", cutoff)
       .where("unsubscribed_at", "is not", null)
       .executeTakeFirst();
-    const never = stale.where("unsubscribed_at", "is", null).where("confirmed_at", "is", null);
-    await trx.deleteFrom("outbox").where("about_type", "=", "subscriber").where("about_id", "in", never).execute();
     const gone = await trx
       .deleteFrom("subscribers")
       .where("status", "=", "pending")

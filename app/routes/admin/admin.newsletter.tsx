@@ -95,10 +95,12 @@ function fieldErrorsOf(error: z.ZodError): FieldErrors {
 /**
  * After a refused action the page's data is not reloaded (React Router's
  * default for 4xx/5xx), except after "Nothing to cancel" (409): the list
- * then shows the campaign as it now is, not still sending.
+ * then shows the campaign as it now is, not still sending; and after a
+ * draft or subscriber not found (404), which then leaves the list.
  */
 export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return actionStatus === 409 ? true : defaultShouldRevalidate;
+  // 404 too: a subscriber or draft a colleague deleted meanwhile leaves the list.
+  return actionStatus === 409 || actionStatus === 404 ? true : defaultShouldRevalidate;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -138,7 +140,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     if (outcome === "not-found") return refuseMissingRecord(subscriberId, SUBSCRIBER_GONE);
     if (outcome === "sending") return refuseAdminRequest(409, SUBSCRIBER_IN_HAND);
-    return redirectWithToast(`${here}#subscribers`, { title: "Subscriber deleted", description: "Their address and every copy of e-mail to them are gone." });
+    // Back to the list as it was searched and filtered (from its first page: this one may now be past the end).
+    const back = new URLSearchParams();
+    for (const name of ["q", "status"]) {
+      const value = new URL(request.url).searchParams.get(name);
+      if (value) back.set(name, value);
+    }
+    return redirectWithToast(`${here}${back.size ? `?${back}` : ""}#subscribers`, {
+      title: "Subscriber deleted",
+      description: "Their address and every copy of e-mail to them are gone.",
+    });
   }
   if (intent === "delete-draft") {
     const campaignId = String(form.get("campaignId") ?? "");
