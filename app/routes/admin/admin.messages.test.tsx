@@ -214,6 +214,21 @@ describe("pressing a button on the Messages screen", () => {
     expect(await row(id)).toEqual(theirs);
   });
 
+  it("does not say a colleague answered it after this page was loaded when they only took an answered question out of spam", async () => {
+    const id = await asked("Sol Back");
+    await press(await open("new", COLLEAGUE), "Mark as answered: the question from Sol Back", COLLEAGUE);
+    await press(await open("answered"), "Spam: the question from Sol Back");
+    const mine = await open("spam");
+    await press(await open("spam", COLLEAGUE), "Not spam: the question from Sol Back", COLLEAGUE);
+    const theirs = await row(id);
+    const refused = await press(mine, "Not spam: the question from Sol Back");
+    expect(refused.status).toBe(409);
+    expect(refused.refusal?.description).toBe(
+      "Since this page was loaded, the question from Sol Back has been moved to Answered, so nothing was changed. It is now under Answered: check it there and try again if it still needs changing.",
+    );
+    expect(await row(id)).toEqual(theirs);
+  });
+
   it("refuses a move whose form does not say how the question stood, and changes nothing", async () => {
     const id = await asked("Pat Bare");
     const before = await row(id);

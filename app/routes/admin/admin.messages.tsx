@@ -16,6 +16,7 @@ import {
   isMessageMove,
   listMessages,
   parseSeenMessage,
+  type SeenMessage,
   setMessageStatus,
   type Message,
   type MessageMove,
@@ -68,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await setMessageStatus(database, id, intent, { seen, actor });
   if (!outcome.ok && outcome.reason === "not-found") return gone();
   if (!outcome.ok && outcome.reason === "unchecked") return refuseAdminRequest(409, UNCHECKED);
-  if (!outcome.ok) return refuseAdminRequest(409, { title: NOT_MOVED, description: movedMeanwhile(outcome.message, user.email) });
+  if (!outcome.ok) return refuseAdminRequest(409, { title: NOT_MOVED, description: movedMeanwhile(outcome.message, seen, user.email) });
   const now = outcome.message.status;
   if (intent === "answered") return redirectWithToast(back, { title: "Marked as answered", description: `The question from ${message.name} is now under Answered.` });
   if (intent === "spam") return redirectWithToast(back, { title: "Marked as spam" });
@@ -90,10 +91,11 @@ const UNSEEN = {
 };
 
 /** Why a move from a page drawn before someone else's was refused: how the question now stands, and where to find it. */
-function movedMeanwhile(now: Message, you: string): string {
+function movedMeanwhile(now: Message, seen: SeenMessage, you: string): string {
   const from = `the question from ${now.name}`;
+  // Answered since the page was drawn (not an answer it already showed, brought back out of spam): who and when.
   const what =
-    now.status === "answered" && now.answeredAt
+    now.status === "answered" && now.answeredAt && now.answeredAt !== seen.answeredAt
       ? `${now.answeredBy === you ? "You" : (now.answeredBy ?? "Someone")} marked ${from} as answered at ${formatDateTime(now.answeredAt)}, after this page was loaded`
       : `Since this page was loaded, ${from} has been ${now.status === "spam" ? "marked as spam" : `moved to ${MESSAGE_STATUS_LABELS[now.status]}`}`;
   return `${what}, so nothing was changed. It is now under ${MESSAGE_STATUS_LABELS[now.status]}: check it there and try again if it still needs changing.`;
