@@ -54,7 +54,7 @@ const PRIVATE_PATH = /^\/(admin|login|logout)(\/|\.data$|$)/;
 const STAFF_WRITE_PATH = /^\/(admin|api|login)(\/|\.|$)/;
 
 function clientIp(c: Context): string {
-  if (process.env.TRUST_PROXY === "1") {
+  if (env().TRUST_PROXY === "1") {
     // Our one proxy appends the address it saw; anything to its left came from the client.
     const hops = c.req.header("x-forwarded-for")?.split(",").map((h) => h.trim()).filter(Boolean);
     if (hops?.length) return hops[hops.length - 1]!.slice(0, 64);
@@ -135,7 +135,7 @@ export function createApp(): Hono {
   const app = new Hono();
   // Anonymous page views come from memory until staff change anything (docs/decisions/008-page-cache.md).
   const pageCache = new PageCache({
-    enabled: process.env.PAGE_CACHE !== "off",
+    enabled: config.PAGE_CACHE !== "off",
     // The same read the text and settings kept in memory go by, so the two never disagree about a save.
     readVersion: async () => readContentVersionNow(await getDatabase()),
     cspForHashes: (scriptHashes) => contentSecurityPolicy({ scriptHashes, mediaOrigins }),

@@ -50,6 +50,14 @@ describe("the site's address and secret from the environment", () => {
     }
   });
 
+  it("refuses a TRUST_PROXY or PAGE_CACHE it would otherwise read as off, naming it", () => {
+    expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe("1");
+    expect(parseEnv({ TRUST_PROXY: "" }).TRUST_PROXY).toBeUndefined();
+    for (const bad of ["true", "yes", "on"]) expect(() => parseEnv({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY: must be 1 when a reverse proxy sits in front/);
+    expect(parseEnv({ PAGE_CACHE: "off" }).PAGE_CACHE).toBe("off");
+    expect(() => parseEnv({ PAGE_CACHE: "false" })).toThrow(/PAGE_CACHE: must be on or off/);
+  });
+
   it("refuses a PostgreSQL pool of one connection, on which a backup would wait for ever for its lock's second one", () => {
     expect(parseEnv({}).DATABASE_POOL_MAX).toBe(10);
     expect(parseEnv({ DATABASE_POOL_MAX: "4" }).DATABASE_POOL_MAX).toBe(4);

@@ -30,6 +30,11 @@ const schema = z.object({
     .min(2, { message: "must be at least 2 (a backup or job holds one connection while it renews its lock on another)" })
     .max(1000)
     .default(10),
+  // 1: a reverse proxy in front appends the visitor's address to X-Forwarded-For. Anything but 1 or 0 is refused rather
+  // than ignored: "true" read as off would give every visitor the proxy's address, and one lockout would hold every admin.
+  TRUST_PROXY: z.enum(["0", "1"], { message: "must be 1 when a reverse proxy sits in front of the site, or 0 (or unset) when visitors reach it directly" }).optional(),
+  // off: no full-page cache (for measuring; decision 008).
+  PAGE_CACHE: z.enum(["on", "off"], { message: "must be on or off" }).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   // Outgoing mail: unset keeps every message in the outbox that staff read in the admin area.
   SMTP_URL: z
