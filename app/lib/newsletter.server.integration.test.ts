@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import net from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
@@ -497,6 +498,33 @@ describeEachEngine("newsletter", (get) => {
     expect((await listOutbox(database, { to: "recent@example.org" })).total).toBe(1);
     expect((await getSubscriberByEmail(database, "came-back@example.org"))?.status).toBe("unsubscribed");
     expect((await getSubscriberByEmail(database, "loyal@example.org"))?.status).toBe("confirmed");
+  });
+
+  it("starts a repeated sign-up afresh when its old row is deleted in the same moment (expiry, or an admin), sending a link that works", async () => {
+    const database = get();
+    const email = "vanishing@example.org";
+    await requestSubscription(database, { email, source: "test" });
+    await database.db.updateTable("subscribers").set({ confirm_sent_at: new Date(Date.now() - 3_600_000).toISOString() }).where("email", "=", email).execute();
+    const old = (await getSubscriberByEmail(database, email))!;
+    // The row goes between this request reading it and updating it: a trigger deletes it instead of the update.
+    const { db, engine } = database;
+    if (engine === "sqlite") {
+      await sql`create trigger subscribers_vanish before update on subscribers when new.consent_source = 'vanish' begin delete from subscribers where id = old.id; select raise(ignore); end`.execute(db);
+    } else {
+      await sql`create function subscribers_vanish() returns trigger language plpgsql as $$ begin if new.consent_source = 'vanish' then delete from subscribers where id = old.id; return null; end if; return new; end $$`.execute(db);
+      await sql`create trigger subscribers_vanish before update on subscribers for each row execute function subscribers_vanish()`.execute(db);
+    }
+    try {
+      expect(await requestSubscription(database, { email, source: "vanish" })).toBe("confirmation-sent");
+    } finally {
+      await sql`drop trigger if exists subscribers_vanish${engine === "sqlite" ? sql`` : sql` on subscribers`}`.execute(db);
+      if (engine === "postgres") await sql`drop function if exists subscribers_vanish()`.execute(db);
+    }
+    const now = (await getSubscriberByEmail(database, email))!;
+    expect(now).toMatchObject({ status: "pending", consentSource: "vanish" });
+    expect(now.id).not.toBe(old.id);
+    // The newest link names the row that exists.
+    expect(await checkConfirmation(database, await confirmationToken(database, email))).toMatchObject({ ok: true, subscriberId: now.id });
   });
 
   it("rate-limits a public form per address, an IPv6 connection by its /64", async () => {
