@@ -27,6 +27,13 @@ export interface AuditEntry {
   createdAt: string;
 }
 
+/** Who did something staff do, as the audit log records it. */
+export interface AuditActor {
+  id: string | null;
+  email: string;
+  ip?: string | null;
+}
+
 export interface AuditInput {
   action: string;
   actorId?: string | null;

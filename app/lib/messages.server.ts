@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Selectable } from "kysely";
-import { recordAudit } from "#app/lib/audit.server";
+import { recordAudit, type AuditActor } from "#app/lib/audit.server";
 import type { MessagesTable } from "#app/lib/db-schema";
 import { nowIso, toNum, type Database } from "#app/lib/db.server";
 import { stampAfter } from "#app/lib/edit-version.server";
@@ -110,12 +110,7 @@ export async function countMessagesByStatus(database: Database): Promise<Record<
   return counts;
 }
 
-/** Who moves or deletes a question, for the audit log. */
-export interface Actor {
-  id: string | null;
-  email: string;
-  ip?: string | null;
-}
+type Actor = AuditActor;
 
 /**
  * What a status button does: Answered, Not answered, Spam, or Not spam

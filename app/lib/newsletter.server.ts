@@ -3,7 +3,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from "kysely";
 import { z } from "zod";
-import { recordAudit } from "#app/lib/audit.server";
+import { recordAudit, type AuditActor } from "#app/lib/audit.server";
 import { csvCell } from "#app/lib/csv";
 import type { DatabaseSchema } from "#app/lib/db-schema";
 import { nowIso, toNum, type Database } from "#app/lib/db.server";
@@ -370,13 +370,6 @@ export async function resubscribe(database: Database, token: string | null): Pro
   return { ...check, status: "confirmed" };
 }
 
-/** Who deletes a subscriber, for the audit log. */
-export interface SubscriberActor {
-  id: string | null;
-  email: string;
-  ip?: string | null;
-}
-
 export type SubscriberDeleteResult = "deleted" | "not-found" | "sending";
 
 /**
@@ -387,7 +380,7 @@ export type SubscriberDeleteResult = "deleted" | "not-found" | "sending";
  * refused while a newsletter is being handed to them at this moment (a
  * minute later it can be done). Audited with the id only.
  */
-export async function deleteSubscriber(database: Database, id: string, actor: SubscriberActor): Promise<SubscriberDeleteResult> {
+export async function deleteSubscriber(database: Database, id: string, actor: AuditActor): Promise<SubscriberDeleteResult> {
   try {
     return await database.db.transaction().execute(async (trx): Promise<SubscriberDeleteResult> => {
       const subscriber = await trx.selectFrom("subscribers").select(["id", "email"]).where("id", "=", id).executeTakeFirst();
@@ -503,7 +496,7 @@ export async function listSubscribers(
 export async function exportSubscribersCsv(
   database: Database,
   filter: { search?: string; status?: SubscriberStatus },
-  actor: SubscriberActor,
+  actor: AuditActor,
 ): Promise<{ csv: string; count: number }> {
   const { subscribers } = await listSubscribers(database, { ...filter, limit: 1_000_000 });
   const header = ["email", "status", "requested_at", "confirmed_at", "unsubscribed_at", "consent_source", "consent_text"];

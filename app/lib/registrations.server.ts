@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Selectable } from "kysely";
-import { recordAudit } from "#app/lib/audit.server";
+import { recordAudit, type AuditActor } from "#app/lib/audit.server";
 import { csvCell, csvPhoneCell } from "#app/lib/csv";
 import type { RegistrationsTable } from "#app/lib/db-schema";
 import { nowIso, toBool, toNum, type Database } from "#app/lib/db.server";
@@ -50,11 +50,7 @@ export interface Registration {
   updatedAt: string;
 }
 
-export interface Actor {
-  id: string | null;
-  email: string;
-  ip?: string | null;
-}
+type Actor = AuditActor;
 
 function parseList(text: string): string[] {
   try {

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { Selectable } from "kysely";
 import { z } from "zod";
 import { VOLUNTEER_TYPES, type VolunteerType } from "#app/content/site";
-import { recordAudit } from "#app/lib/audit.server";
+import { recordAudit, type AuditActor } from "#app/lib/audit.server";
 import type { VolunteerApplicationsTable, VolunteerOpportunitiesTable } from "#app/lib/db-schema";
 import { nowIso, toBool, toNum, type Database } from "#app/lib/db.server";
 import { deleteMailAbout, deliverMail, notifyStaff, prepareMail, queueMail, storeMail, type MailResult, type PreparedMail } from "#app/lib/mailer.server";
@@ -434,11 +434,7 @@ export async function volunteerStats(database: Database, now: Date = new Date())
   };
 }
 
-export interface Actor {
-  id: string | null;
-  email: string;
-  ip?: string | null;
-}
+type Actor = AuditActor;
 
 /** The message staff start from when they approve or reject; they can edit it before it is sent. */
 export async function decisionTemplate(

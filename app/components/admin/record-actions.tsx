@@ -14,19 +14,25 @@ export function PostButton({
   label,
   variant = "outline",
   action,
+  fields = {},
 }: {
   intent: string;
   id?: string;
   children: ReactNode;
-  /** Accessible name when the visible text is not enough. */
+  /** Accessible name when the visible text is not enough; it starts with the visible words (WCAG 2.5.3). */
   label?: string;
   variant?: "default" | "outline" | "secondary" | "ghost" | "destructive";
   action?: string;
+  /** More hidden fields, e.g. how the record stood when the page was drawn, so a stale press is refused. */
+  fields?: Record<string, string>;
 }) {
   return (
     <Form method="post" action={action} className="inline">
       <input type="hidden" name="intent" value={intent} />
       {id ? <input type="hidden" name="id" value={id} /> : null}
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <Button type="submit" variant={variant} size="sm" aria-label={label}>
         {children}
       </Button>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import { Trash2 } from "lucide-react";
 import type { z } from "zod";
 import {
@@ -117,7 +117,7 @@ export interface RecordFormInput<V extends object> {
   /** Where Cancel goes when editing. */
   cancelHref: string;
   /**
-   * This form replaces one shown before on the page (useFormRedrawn): a save,
+   * This form replaces one shown before on the page (useRecordFormSlot): a save,
    * refused or made, drew it afresh, and the Save button that had focus went
    * with the old one. It takes focus, unless something else on the page kept it.
    */
@@ -125,15 +125,21 @@ export interface RecordFormInput<V extends object> {
 }
 
 /**
- * For the routes that key a record form by the location, so that each save,
- * refused or made, draws it afresh: true once the form shown is not the first
- * one this page showed, for RecordForm's `focusOnMount`. As the page editor's
- * useRevisionChanged: the Save button pressed went with the form it belonged
- * to, and focus fell to <body>.
+ * A record tab's form (events, testimonials, videos): which record it edits,
+ * its key, and whether it takes focus. An edit of a record deleted meanwhile
+ * comes back (refuseDeletedRecord) as a new record's form, whatever the
+ * page's data still says. The form is keyed by the location, so each save,
+ * refused or made, draws it afresh (a save's redirect empties it); once it
+ * is not the first form this page showed, it takes focus (RecordForm's
+ * `focusOnMount`), as the page editor does after a save: the Save button
+ * pressed went with the form it belonged to, and focus fell to <body>.
  */
-export function useFormRedrawn(formKey: string): boolean {
+export function useRecordFormSlot(submitted: object | undefined, editing: { id: string } | null | undefined) {
+  const location = useLocation();
+  const editingId = submitted && "deleted" in submitted ? null : (editing?.id ?? null);
+  const formKey = `${editingId ?? "new"}-${location.key}`;
   const [first] = useState(formKey);
-  return formKey !== first;
+  return { editingId, formKey, focusOnMount: formKey !== first };
 }
 
 /**

@@ -1,8 +1,8 @@
 import { Copy, Eye, EyeOff, Pencil } from "lucide-react";
-import { data, Link, useLocation } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/admin.events";
 import { EMPTY_EVENT, EventForm, type EventFormValues } from "#app/components/admin/event-form";
-import { ActionButton, ConfirmDeleteButton, RecordRefusalNotice, revalidateAfterRefusedEdit, useFormRedrawn } from "#app/components/admin/record-fields";
+import { ActionButton, ConfirmDeleteButton, RecordRefusalNotice, revalidateAfterRefusedEdit, useRecordFormSlot } from "#app/components/admin/record-fields";
 import { Badge } from "#app/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
 import { isRecordId, refuseDeletedRecord, refuseFailedSave, refuseMissingRecord, refuseStaleEdit, refuseUnknownAction } from "#app/lib/admin-response.server";
@@ -201,14 +201,9 @@ function EventList({ title, events, empty }: { title: string; events: SiteEvent[
 
 export default function EventsTab({ loaderData, actionData }: Route.ComponentProps) {
   const { events, counts, editing } = loaderData;
-  const location = useLocation();
   const submitted = actionData && "values" in actionData ? actionData : undefined;
-  // An edit of an event deleted meanwhile comes back as a new event's form, whatever the page's data still says.
-  const editingId = submitted && "deleted" in submitted ? null : (editing?.id ?? null);
+  const { editingId, formKey, focusOnMount } = useRecordFormSlot(submitted, editing);
   const values = submitted ? fromSubmitted(submitted.values) : editing ? toFormValues(editing) : EMPTY_EVENT;
-  // Drawn afresh after every save, refused or made (so a save's redirect empties it).
-  const formKey = `${editingId ?? "new"}-${location.key}`;
-  const redrawn = useFormRedrawn(formKey);
   return (
     <>
       <RecordRefusalNotice data={actionData} className="mb-6" />
@@ -222,7 +217,7 @@ export default function EventsTab({ loaderData, actionData }: Route.ComponentPro
               errors={submitted?.errors}
               unsaved={Boolean(submitted)}
               cancelHref={BASE}
-              focusOnMount={redrawn}
+              focusOnMount={focusOnMount}
             />
           </CardContent>
         </Card>

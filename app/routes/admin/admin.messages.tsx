@@ -1,10 +1,8 @@
-import { Form } from "react-router";
 import type { Route } from "./+types/admin.messages";
-import { DeleteDisclosure, formatDateTime, StatusFilter } from "#app/components/admin/record-actions";
+import { DeleteDisclosure, formatDateTime, PostButton, StatusFilter } from "#app/components/admin/record-actions";
 import { AdminRefusalNotice, revalidateAfterConflict } from "#app/components/admin/admin-refusal";
 import { Pager, pageCount, pageHref, redirectPastEnd, requestedPage } from "#app/components/admin/pager";
 import { Badge } from "#app/components/ui/badge";
-import { Button } from "#app/components/ui/button";
 import { isRecordId, refuseAdminRequest, refuseMissingRecord, refuseUnknownAction } from "#app/lib/admin-response.server";
 import { requireAdmin } from "#app/lib/auth.server";
 import { getDatabase } from "#app/lib/db.server";
@@ -105,20 +103,20 @@ function movedMeanwhile(now: Message, seen: SeenMessage, you: string): string {
  * A status button. Its form says how the question stood on this page, so a
  * move made after a colleague's (in another tab, or from a page left open)
  * is refused rather than undoing theirs. Its accessible name starts with
- * the words on it and goes on to say which question (WCAG 2.5.3).
+ * the words on it and goes on to say which question (WCAG 2.5.3); an
+ * aria-label, since the button's flex layout would put a space before the colon.
  */
 function MoveButton({ message, move, children, variant = "outline" }: { message: Message; move: MessageMove; children: string; variant?: "default" | "outline" }) {
   return (
-    <Form method="post" className="inline">
-      <input type="hidden" name="intent" value={move} />
-      <input type="hidden" name="id" value={message.id} />
-      <input type="hidden" name="seenStatus" value={message.status} />
-      <input type="hidden" name="seenAnsweredAt" value={message.answeredAt ?? ""} />
-      {/* The name starts with the visible words (WCAG 2.5.3), and says which question; as aria-label, since the button's flex layout would put a space before the colon. */}
-      <Button type="submit" variant={variant} size="sm" aria-label={`${children}: the question from ${message.name}`}>
-        {children}
-      </Button>
-    </Form>
+    <PostButton
+      intent={move}
+      id={message.id}
+      variant={variant}
+      label={`${children}: the question from ${message.name}`}
+      fields={{ seenStatus: message.status, seenAnsweredAt: message.answeredAt ?? "" }}
+    >
+      {children}
+    </PostButton>
   );
 }
 

@@ -129,7 +129,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(here, { title: "Sending cancelled", description: "Nobody else will receive this campaign." });
   }
   if (intent === "delete-subscriber") {
-    const subscriberId = String(form.get("subscriberId") ?? "");
+    const subscriberId = String(form.get("id") ?? "");
     let outcome: Awaited<ReturnType<typeof deleteSubscriber>> = "not-found";
     try {
       if (isRecordId(subscriberId)) outcome = await deleteSubscriber(database, subscriberId, { id: user.id, email: user.email, ip: clientIpFrom(context) });
@@ -482,7 +482,6 @@ export default function NewsletterTab({ loaderData, actionData: answer }: Route.
                         id={s.id}
                         what={`the subscriber ${s.email}`}
                         intent="delete-subscriber"
-                        extra={{ subscriberId: s.id }}
                         consequence="Their address, their consent record and the copies of every e-mail sent to them are deleted, as when someone asks to be forgotten. To stop sending them news but keep the record, they can unsubscribe instead. This cannot be undone."
                       />
                     </td>

@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowUp, Check, Pencil, Star, Undo2, X } from "lucide-react";
-import { data, Link, useLocation } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/admin.reviews";
-import { ActionButton, ConfirmDeleteButton, RecordRefusalNotice, revalidateAfterRefusedEdit, useFormRedrawn } from "#app/components/admin/record-fields";
+import { ActionButton, ConfirmDeleteButton, RecordRefusalNotice, revalidateAfterRefusedEdit, useRecordFormSlot } from "#app/components/admin/record-fields";
 import { EMPTY_TESTIMONIAL, TestimonialForm, type TestimonialFormValues } from "#app/components/admin/testimonial-form";
 import { Badge } from "#app/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
@@ -135,14 +135,9 @@ const STATUS_BADGE: Record<TestimonialStatus, "success" | "secondary" | "destruc
 
 export default function ReviewsTab({ loaderData, actionData }: Route.ComponentProps) {
   const { testimonials, counts, status, editing } = loaderData;
-  const location = useLocation();
   const filter = status ?? "";
   const submitted = actionData && "values" in actionData ? actionData : undefined;
-  // An edit of a testimonial deleted meanwhile comes back as a new testimonial's form, whatever the page's data still says.
-  const editingId = submitted && "deleted" in submitted ? null : (editing?.id ?? null);
-  // Drawn afresh after every save, refused or made (so a save's redirect empties it).
-  const formKey = `${editingId ?? "new"}-${location.key}`;
-  const redrawn = useFormRedrawn(formKey);
+  const { editingId, formKey, focusOnMount } = useRecordFormSlot(submitted, editing);
   const values: TestimonialFormValues = submitted
     ? { ...EMPTY_TESTIMONIAL, ...submitted.values }
     : editing
@@ -162,7 +157,7 @@ export default function ReviewsTab({ loaderData, actionData }: Route.ComponentPr
             errors={submitted?.errors}
             unsaved={Boolean(submitted)}
             cancelHref={listUrl(status)}
-            focusOnMount={redrawn}
+            focusOnMount={focusOnMount}
           />
         </CardContent>
       </Card>

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { data, Form, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/admin.volunteers_.applications.$id";
-import { DeleteDisclosure, formatDateTime } from "#app/components/admin/record-actions";
+import { DeleteDisclosure, formatDateTime, PostButton } from "#app/components/admin/record-actions";
 import { VolunteerDecisionForm } from "#app/components/admin/volunteer-decision-form";
 import { AdminRefusalNotice } from "#app/components/admin/admin-refusal";
 import { Badge } from "#app/components/ui/badge";
@@ -259,13 +259,8 @@ export default function ApplicationDetail({ loaderData, actionData }: Route.Comp
  */
 function StatusMoveButton({ intent, seen, children }: { intent: "pending" | "not-spam" | "spam"; seen: { status: ApplicationStatus; updatedAt: string }; children: ReactNode }) {
   return (
-    <Form method="post" className="inline">
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="seenStatus" value={seen.status} />
-      <input type="hidden" name="seenUpdatedAt" value={seen.updatedAt} />
-      <Button type="submit" variant="outline" size="sm">
-        {children}
-      </Button>
-    </Form>
+    <PostButton intent={intent} fields={{ seenStatus: seen.status, seenUpdatedAt: seen.updatedAt }}>
+      {children}
+    </PostButton>
   );
 }

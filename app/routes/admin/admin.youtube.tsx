@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowUp, ExternalLink, Pencil } from "lucide-react";
-import { data, Link, useLocation } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/admin.youtube";
-import { ActionButton, ConfirmDeleteButton, RecordRefusalNotice, revalidateAfterRefusedEdit, useFormRedrawn } from "#app/components/admin/record-fields";
+import { ActionButton, ConfirmDeleteButton, RecordRefusalNotice, revalidateAfterRefusedEdit, useRecordFormSlot } from "#app/components/admin/record-fields";
 import { EMPTY_YOUTUBE, YoutubeForm, type YoutubeFormValues } from "#app/components/admin/youtube-form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
 import { BUILT_IN_PAGES } from "#app/content/pages";
@@ -110,13 +110,8 @@ const pageOf = (assignment: string) => BUILT_IN_PAGES.find((p) => p.videoAssignm
 
 export default function YoutubeTab({ loaderData, actionData }: Route.ComponentProps) {
   const { videos, counts, editing } = loaderData;
-  const location = useLocation();
   const submitted = actionData && "values" in actionData ? actionData : undefined;
-  // An edit of a video deleted meanwhile comes back as a new video's form, whatever the page's data still says.
-  const editingId = submitted && "deleted" in submitted ? null : (editing?.id ?? null);
-  // Drawn afresh after every save, refused or made (so a save's redirect empties it).
-  const formKey = `${editingId ?? "new"}-${location.key}`;
-  const redrawn = useFormRedrawn(formKey);
+  const { editingId, formKey, focusOnMount } = useRecordFormSlot(submitted, editing);
   const values: YoutubeFormValues = submitted
     ? { ...EMPTY_YOUTUBE, ...submitted.values }
     : editing
@@ -137,7 +132,7 @@ export default function YoutubeTab({ loaderData, actionData }: Route.ComponentPr
             errors={submitted?.errors}
             unsaved={Boolean(submitted)}
             cancelHref={BASE}
-            focusOnMount={redrawn}
+            focusOnMount={focusOnMount}
           />
         </CardContent>
       </Card>
