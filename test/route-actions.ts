@@ -63,6 +63,17 @@ export const cookieOf = (headers: Headers) =>
     .filter((c) => !c.endsWith("="))
     .join("; ");
 
+/**
+ * Creates the site's first admin through the sign-in page's action and signs
+ * them in, as a person would; returns the session cookie for later actions.
+ */
+export async function firstAdminCookie(loginAction: RouteAction, admin: { email: string; password: string }): Promise<string> {
+  const created = await postToAction(loginAction, "/login", { intent: "create-admin", email: admin.email, password: admin.password, confirm: admin.password });
+  if (created.status !== 302) throw new Error(`the first admin was not created: ${created.status}`);
+  const signedIn = await postToAction(loginAction, "/login", { intent: "sign-in", email: admin.email, password: admin.password, redirectTo: "/admin" });
+  return cookieOf(signedIn.headers);
+}
+
 /** The toast a redirect carries to the next page (its cookie), or null. */
 export function toastOf(answer: ActionAnswer): { title: string; description?: string } | null {
   const raw = /(?:^|, )toast=([^;]+)/.exec(answer.headers.get("set-cookie") ?? "")?.[1];

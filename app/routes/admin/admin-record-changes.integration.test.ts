@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachEngine, type TestDatabase } from "../../../test/engines";
-import { configureSiteFor, cookieOf, postToAction, releaseSite, ROUTE_TEST_ORIGIN, type RouteAction, toastOf } from "../../../test/route-actions";
+import { configureSiteFor, firstAdminCookie, postToAction, releaseSite, ROUTE_TEST_ORIGIN, type RouteAction, toastOf } from "../../../test/route-actions";
 import { serveWithFirstAdmin } from "../../../test/site-process";
 import { submitQuestion } from "#app/lib/messages.server";
 import { submitRegistration } from "#app/lib/registrations.server";
@@ -249,20 +249,7 @@ describeEachEngine("a save of a record deleted after its form was opened", (getD
   let cookie: string;
   beforeAll(async () => {
     site = await siteOn(getDb());
-    const created = await postToAction(site.login.action as RouteAction, "/login", {
-      intent: "create-admin",
-      email: ADMIN_DELETED.email,
-      password: ADMIN_DELETED.password,
-      confirm: ADMIN_DELETED.password,
-    });
-    expect(created.status).toBe(302);
-    const signedIn = await postToAction(site.login.action as RouteAction, "/login", {
-      intent: "sign-in",
-      email: ADMIN_DELETED.email,
-      password: ADMIN_DELETED.password,
-      redirectTo: "/admin",
-    });
-    cookie = cookieOf(signedIn.headers);
+    cookie = await firstAdminCookie(site.login.action as RouteAction, ADMIN_DELETED);
   });
   afterAll(() => releaseSite(site));
 

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachEngine, type TestDatabase } from "../../../test/engines";
-import { configureSiteFor, cookieOf, postToAction, releaseSite, ROUTE_TEST_ORIGIN, type RouteAction } from "../../../test/route-actions";
+import { configureSiteFor, firstAdminCookie, postToAction, releaseSite, ROUTE_TEST_ORIGIN, type RouteAction } from "../../../test/route-actions";
 import type { RawValues } from "#app/lib/schemas/public-form";
 
 /**
@@ -36,10 +36,7 @@ describeEachEngine("a volunteer application's spam and pending moves", (getDb) =
 
   beforeAll(async () => {
     site = await siteOn(getDb());
-    const created = await postToAction(site.login.action as RouteAction, "/login", { intent: "create-admin", email: ADMIN.email, password: ADMIN.password, confirm: ADMIN.password });
-    expect(created.status).toBe(302);
-    const signedIn = await postToAction(site.login.action as RouteAction, "/login", { intent: "sign-in", email: ADMIN.email, password: ADMIN.password, redirectTo: "/admin" });
-    cookie = cookieOf(signedIn.headers);
+    cookie = await firstAdminCookie(site.login.action as RouteAction, ADMIN);
   });
   afterAll(() => releaseSite(site));
 
