@@ -1,8 +1,8 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { chunkModules } from "./scripts/vite-chunk-modules";
-import { precompress } from "./scripts/vite-precompress";
+import { chunkModules } from "./scripts/vite-chunk-modules.ts";
+import { precompress } from "./scripts/vite-precompress.ts";
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The server build's entry is our own Node server (server/app.ts), which

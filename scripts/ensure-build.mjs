@@ -121,7 +121,7 @@ if (ifMissing && existsSync(marker)) {
   try {
     if (isStale()) {
       console.log("Building the site…");
-      execSync("npx react-router build", { cwd: root, stdio: "inherit" });
+      execSync(`"${process.execPath}" scripts/build.mjs`, { cwd: root, stdio: "inherit" });
     }
   } finally {
     rmSync(lock, { recursive: true, force: true });
