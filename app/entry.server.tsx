@@ -3,10 +3,10 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
-import { logger } from "#app/lib/logger.server";
-import { NonceContext } from "#app/lib/nonce";
-import { SiteChromeContext } from "#app/lib/site-chrome";
-import { pageHydrates, withInlineStylesheet } from "#app/lib/inline-css.server";
+import { logger } from "#app/platform/log/logger.server";
+import { NonceContext } from "#app/platform/render/nonce";
+import { SiteChromeContext } from "#app/features/site/site-chrome";
+import { pageHydrates, withInlineStylesheet } from "#app/platform/render/inline-css.server";
 
 export const streamTimeout = 5_000;
 
@@ -25,7 +25,7 @@ export default function handleRequest(
   if (!pageHydrates(routerContext)) {
     const html = renderToString(
       <NonceContext.Provider value={nonce}>
-        {/* The public layout's header and footer, already HTML (app/lib/site-chrome.server.tsx). */}
+        {/* The public layout's header and footer, already HTML (app/features/site/site-chrome.server.tsx). */}
         <SiteChromeContext.Provider value={loadContext?.siteChrome}>
           <ServerRouter context={withInlineStylesheet(routerContext)} url={request.url} nonce={nonce} />
         </SiteChromeContext.Provider>
@@ -42,7 +42,7 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        {/* Public pages get the stylesheet inline instead of linked (app/lib/inline-css.server.ts). */}
+        {/* Public pages get the stylesheet inline instead of linked (app/platform/render/inline-css.server.ts). */}
         <ServerRouter context={withInlineStylesheet(routerContext)} url={request.url} nonce={nonce} />
       </NonceContext.Provider>,
       {

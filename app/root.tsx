@@ -9,10 +9,10 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { refusesHydration } from "./lib/hydration";
-import { readThemeChoice } from "./lib/theme";
-import { useNonce } from "./lib/nonce";
-import { ErrorPage } from "#app/components/site/error-page";
+import { refusesHydration } from "#app/platform/render/hydration";
+import { readThemeChoice } from "#app/platform/http/theme-cookie";
+import { useNonce } from "#app/platform/render/nonce";
+import { ErrorPage } from "#app/features/site/error-page";
 import "./app.css";
 // The public pages' one small script, bundled on its own (no React inside),
 // added once the page has loaded (app/enhance/loader.ts).

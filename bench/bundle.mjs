@@ -32,7 +32,7 @@ const summary = [
 printTable(["measure", "result", "goal", ""], summary);
 appendReport(
   "Bundle benchmark",
-  `Machine: ${machine()}. Run: \`npm run bench bundle\` (build folder \`${BUILD_DIR}\`). Sizes are what a visit to the page downloads: public pages are not hydrated (decision 010), so their JavaScript is the one enhancement script (\`assets/enhance/\`), and their CSS the public stylesheet (\`app/public.css\`, only the classes public pages use; the admin area links the full \`app/app.css\`) plus any stylesheet of the route's own from React Router's manifest, which the server inlines into the HTML (\`app/lib/inline-css.server.ts\`) and which are measured here as the built files; the admin-code column follows each route's module graph. gzip level 9, brotli quality 11 (the server sends the brotli files made at build time).`,
+  `Machine: ${machine()}. Run: \`npm run bench bundle\` (build folder \`${BUILD_DIR}\`). Sizes are what a visit to the page downloads: public pages are not hydrated (decision 010), so their JavaScript is the one enhancement script (\`assets/enhance/\`), and their CSS the public stylesheet (\`app/public.css\`, only the classes public pages use; the admin area links the full \`app/app.css\`) plus any stylesheet of the route's own from React Router's manifest, which the server inlines into the HTML (\`app/platform/render/inline-css.server.ts\`) and which are measured here as the built files; the admin-code column follows each route's module graph. gzip level 9, brotli quality 11 (the server sends the brotli files made at build time).`,
   [
     { header: ["measure", "result", "goal", ""], rows: summary },
     { header, rows },

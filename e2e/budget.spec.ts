@@ -12,7 +12,7 @@ import { enhanceLoader } from "../app/enhance/loader";
  * not hydrated (decision 010): a public route that imports admin code, a
  * public page that loads anything but the enhancement script, or one that
  * grows past a budget, fails here. Public pages carry the public
- * stylesheet inline (app/public.css, app/lib/inline-css.server.ts): a page
+ * stylesheet inline (app/public.css, app/platform/render/inline-css.server.ts): a page
  * that links it instead, inlines anything but the built file, or uses a
  * class that only the full stylesheet (app/app.css) styles, fails here too.
  */

@@ -2,8 +2,8 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
-import type { Database as SiteDatabase } from "../app/lib/db.server";
-import type { DatabaseSchema } from "../app/lib/db-schema";
+import type { Database as SiteDatabase } from "../app/platform/db/db.server";
+import type { DatabaseSchema } from "../app/platform/db/schema";
 
 /**
  * The test server's database, opened beside it for as long as `work` runs:

@@ -11,27 +11,27 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { Context } from "hono";
 import * as build from "virtual:react-router/server-build";
-import { env, loadSecrets } from "#app/lib/env.server";
-import { collectAuthCookies, createOrResetAdmin, getAuth } from "#app/lib/auth.server";
-import { closeDatabase, getDatabase } from "#app/lib/db.server";
-import { logger } from "#app/lib/logger.server";
-import { pathForLog } from "#app/lib/log-path.server";
-import { releaseDeadLocalLocks, startJobWorker } from "#app/lib/jobs.server";
-import { ensureRetentionJob, registerRegistrationJobs } from "#app/lib/registrations.server";
-import { startMediaWorker } from "#app/lib/images.server";
-import { createStorage, getStorage, s3ConfigFromEnv } from "#app/lib/storage/storage.server";
-import { authorizeAdminRequest, getTus, handleTusRequest, TUS_PATH } from "#app/lib/tus.server";
-import { closeMailer, settleQueuedMail } from "#app/lib/mailer.server";
-import { registerNewsletterJobs } from "#app/lib/newsletter.server";
-import { baseSecurityHeaders, contentSecurityPolicy } from "#app/lib/security-headers.server";
-import { bumpContentVersion, onContentChange, readContentVersionNow } from "#app/lib/content-version.server";
-import { PageCache } from "#app/lib/page-cache.server";
-import { watchFallbacks } from "#app/lib/fallback-watch.server";
-import type { SiteChromeHtml } from "#app/lib/site-chrome";
-import { pageCacheHitListener } from "#app/lib/page-cache-hits.server";
-import { formRequestGuard } from "#app/lib/request-guard.server";
-import { createBackup, defaultBackupPath, ensureBackupSchedule, registerBackupJobs, removeBackupLeftovers, RestoreError, restoreBackup } from "#app/lib/backup.server";
-import { cleanUp, ensureCleanupJob, registerCleanupJobs } from "#app/lib/cleanup.server";
+import { env, loadSecrets } from "#app/platform/env.server";
+import { collectAuthCookies, createOrResetAdmin, getAuth } from "#app/features/accounts/auth.server";
+import { closeDatabase, getDatabase } from "#app/platform/db/db.server";
+import { logger } from "#app/platform/log/logger.server";
+import { pathForLog } from "#app/platform/log/log-path.server";
+import { releaseDeadLocalLocks, startJobWorker } from "#app/platform/jobs/jobs.server";
+import { ensureRetentionJob, registerRegistrationJobs } from "#app/features/registrations/registrations.server";
+import { startMediaWorker } from "#app/features/media/images.server";
+import { createStorage, getStorage, s3ConfigFromEnv } from "#app/platform/storage/storage.server";
+import { authorizeAdminRequest, getTus, handleTusRequest, TUS_PATH } from "#app/features/media/tus.server";
+import { closeMailer, settleQueuedMail } from "#app/platform/mail/mailer.server";
+import { registerNewsletterJobs } from "#app/features/newsletter/newsletter.server";
+import { baseSecurityHeaders, contentSecurityPolicy } from "#app/platform/http/security-headers.server";
+import { bumpContentVersion, onContentChange, readContentVersionNow } from "#app/platform/content-version.server";
+import { PageCache } from "#app/platform/page-cache/page-cache.server";
+import { watchFallbacks } from "#app/platform/render/fallback-watch.server";
+import type { SiteChromeHtml } from "#app/features/site/site-chrome";
+import { pageCacheHitListener } from "#app/platform/page-cache/page-cache-hits.server";
+import { formRequestGuard } from "#app/web/body-limits.server";
+import { createBackup, defaultBackupPath, ensureBackupSchedule, registerBackupJobs, removeBackupLeftovers, RestoreError, restoreBackup } from "#app/features/backup/backup.server";
+import { cleanUp, ensureCleanupJob, registerCleanupJobs } from "#app/features/housekeeping/cleanup.server";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -39,7 +39,7 @@ declare module "react-router" {
     requestId: string;
     /** The visitor's address: the socket's, or the proxy's X-Forwarded-For with TRUST_PROXY=1. */
     clientIp: string;
-    /** Set by the public layout's loader: its header and footer as HTML (app/lib/site-chrome.server.tsx). */
+    /** Set by the public layout's loader: its header and footer as HTML (app/features/site/site-chrome.server.tsx). */
     siteChrome?: SiteChromeHtml;
   }
 }

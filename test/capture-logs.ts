@@ -1,5 +1,5 @@
 import pino from "pino";
-import { logger } from "#app/lib/logger.server";
+import { logger } from "#app/platform/log/logger.server";
 
 export interface CapturedLogs {
   /** Each line as the logger would have written it: JSON, after its serializers and redaction. */

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe } from "vitest";
-import { openDatabase, type Database, type Engine } from "#app/lib/db.server";
+import { openDatabase, type Database, type Engine } from "#app/platform/db/db.server";
 
 /**
  * Integration tests of the data layer run on SQLite always and on PostgreSQL

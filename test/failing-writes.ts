@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Database } from "#app/lib/db.server";
+import type { Database } from "#app/platform/db/db.server";
 
 type Operation = "insert" | "update" | "delete";
 

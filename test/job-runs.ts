@@ -1,6 +1,6 @@
 import { expect } from "vitest";
-import type { Database } from "#app/lib/db.server";
-import { getJob, runNextJob } from "#app/lib/jobs.server";
+import type { Database } from "#app/platform/db/db.server";
+import { getJob, runNextJob } from "#app/platform/jobs/jobs.server";
 
 /** Runs the job at once again and again (skipping its backoff) until the runner gives up on it. */
 export async function runUntilGivenUp(database: Database, id: string): Promise<void> {

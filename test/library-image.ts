@@ -3,9 +3,9 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import type { TestDatabase } from "./engines";
 import { smallPng } from "./media-fixtures";
-import { completeProcessing, createMediaFile, getMediaFile, type MediaFile } from "#app/lib/media.server";
-import { LocalStorage } from "#app/lib/storage/local-storage.server";
-import { variantKey } from "#app/lib/storage/storage.server";
+import { completeProcessing, createMediaFile, getMediaFile, type MediaFile } from "#app/features/media/media.server";
+import { LocalStorage } from "#app/platform/storage/local-storage.server";
+import { variantKey } from "#app/platform/storage/storage.server";
 
 /** The test database's uploads folder, as the site keeps it. */
 export const uploadsOf = (db: TestDatabase) => new LocalStorage(path.join(db.dataDir, "uploads"));

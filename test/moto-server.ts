@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
-import { s3ClientConfig, type S3Config } from "#app/lib/storage/s3-storage.server";
+import { s3ClientConfig, type S3Config } from "#app/platform/storage/s3-storage.server";
 import { freePort } from "./site-process";
 
 /**

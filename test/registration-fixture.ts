@@ -1,4 +1,4 @@
-import type { RawValues } from "#app/lib/schemas/public-form";
+import type { RawValues } from "#app/features/public-forms/public-form.schema";
 
 /** Register Your Child as a parent fills it in correctly, judged on REGISTRATION_DAY (so ages never drift). */
 export const VALID_REGISTRATION: RawValues = {

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import S3rver from "s3rver";
-import type { S3Config } from "#app/lib/storage/s3-storage.server";
+import type { S3Config } from "#app/platform/storage/s3-storage.server";
 
 /**
  * A real S3 protocol server on loopback (s3rver), so the S3 storage is

@@ -1,7 +1,7 @@
 import net from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll } from "vitest";
-import { closeMailer, configureMailer } from "#app/lib/mailer.server";
+import { closeMailer, configureMailer } from "#app/platform/mail/mailer.server";
 
 export interface ReceivedMail {
   to: string[];

@@ -19,7 +19,7 @@ export const LAYOUTS: readonly Layout[] = [
 
 /**
  * Shown live under the admin's Page Layout selector: where each layout puts
- * the page's images, as placeImages (app/lib/page-layout.ts) does. Images
+ * the page's images, as placeImages (app/features/pages/page-layout.ts) does. Images
  * applied to a section in the Page Images tab show with every layout.
  */
 export const LAYOUT_DESCRIPTIONS: Record<Layout, string> = {

@@ -6,7 +6,7 @@
 // what public pages use) in place of the root's full one, and any other
 // stylesheet of the route's own from React Router's manifest. The server
 // puts them inline in a <style> in the page's <head> instead of linking
-// them (app/lib/inline-css.server.ts), so the CSS budget is the built
+// them (app/platform/render/inline-css.server.ts), so the CSS budget is the built
 // files' size whether they arrive linked or inline. The admin-code check
 // still follows each public route's module graph (chunk-modules.json,
 // written by scripts/vite-chunk-modules.ts), which a hydrated page would

@@ -4,10 +4,10 @@ import path from "node:path";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { describeEachEngine } from "../engines";
-import { createBackup, restoreBackup } from "#app/lib/backup.server";
-import { cleanUp } from "#app/lib/cleanup.server";
-import { THIS_PROCESS } from "#app/lib/process-identity.server";
-import { createStorage } from "#app/lib/storage/storage.server";
+import { createBackup, restoreBackup } from "#app/features/backup/backup.server";
+import { cleanUp } from "#app/features/housekeeping/cleanup.server";
+import { THIS_PROCESS } from "#app/platform/process-identity.server";
+import { createStorage } from "#app/platform/storage/storage.server";
 import { ensureProductionBuild, startSiteProcess, stopSiteProcesses } from "../site-process";
 
 /**

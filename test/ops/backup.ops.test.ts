@@ -11,12 +11,12 @@ import { failWrites } from "../failing-writes";
 import { smallPng } from "../media-fixtures";
 import { createFirstAdmin, fileHashes, runCli, snapshot, snapshotDiff, startSite, stopSite, type Site, type Snapshot } from "../security/site";
 import { ensureProductionBuild } from "../site-process";
-import { createBackup, pruneBackups, restoreBackup, secretFingerprint, type BackupManifest } from "#app/lib/backup.server";
-import { migrateToLatest, openDatabase, type Database, type Engine } from "#app/lib/db.server";
-import type { DatabaseSchema } from "#app/lib/db-schema";
-import { migrations } from "#app/lib/migrations";
-import { createStorage, type Storage } from "#app/lib/storage/storage.server";
-import { readTar, TarWriter } from "#app/lib/tar.server";
+import { createBackup, pruneBackups, restoreBackup, secretFingerprint, type BackupManifest } from "#app/features/backup/backup.server";
+import { migrateToLatest, openDatabase, type Database, type Engine } from "#app/platform/db/db.server";
+import type { DatabaseSchema } from "#app/platform/db/schema";
+import { migrations } from "#app/platform/db/migrations";
+import { createStorage, type Storage } from "#app/platform/storage/storage.server";
+import { readTar, TarWriter } from "#app/features/backup/tar.server";
 
 /**
  * npm run backup / npm run restore, end to end through the production
@@ -149,7 +149,7 @@ describeEachEngine("backup and restore", (getDb) => {
     expect(restored.code).toBe(0);
     expect(restored.stdout).toMatch(/Restored the backup of .*: \d+ rows, [4-9] files/);
 
-    const { openDatabase } = await import("#app/lib/db.server");
+    const { openDatabase } = await import("#app/platform/db/db.server");
     const copy = target ?? { ...(await openDatabase({ dataDir: restoredDir })), dataDir: restoredDir };
     try {
       // Migration bookkeeping is not data: a restored PostgreSQL database records when it ran its own migrations.

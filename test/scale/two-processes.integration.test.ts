@@ -9,10 +9,10 @@ import { describeEachEngine } from "../engines";
 import { startS3Server } from "../s3-server";
 import { cookieJar, startProxy, startSite, type Proxy, type SiteProcess } from "./cluster";
 import { ensureProductionBuild, freePort } from "../site-process";
-import { createAuth, createOrResetAdmin } from "#app/lib/auth.server";
-import { nowIso } from "#app/lib/db.server";
-import { LOGIN_LIMITS } from "#app/lib/rate-limit.server";
-import { queueCampaign, saveCampaignDraft } from "#app/lib/newsletter.server";
+import { createAuth, createOrResetAdmin } from "#app/features/accounts/auth.server";
+import { nowIso } from "#app/platform/db/db.server";
+import { LOGIN_LIMITS } from "#app/platform/rate-limit.server";
+import { queueCampaign, saveCampaignDraft } from "#app/features/newsletter/newsletter.server";
 
 /**
  * Scale-out: two production server processes behind one round-robin

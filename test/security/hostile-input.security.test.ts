@@ -22,11 +22,11 @@ import {
   type Snapshot,
 } from "./site";
 import { ensureProductionBuild, root } from "../site-process";
-import { createAuth, createMember } from "#app/lib/auth.server";
-import type { Database } from "#app/lib/db.server";
-import { QUESTION_TOPICS } from "#app/lib/schemas/question";
-import { REGISTRATION_PROGRAMMES } from "#app/lib/schemas/registration";
-import { AVAILABILITY_OPTIONS } from "#app/lib/schemas/volunteer";
+import { createAuth, createMember } from "#app/features/accounts/auth.server";
+import type { Database } from "#app/platform/db/db.server";
+import { QUESTION_TOPICS } from "#app/features/messages/question.schema";
+import { REGISTRATION_PROGRAMMES } from "#app/features/registrations/registration.schema";
+import { AVAILABILITY_OPTIONS } from "#app/features/volunteers/volunteer.schema";
 import { YOUTH_AGE_RANGE } from "#app/content/site";
 
 /**

@@ -4,7 +4,7 @@ import path from "node:path";
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { pathToFileURL } from "node:url";
 import { sql } from "kysely";
-import type { Database } from "#app/lib/db.server";
+import type { Database } from "#app/platform/db/db.server";
 import { buildDir, cookiesOf, freePort, root } from "../site-process";
 
 /**

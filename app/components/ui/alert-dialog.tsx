@@ -1,6 +1,6 @@
 import * as React from "react";
 import { AlertDialog as AlertDialogPrimitive } from "radix-ui";
-import { cn } from "#app/lib/utils";
+import { cn } from "./utils";
 import { buttonVariants } from "./button";
 
 /** A confirmation that must be answered (e.g. before deleting something). */

@@ -1,5 +1,5 @@
 import * as React from "react";
-import { cn } from "#app/lib/utils";
+import { cn } from "./utils";
 
 /**
  * The error under a form field. Give the field aria-describedby={id} and

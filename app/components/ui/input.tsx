@@ -1,5 +1,5 @@
 import * as React from "react";
-import { cn } from "#app/lib/utils";
+import { cn } from "./utils";
 
 export function Input({ className, type = "text", ...props }: React.ComponentProps<"input">) {
   return (

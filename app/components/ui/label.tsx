@@ -1,6 +1,6 @@
 import * as React from "react";
 import { Label as LabelPrimitive } from "radix-ui";
-import { cn } from "#app/lib/utils";
+import { cn } from "./utils";
 
 export function Label({ className, ...props }: React.ComponentProps<typeof LabelPrimitive.Root>) {
   return (

@@ -1,6 +1,6 @@
 import * as React from "react";
 import { ChevronDown } from "lucide-react";
-import { cn } from "#app/lib/utils";
+import { cn } from "./utils";
 
 /** A styled native <select>: works without JavaScript and on every phone. */
 export function NativeSelect({ className, children, ...props }: React.ComponentProps<"select">) {

@@ -1,5 +1,5 @@
 import * as React from "react";
-import { cn } from "#app/lib/utils";
+import { cn } from "./utils";
 
 export function Textarea({ className, ...props }: React.ComponentProps<"textarea">) {
   return (

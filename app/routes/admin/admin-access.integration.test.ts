@@ -5,8 +5,8 @@ import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachEngine } from "../../../test/engines";
 import { buildDir, cookiesOf, ensureProductionBuild, root, type SiteProcess, startTwoSiteProcesses, stopSiteProcesses } from "../../../test/site-process";
-import { createAuth, createMember } from "#app/lib/auth.server";
-import { LOGIN_LIMITS } from "#app/lib/rate-limit.server";
+import { createAuth, createMember } from "#app/features/accounts/auth.server";
+import { LOGIN_LIMITS } from "#app/platform/rate-limit.server";
 
 /**
  * The admin area's protections, checked over HTTP against the production

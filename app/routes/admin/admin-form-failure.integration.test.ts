@@ -3,9 +3,9 @@ import { expect, it } from "vitest";
 import { describeEachEngine } from "../../../test/engines";
 import { failWrites } from "../../../test/failing-writes";
 import { serveWithFirstAdmin } from "../../../test/site-process";
-import type { DatabaseSchema } from "#app/lib/db-schema";
-import { VIDEO_PAGES } from "#app/lib/schemas/youtube";
-import { readSettings, settingsVersion } from "#app/lib/site-settings.server";
+import type { DatabaseSchema } from "#app/platform/db/schema";
+import { VIDEO_PAGES } from "#app/features/videos/video.schema";
+import { readSettings, settingsVersion } from "#app/features/settings/site-settings.server";
 
 /**
  * A save the database refuses (a full disk, a lost connection) changes

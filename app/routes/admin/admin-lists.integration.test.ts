@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { expect, it } from "vitest";
 import { describeEachEngine } from "../../../test/engines";
 import { serveWithFirstAdmin } from "../../../test/site-process";
-import { recordAudit } from "#app/lib/audit.server";
+import { recordAudit } from "#app/features/audit/audit.server";
 
 /**
  * The dashboard's lists of what visitors send in (questions, volunteer

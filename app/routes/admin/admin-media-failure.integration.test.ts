@@ -3,7 +3,7 @@ import { expect, it } from "vitest";
 import { describeEachEngine } from "../../../test/engines";
 import { failWrites } from "../../../test/failing-writes";
 import { serveWithFirstAdmin } from "../../../test/site-process";
-import { createMediaFile } from "#app/lib/media.server";
+import { createMediaFile } from "#app/features/media/media.server";
 
 /**
  * A media library save the database refuses (a full disk, a lost

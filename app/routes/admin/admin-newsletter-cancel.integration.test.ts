@@ -4,9 +4,9 @@ import { expect, it } from "vitest";
 import { describeEachEngine } from "../../../test/engines";
 import { failWrites } from "../../../test/failing-writes";
 import { serveWithFirstAdmin } from "../../../test/site-process";
-import type { Database } from "#app/lib/db.server";
-import { enqueueJob } from "#app/lib/jobs.server";
-import { CAMPAIGN_JOB, getCampaign, saveCampaignDraft } from "#app/lib/newsletter.server";
+import type { Database } from "#app/platform/db/db.server";
+import { enqueueJob } from "#app/platform/jobs/jobs.server";
+import { CAMPAIGN_JOB, getCampaign, saveCampaignDraft } from "#app/features/newsletter/newsletter.server";
 
 /**
  * Makes every update of a campaign to "cancelled" touch no row, as when the

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { expect, it } from "vitest";
 import { describeEachEngine } from "../../../test/engines";
 import { serveWithFirstAdmin } from "../../../test/site-process";
-import { listAudit } from "#app/lib/audit.server";
+import { listAudit } from "#app/features/audit/audit.server";
 
 /**
  * The Newsletter tab's subscriber list: its CSV export is a POST that the

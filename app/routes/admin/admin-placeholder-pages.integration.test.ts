@@ -1,8 +1,8 @@
 import { expect, it } from "vitest";
 import { describeEachEngine } from "../../../test/engines";
 import { serveWithFirstAdmin } from "../../../test/site-process";
-import { savePageContent } from "#app/lib/page-content.server";
-import { pageContentFormSchema } from "#app/lib/schemas/page-content";
+import { savePageContent } from "#app/features/pages/page-store.server";
+import { pageContentFormSchema } from "#app/features/pages/page-content.schema";
 
 /**
  * The privacy policy and terms ship saying they are being written. Until

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachEngine, type TestDatabase } from "../../../test/engines";
 import { configureSiteFor, firstAdminCookie, postToAction, releaseSite, ROUTE_TEST_ORIGIN, type RouteAction, toastOf } from "../../../test/route-actions";
 import { serveWithFirstAdmin } from "../../../test/site-process";
-import { submitQuestion } from "#app/lib/messages.server";
-import { submitRegistration } from "#app/lib/registrations.server";
+import { submitQuestion } from "#app/features/messages/messages.server";
+import { submitRegistration } from "#app/features/registrations/registrations.server";
 
 /**
  * Changes to records staff make from their own pages, over HTTP against the
@@ -237,7 +237,7 @@ async function siteOn(db: TestDatabase) {
     events: await import("./admin.events"),
     reviews: await import("./admin.reviews"),
     youtube: await import("./admin.youtube"),
-    database: await import("#app/lib/db.server"),
+    database: await import("#app/platform/db/db.server"),
   };
 }
 

@@ -1,14 +1,14 @@
 import { Link, useNavigate } from "react-router";
 import type { Route } from "./+types/admin._index";
-import { AdminRefusalNotice } from "#app/components/admin/admin-refusal";
-import { editorShouldRevalidate, PageEditor, PageSelector, useRevisionChanged, type EditorActionData } from "#app/components/admin/page-editor";
+import { AdminRefusalNotice } from "#app/features/admin/admin-refusal";
+import { editorShouldRevalidate, PageEditor, PageSelector, useRevisionChanged, type EditorActionData } from "#app/features/pages/admin/page-editor";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
 import { getPageById, getPagesByCategory, PAGE_CATEGORY_LABELS } from "#app/content/pages";
 import type { PageCategory } from "#app/content/types";
-import { requireAdmin } from "#app/lib/auth.server";
-import { getDatabase } from "#app/lib/db.server";
-import { pagesWithBuiltInText } from "#app/lib/page-content.server";
-import { loadEditorState, pageEditorAction } from "#app/lib/page-editor.server";
+import { requireAdmin } from "#app/features/accounts/auth.server";
+import { getDatabase } from "#app/platform/db/db.server";
+import { pagesWithBuiltInText } from "#app/features/pages/page-store.server";
+import { loadEditorState, pageEditorAction } from "#app/features/pages/editor-route.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Pages · Admin Dashboard" }];
 

@@ -1,10 +1,10 @@
 import type { Route } from "./+types/admin.audit";
-import { auditActionLabel } from "#app/components/admin/audit-labels";
-import { Pager, pageCount, pageHref, redirectPastEnd, requestedPage } from "#app/components/admin/pager";
+import { auditActionLabel } from "#app/features/audit/audit-labels";
+import { Pager, pageCount, pageHref, redirectPastEnd, requestedPage } from "#app/features/admin/pager";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
-import { listAudit } from "#app/lib/audit.server";
-import { requireAdmin } from "#app/lib/auth.server";
-import { getDatabase } from "#app/lib/db.server";
+import { listAudit } from "#app/features/audit/audit.server";
+import { requireAdmin } from "#app/features/accounts/auth.server";
+import { getDatabase } from "#app/platform/db/db.server";
 
 const PAGE_SIZE = 50;
 

@@ -1,14 +1,14 @@
 import { useNavigate } from "react-router";
 import { Save } from "lucide-react";
 import type { Route } from "./+types/admin.content";
-import { AdminRefusalNotice } from "#app/components/admin/admin-refusal";
-import { editorShouldRevalidate, PageEditor, PageSelector, useRevisionChanged, type EditorActionData } from "#app/components/admin/page-editor";
+import { AdminRefusalNotice } from "#app/features/admin/admin-refusal";
+import { editorShouldRevalidate, PageEditor, PageSelector, useRevisionChanged, type EditorActionData } from "#app/features/pages/admin/page-editor";
 import { Button } from "#app/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
 import { getPageById } from "#app/content/pages";
-import { requireAdmin } from "#app/lib/auth.server";
-import { getDatabase } from "#app/lib/db.server";
-import { loadEditorState, pageEditorAction } from "#app/lib/page-editor.server";
+import { requireAdmin } from "#app/features/accounts/auth.server";
+import { getDatabase } from "#app/platform/db/db.server";
+import { loadEditorState, pageEditorAction } from "#app/features/pages/editor-route.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Content · Admin Dashboard" }];
 

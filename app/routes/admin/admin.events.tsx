@@ -1,15 +1,15 @@
 import { Copy, Eye, EyeOff, Pencil } from "lucide-react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/admin.events";
-import { EMPTY_EVENT, EventForm, type EventFormValues } from "#app/components/admin/event-form";
-import { ActionButton, ConfirmDeleteButton, RecordRefusalNotice, revalidateAfterRefusedEdit, useRecordFormSlot } from "#app/components/admin/record-fields";
+import { EMPTY_EVENT, EventForm, type EventFormValues } from "#app/features/events/admin/event-form";
+import { ActionButton, ConfirmDeleteButton, RecordRefusalNotice, revalidateAfterRefusedEdit, useRecordFormSlot } from "#app/features/admin/record-fields";
 import { Badge } from "#app/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
-import { isRecordId, refuseDeletedRecord, refuseFailedSave, refuseMissingRecord, refuseStaleEdit, refuseUnknownAction } from "#app/lib/admin-response.server";
-import { requireAdmin } from "#app/lib/auth.server";
-import { isEditConflict } from "#app/lib/edit-version.server";
-import { getDatabase } from "#app/lib/db.server";
-import { eventCategoryLabel, eventPath, formatEventWhen } from "#app/lib/event-format";
+import { isRecordId, refuseDeletedRecord, refuseFailedSave, refuseMissingRecord, refuseStaleEdit, refuseUnknownAction } from "#app/features/admin/admin-response.server";
+import { requireAdmin } from "#app/features/accounts/auth.server";
+import { isEditConflict } from "#app/web/stale-edit.server";
+import { getDatabase } from "#app/platform/db/db.server";
+import { eventCategoryLabel, eventPath, formatEventWhen } from "#app/features/events/event-format";
 import {
   countEvents,
   createEvent,
@@ -20,9 +20,9 @@ import {
   setEventPublished,
   updateEvent,
   type SiteEvent,
-} from "#app/lib/events.server";
-import type { FieldErrors } from "#app/lib/schemas/parse-form";
-import { redirectWithToast } from "#app/lib/toast.server";
+} from "#app/features/events/events.server";
+import type { FieldErrors } from "#app/web/parse-form";
+import { redirectWithToast } from "#app/web/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Events · Admin Dashboard" }];
 

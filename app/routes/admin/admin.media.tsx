@@ -1,22 +1,22 @@
 import { Form, Link, useRevalidator, useSearchParams } from "react-router";
 import { Search } from "lucide-react";
 import type { Route } from "./+types/admin.media";
-import { AdminRefusalNotice } from "#app/components/admin/admin-refusal";
-import { ImagePicker } from "#app/components/admin/image-picker";
-import { type KeptMediaEdit, MediaEditForm, MediaFileItem } from "#app/components/admin/media-file-item";
-import { CATEGORY_OPTIONS, describeMediaUses, pageLabel } from "#app/components/admin/media-options";
-import { MediaUploadForm } from "#app/components/admin/media-upload-form";
-import { Pager, pageCount, pageHref, redirectPastEnd, requestedPage } from "#app/components/admin/pager";
-import { QuickImageUpload } from "#app/components/admin/quick-image-upload";
+import { AdminRefusalNotice } from "#app/features/admin/admin-refusal";
+import { ImagePicker } from "#app/features/media/admin/image-picker";
+import { type KeptMediaEdit, MediaEditForm, MediaFileItem } from "#app/features/media/admin/media-file-item";
+import { CATEGORY_OPTIONS, describeMediaUses, pageLabel } from "#app/features/media/admin/media-options";
+import { MediaUploadForm } from "#app/features/media/admin/media-upload-form";
+import { Pager, pageCount, pageHref, redirectPastEnd, requestedPage } from "#app/features/admin/pager";
+import { QuickImageUpload } from "#app/features/media/admin/quick-image-upload";
 import { Button } from "#app/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
 import { Input } from "#app/components/ui/input";
 import { Label } from "#app/components/ui/label";
 import { NativeSelect } from "#app/components/ui/native-select";
-import { isRecordId, KEPT_TYPED_TEXT, refuseAdminRequest, refuseFailedWrite, refuseMissingRecord, refuseUnknownAction } from "#app/lib/admin-response.server";
-import { requireAdmin } from "#app/lib/auth.server";
-import { getDatabase } from "#app/lib/db.server";
-import { logger } from "#app/lib/logger.server";
+import { isRecordId, KEPT_TYPED_TEXT, refuseAdminRequest, refuseFailedWrite, refuseMissingRecord, refuseUnknownAction } from "#app/features/admin/admin-response.server";
+import { requireAdmin } from "#app/features/accounts/auth.server";
+import { getDatabase } from "#app/platform/db/db.server";
+import { logger } from "#app/platform/log/logger.server";
 import {
   countMediaFiles,
   deleteUnusedMediaFile,
@@ -28,10 +28,10 @@ import {
   usesOf,
   type FileType,
   type MediaFilter,
-} from "#app/lib/media.server";
-import { getStorage } from "#app/lib/storage/storage.server";
-import { redirectWithToast } from "#app/lib/toast.server";
-import { defaultAltText, LIBRARY_MESSAGES } from "#app/lib/upload-rules";
+} from "#app/features/media/media.server";
+import { getStorage } from "#app/platform/storage/storage.server";
+import { redirectWithToast } from "#app/web/toast.server";
+import { defaultAltText, LIBRARY_MESSAGES } from "#app/features/media/upload-rules";
 
 export const meta: Route.MetaFunction = () => [{ title: "Media · Admin Dashboard" }];
 

@@ -5,19 +5,19 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../test/engines";
 import type { Route } from "./+types/admin.messages";
 import Messages, { action, loader } from "./admin.messages";
-import { listAudit } from "#app/lib/audit.server";
-import type * as DbModule from "#app/lib/db.server";
-import type { Message } from "#app/lib/messages.server";
+import { listAudit } from "#app/features/audit/audit.server";
+import type * as DbModule from "#app/platform/db/db.server";
+import type { Message } from "#app/features/messages/messages.server";
 
 /** The admin signed in (the action checks the session itself; here it is whoever `signedIn` names) and the database the route opens. */
 const site = vi.hoisted(() => ({
   signedIn: { id: "admin-1", email: "office@example.org" },
   database: undefined as unknown,
 }));
-vi.mock("#app/lib/auth.server", () => ({
+vi.mock("#app/features/accounts/auth.server", () => ({
   requireAdmin: async () => ({ user: { ...site.signedIn, name: "Staff", role: "admin" }, sessionId: "session-1", endsAt: "2099-01-01T00:00:00.000Z" }),
 }));
-vi.mock("#app/lib/db.server", async (importOriginal) => ({
+vi.mock("#app/platform/db/db.server", async (importOriginal) => ({
   ...(await importOriginal<typeof DbModule>()),
   getDatabase: async () => site.database,
 }));

@@ -1,12 +1,12 @@
 import type { Route } from "./+types/admin.messages";
-import { DeleteDisclosure, formatDateTime, PostButton, StatusFilter } from "#app/components/admin/record-actions";
-import { AdminRefusalNotice, revalidateAfterConflict } from "#app/components/admin/admin-refusal";
-import { Pager, pageCount, pageHref, redirectPastEnd, requestedPage } from "#app/components/admin/pager";
+import { DeleteDisclosure, formatDateTime, PostButton, StatusFilter } from "#app/features/admin/record-actions";
+import { AdminRefusalNotice, revalidateAfterConflict } from "#app/features/admin/admin-refusal";
+import { Pager, pageCount, pageHref, redirectPastEnd, requestedPage } from "#app/features/admin/pager";
 import { Badge } from "#app/components/ui/badge";
-import { isRecordId, refuseAdminRequest, refuseMissingRecord, refuseUnknownAction } from "#app/lib/admin-response.server";
-import { requireAdmin } from "#app/lib/auth.server";
-import { getDatabase } from "#app/lib/db.server";
-import { clientIpFrom } from "#app/lib/form-guard.server";
+import { isRecordId, refuseAdminRequest, refuseMissingRecord, refuseUnknownAction } from "#app/features/admin/admin-response.server";
+import { requireAdmin } from "#app/features/accounts/auth.server";
+import { getDatabase } from "#app/platform/db/db.server";
+import { clientIpFrom } from "#app/features/public-forms/abuse-guard.server";
 import {
   countMessagesByStatus,
   deleteMessage,
@@ -18,9 +18,9 @@ import {
   setMessageStatus,
   type Message,
   type MessageMove,
-} from "#app/lib/messages.server";
-import { MESSAGE_STATUSES, MESSAGE_STATUS_LABELS, type MessageStatus } from "#app/lib/schemas/question";
-import { redirectWithToast } from "#app/lib/toast.server";
+} from "#app/features/messages/messages.server";
+import { MESSAGE_STATUSES, MESSAGE_STATUS_LABELS, type MessageStatus } from "#app/features/messages/question.schema";
+import { redirectWithToast } from "#app/web/toast.server";
 
 const PAGE_SIZE = 50;
 

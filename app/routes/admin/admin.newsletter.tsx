@@ -1,21 +1,21 @@
 import { data, Form, Link, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/admin.newsletter";
-import { AdminRefusalNotice, type AdminRefusal } from "#app/components/admin/admin-refusal";
-import { NewsletterComposer, type ComposerValues } from "#app/components/admin/newsletter-composer";
-import { formatDateTime } from "#app/components/admin/record-actions";
-import { ConfirmDeleteButton } from "#app/components/admin/record-fields";
-import { NEWSLETTER_TEMPLATE_VALUES } from "#app/components/admin/newsletter-templates";
+import { AdminRefusalNotice, type AdminRefusal } from "#app/features/admin/admin-refusal";
+import { NewsletterComposer, type ComposerValues } from "#app/features/newsletter/admin/newsletter-composer";
+import { formatDateTime } from "#app/features/admin/record-actions";
+import { ConfirmDeleteButton } from "#app/features/admin/record-fields";
+import { NEWSLETTER_TEMPLATE_VALUES } from "#app/features/newsletter/admin/newsletter-templates";
 import { Badge } from "#app/components/ui/badge";
 import { Button } from "#app/components/ui/button";
 import { Input } from "#app/components/ui/input";
 import { Label } from "#app/components/ui/label";
 import { NativeSelect } from "#app/components/ui/native-select";
-import { requireAdmin } from "#app/lib/auth.server";
-import { getDatabase } from "#app/lib/db.server";
-import { clientIpFrom } from "#app/lib/form-guard.server";
-import { logger } from "#app/lib/logger.server";
-import { isEmailAddress, mailDelivery } from "#app/lib/mailer.server";
+import { requireAdmin } from "#app/features/accounts/auth.server";
+import { getDatabase } from "#app/platform/db/db.server";
+import { clientIpFrom } from "#app/features/public-forms/abuse-guard.server";
+import { logger } from "#app/platform/log/logger.server";
+import { isEmailAddress, mailDelivery } from "#app/platform/mail/mailer.server";
 import {
   SUBSCRIBER_STATUSES,
   cancelCampaign,
@@ -32,10 +32,10 @@ import {
   type CampaignStatus,
   type DraftUpdateResult,
   type SubscriberStatus,
-} from "#app/lib/newsletter.server";
-import { getSiteSettings } from "#app/lib/site-settings.server";
-import { redirectWithToast } from "#app/lib/toast.server";
-import { isRecordId, refuseAdminRequest, refuseMissingRecord, refuseUnknownAction } from "#app/lib/admin-response.server";
+} from "#app/features/newsletter/newsletter.server";
+import { getSiteSettings } from "#app/features/settings/site-settings.server";
+import { redirectWithToast } from "#app/web/toast.server";
+import { isRecordId, refuseAdminRequest, refuseMissingRecord, refuseUnknownAction } from "#app/features/admin/admin-response.server";
 
 const PAGE_SIZE = 25;
 

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/admin.outbox";
-import { Pager, pageCount, pageHref, redirectPastEnd, requestedPage } from "#app/components/admin/pager";
+import { Pager, pageCount, pageHref, redirectPastEnd, requestedPage } from "#app/features/admin/pager";
 import { Badge } from "#app/components/ui/badge";
-import { requireAdmin } from "#app/lib/auth.server";
-import { getDatabase } from "#app/lib/db.server";
-import { listOutbox, mailDelivery, type MailKind } from "#app/lib/mailer.server";
-import { getSetting } from "#app/lib/site-settings.server";
+import { requireAdmin } from "#app/features/accounts/auth.server";
+import { getDatabase } from "#app/platform/db/db.server";
+import { listOutbox, mailDelivery, type MailKind } from "#app/platform/mail/mailer.server";
+import { getSetting } from "#app/features/settings/site-settings.server";
 
 const PAGE_SIZE = 25;
 const KINDS: MailKind[] = ["transactional", "notification", "newsletter"];

@@ -1,16 +1,16 @@
 import { useNavigate } from "react-router";
 import type { Route } from "./+types/admin.page-images";
-import { AdminRefusalNotice } from "#app/components/admin/admin-refusal";
-import { PageSelector } from "#app/components/admin/page-editor";
-import { SectionImageManager } from "#app/components/admin/section-image-manager";
+import { AdminRefusalNotice } from "#app/features/admin/admin-refusal";
+import { PageSelector } from "#app/features/pages/admin/page-editor";
+import { SectionImageManager } from "#app/features/pages/admin/section-image-manager";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
 import { getPageById, getPagesByCategory, PAGE_CATEGORY_LABELS } from "#app/content/pages";
 import type { PageCategory } from "#app/content/types";
-import { requireAdmin } from "#app/lib/auth.server";
-import { getDatabase } from "#app/lib/db.server";
-import { sectionImageAction, type SectionImageActionData } from "#app/lib/page-editor.server";
-import { sectionLabel, sectionOptions } from "#app/lib/schemas/page-content";
-import { listSectionImages } from "#app/lib/section-images.server";
+import { requireAdmin } from "#app/features/accounts/auth.server";
+import { getDatabase } from "#app/platform/db/db.server";
+import { sectionImageAction, type SectionImageActionData } from "#app/features/pages/editor-route.server";
+import { sectionLabel, sectionOptions } from "#app/features/pages/page-content.schema";
+import { listSectionImages } from "#app/features/pages/section-images.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Page Images · Admin Dashboard" }];
 

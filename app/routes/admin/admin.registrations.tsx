@@ -1,18 +1,18 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/admin.registrations";
-import { Pager, pageCount, pageHref, redirectPastEnd, requestedPage } from "#app/components/admin/pager";
-import { formatDate, StatusFilter } from "#app/components/admin/record-actions";
+import { Pager, pageCount, pageHref, redirectPastEnd, requestedPage } from "#app/features/admin/pager";
+import { formatDate, StatusFilter } from "#app/features/admin/record-actions";
 import { Button } from "#app/components/ui/button";
-import { requireAdmin } from "#app/lib/auth.server";
-import { getDatabase } from "#app/lib/db.server";
-import { clientIpFrom } from "#app/lib/form-guard.server";
+import { requireAdmin } from "#app/features/accounts/auth.server";
+import { getDatabase } from "#app/platform/db/db.server";
+import { clientIpFrom } from "#app/features/public-forms/abuse-guard.server";
 import {
   countRegistrationsByStatus,
   listRegistrations,
   recordRegistrationListView,
   registrationRetentionMonths,
-} from "#app/lib/registrations.server";
-import { programmeLabel, type RegistrationStatus } from "#app/lib/schemas/registration";
+} from "#app/features/registrations/registrations.server";
+import { programmeLabel, type RegistrationStatus } from "#app/features/registrations/registration.schema";
 
 const PAGE_SIZE = 100;
 

@@ -3,7 +3,7 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { Route } from "./+types/admin.registrations_.$id";
 import RegistrationDetail from "./admin.registrations_.$id";
-import type { Registration } from "#app/lib/registrations.server";
+import type { Registration } from "#app/features/registrations/registrations.server";
 
 const REGISTRATION: Registration = {
   id: "0b6f2f7e-6a43-4c38-9a52-3d5f1c2b9e10",

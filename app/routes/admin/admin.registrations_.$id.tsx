@@ -1,13 +1,13 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/admin.registrations_.$id";
-import { DeleteDisclosure, formatDate, formatDateTime, PostButton } from "#app/components/admin/record-actions";
-import { AdminRefusalNotice } from "#app/components/admin/admin-refusal";
+import { DeleteDisclosure, formatDate, formatDateTime, PostButton } from "#app/features/admin/record-actions";
+import { AdminRefusalNotice } from "#app/features/admin/admin-refusal";
 import { Badge } from "#app/components/ui/badge";
-import { isRecordId, refuseAdminRequest, refuseMissingRecord, refuseUnknownAction } from "#app/lib/admin-response.server";
-import { requireAdmin } from "#app/lib/auth.server";
-import { getDatabase } from "#app/lib/db.server";
-import { clientIpFrom } from "#app/lib/form-guard.server";
-import { telHref } from "#app/lib/phone";
+import { isRecordId, refuseAdminRequest, refuseMissingRecord, refuseUnknownAction } from "#app/features/admin/admin-response.server";
+import { requireAdmin } from "#app/features/accounts/auth.server";
+import { getDatabase } from "#app/platform/db/db.server";
+import { clientIpFrom } from "#app/features/public-forms/abuse-guard.server";
+import { telHref } from "#app/web/phone";
 import {
   deleteRegistration,
   markRegistrationContacted,
@@ -15,9 +15,9 @@ import {
   registrationRetentionMonths,
   setRegistrationStatus,
   viewRegistration,
-} from "#app/lib/registrations.server";
-import { parseDate, programmeLabel } from "#app/lib/schemas/registration";
-import { redirectWithToast } from "#app/lib/toast.server";
+} from "#app/features/registrations/registrations.server";
+import { parseDate, programmeLabel } from "#app/features/registrations/registration.schema";
+import { redirectWithToast } from "#app/web/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Registration · Admin Dashboard" }];
 

@@ -1,21 +1,21 @@
 import { ArrowDown, ArrowUp, Check, Pencil, Star, Undo2, X } from "lucide-react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/admin.reviews";
-import { ActionButton, ConfirmDeleteButton, RecordRefusalNotice, revalidateAfterRefusedEdit, useRecordFormSlot } from "#app/components/admin/record-fields";
-import { EMPTY_TESTIMONIAL, TestimonialForm, type TestimonialFormValues } from "#app/components/admin/testimonial-form";
+import { ActionButton, ConfirmDeleteButton, RecordRefusalNotice, revalidateAfterRefusedEdit, useRecordFormSlot } from "#app/features/admin/record-fields";
+import { EMPTY_TESTIMONIAL, TestimonialForm, type TestimonialFormValues } from "#app/features/testimonials/admin/testimonial-form";
 import { Badge } from "#app/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
-import { isRecordId, refuseDeletedRecord, refuseFailedSave, refuseMissingRecord, refuseStaleEdit, refuseUnknownAction } from "#app/lib/admin-response.server";
-import { requireAdmin } from "#app/lib/auth.server";
-import { isEditConflict } from "#app/lib/edit-version.server";
-import { getDatabase } from "#app/lib/db.server";
-import type { FieldErrors } from "#app/lib/schemas/parse-form";
+import { isRecordId, refuseDeletedRecord, refuseFailedSave, refuseMissingRecord, refuseStaleEdit, refuseUnknownAction } from "#app/features/admin/admin-response.server";
+import { requireAdmin } from "#app/features/accounts/auth.server";
+import { isEditConflict } from "#app/web/stale-edit.server";
+import { getDatabase } from "#app/platform/db/db.server";
+import type { FieldErrors } from "#app/web/parse-form";
 import {
   isTestimonialStatus,
   TESTIMONIAL_STATUS_LABELS,
   TESTIMONIAL_STATUSES,
   type TestimonialStatus,
-} from "#app/lib/schemas/testimonial";
+} from "#app/features/testimonials/testimonial.schema";
 import {
   countTestimonials,
   createTestimonial,
@@ -26,9 +26,9 @@ import {
   setTestimonialStatus,
   testimonialVersion,
   updateTestimonial,
-} from "#app/lib/testimonials.server";
-import { redirectWithToast } from "#app/lib/toast.server";
-import { cn } from "#app/lib/utils";
+} from "#app/features/testimonials/testimonials.server";
+import { redirectWithToast } from "#app/web/toast.server";
+import { cn } from "#app/components/ui/utils";
 
 export const meta: Route.MetaFunction = () => [{ title: "Reviews · Admin Dashboard" }];
 

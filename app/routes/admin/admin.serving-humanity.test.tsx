@@ -3,8 +3,8 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { Route } from "./+types/admin.serving-humanity";
 import ServingHumanityTab from "./admin.serving-humanity";
-import type { SectionImageActionData } from "#app/lib/page-editor.server";
-import { OTHER_SITE_IMAGE_MESSAGE } from "#app/lib/schemas/page-content";
+import type { SectionImageActionData } from "#app/features/pages/editor-route.server";
+import { OTHER_SITE_IMAGE_MESSAGE } from "#app/features/pages/page-content.schema";
 
 const loaderData = {
   page: { id: "serving-humanity", title: "Serving Humanity", path: "/what-we-offer/serving-humanity" },

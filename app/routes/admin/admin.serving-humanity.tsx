@@ -1,16 +1,16 @@
 import { useRef, type KeyboardEvent } from "react";
 import { useSearchParams } from "react-router";
 import type { Route } from "./+types/admin.serving-humanity";
-import { AdminRefusalNotice } from "#app/components/admin/admin-refusal";
-import { DirectSectionUpload, SectionImageManager, type SectionState } from "#app/components/admin/section-image-manager";
+import { AdminRefusalNotice } from "#app/features/admin/admin-refusal";
+import { DirectSectionUpload, SectionImageManager, type SectionState } from "#app/features/pages/admin/section-image-manager";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
 import { getPageById } from "#app/content/pages";
-import { requireAdmin } from "#app/lib/auth.server";
-import { getDatabase } from "#app/lib/db.server";
-import { sectionImageAction, type SectionImageActionData } from "#app/lib/page-editor.server";
-import { sectionLabel, sectionOptions } from "#app/lib/schemas/page-content";
-import { listSectionImages } from "#app/lib/section-images.server";
-import { cn } from "#app/lib/utils";
+import { requireAdmin } from "#app/features/accounts/auth.server";
+import { getDatabase } from "#app/platform/db/db.server";
+import { sectionImageAction, type SectionImageActionData } from "#app/features/pages/editor-route.server";
+import { sectionLabel, sectionOptions } from "#app/features/pages/page-content.schema";
+import { listSectionImages } from "#app/features/pages/section-images.server";
+import { cn } from "#app/components/ui/utils";
 
 export const meta: Route.MetaFunction = () => [{ title: "Serving Humanity · Admin Dashboard" }];
 

@@ -1,15 +1,15 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.settings";
-import { AdminRefusalNotice } from "#app/components/admin/admin-refusal";
-import { SettingsForm, type SettingsValues } from "#app/components/admin/settings-form";
+import { AdminRefusalNotice } from "#app/features/admin/admin-refusal";
+import { SettingsForm, type SettingsValues } from "#app/features/settings/admin/settings-form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
-import { refuseAdminRequest, refuseFailedSave, refuseStaleEdit } from "#app/lib/admin-response.server";
-import { requireAdmin } from "#app/lib/auth.server";
-import { getDatabase } from "#app/lib/db.server";
-import { settingsFormSchema } from "#app/lib/schemas/page-content";
-import { formValues, parseForm, type FieldErrors } from "#app/lib/schemas/parse-form";
-import { readSettings, saveSettings, settingsVersion, type AllSettings } from "#app/lib/site-settings.server";
-import { redirectWithToast } from "#app/lib/toast.server";
+import { refuseAdminRequest, refuseFailedSave, refuseStaleEdit } from "#app/features/admin/admin-response.server";
+import { requireAdmin } from "#app/features/accounts/auth.server";
+import { getDatabase } from "#app/platform/db/db.server";
+import { settingsFormSchema } from "#app/features/pages/page-content.schema";
+import { formValues, parseForm, type FieldErrors } from "#app/web/parse-form";
+import { readSettings, saveSettings, settingsVersion, type AllSettings } from "#app/features/settings/site-settings.server";
+import { redirectWithToast } from "#app/web/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings · Admin Dashboard" }];
 

@@ -1,17 +1,17 @@
 import { data, Form, isRouteErrorResponse, Link, NavLink, Outlet, useLocation, useNavigation } from "react-router";
 import { ExternalLink, Loader2, LogOut, ShieldAlert } from "lucide-react";
 import type { Route } from "./+types/admin";
-import { ADMIN_SECONDARY, ADMIN_TABS, activeArea } from "#app/components/admin/admin-tabs";
-import { LoginForm } from "#app/components/admin/login-form";
-import { forgetPageDrafts } from "#app/components/admin/page-draft";
-import { SessionWatch } from "#app/components/admin/session-watch";
-import { ToastMessage, Toaster, type ToastData } from "#app/components/admin/toast-message";
+import { ADMIN_SECONDARY, ADMIN_TABS, activeArea } from "#app/features/admin/admin-tabs";
+import { LoginForm } from "#app/features/accounts/admin/login-form";
+import { forgetPageDrafts } from "#app/features/pages/admin/page-draft";
+import { SessionWatch } from "#app/features/accounts/admin/session-watch";
+import { ToastMessage, Toaster, type ToastData } from "#app/features/admin/toast-message";
 import { Button } from "#app/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
-import { adminExists, checkAdmin, getAuth, getSession } from "#app/lib/auth.server";
-import { getToast } from "#app/lib/toast.server";
-import { TWO_FACTOR_REQUIRED } from "#app/lib/two-factor-policy";
-import { cn } from "#app/lib/utils";
+import { adminExists, checkAdmin, getAuth, getSession } from "#app/features/accounts/auth.server";
+import { getToast } from "#app/web/toast.server";
+import { TWO_FACTOR_REQUIRED } from "#app/features/accounts/two-factor-policy";
+import { cn } from "#app/components/ui/utils";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Admin Dashboard" },

@@ -1,8 +1,8 @@
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { KeyRound, LogOut, MailPlus, ShieldCheck, ShieldOff } from "lucide-react";
 import type { Route } from "./+types/admin.users";
-import { AdminRefusalNotice, isAdminRefusal } from "#app/components/admin/admin-refusal";
-import { ActionButton, ConfirmDeleteButton, Field } from "#app/components/admin/record-fields";
+import { AdminRefusalNotice, isAdminRefusal } from "#app/features/admin/admin-refusal";
+import { ActionButton, ConfirmDeleteButton, Field } from "#app/features/admin/record-fields";
 import { Alert, AlertDescription } from "#app/components/ui/alert";
 import { Badge } from "#app/components/ui/badge";
 import { Button } from "#app/components/ui/button";
@@ -17,12 +17,12 @@ import {
   revokeOtherSessions,
   revokeSession,
   setRequireTwoFactor,
-} from "#app/lib/admin-accounts.server";
-import { isRecordId, refuseMissingRecord, refuseUnknownAction } from "#app/lib/admin-response.server";
-import { getAuth, requireAdmin } from "#app/lib/auth.server";
-import { createInvitation, INVITATION_TTL_HOURS, listPendingInvitations, withdrawInvitation } from "#app/lib/invitations.server";
-import { redirectWithToast } from "#app/lib/toast.server";
-import { disableTwoFactor, newBackupCodes } from "#app/lib/two-factor.server";
+} from "#app/features/accounts/admin-accounts.server";
+import { isRecordId, refuseMissingRecord, refuseUnknownAction } from "#app/features/admin/admin-response.server";
+import { getAuth, requireAdmin } from "#app/features/accounts/auth.server";
+import { createInvitation, INVITATION_TTL_HOURS, listPendingInvitations, withdrawInvitation } from "#app/features/accounts/invitations.server";
+import { redirectWithToast } from "#app/web/toast.server";
+import { disableTwoFactor, newBackupCodes } from "#app/features/accounts/two-factor.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin users · Admin Dashboard" }];
 

@@ -1,17 +1,17 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/admin.volunteers";
-import { DeleteDisclosure, formatDate, PostButton, StatusFilter } from "#app/components/admin/record-actions";
-import { AdminRefusalNotice } from "#app/components/admin/admin-refusal";
-import { Pager, pageCount, pageHref, redirectPastEnd, requestedPage } from "#app/components/admin/pager";
-import { VolunteerStatsCards } from "#app/components/admin/volunteer-stats";
+import { DeleteDisclosure, formatDate, PostButton, StatusFilter } from "#app/features/admin/record-actions";
+import { AdminRefusalNotice } from "#app/features/admin/admin-refusal";
+import { Pager, pageCount, pageHref, redirectPastEnd, requestedPage } from "#app/features/admin/pager";
+import { VolunteerStatsCards } from "#app/features/volunteers/admin/volunteer-stats";
 import { Badge } from "#app/components/ui/badge";
 import { Button } from "#app/components/ui/button";
 import { VOLUNTEER_TYPES } from "#app/content/site";
-import { isRecordId, refuseMissingRecord, refuseUnknownAction } from "#app/lib/admin-response.server";
-import { requireAdmin } from "#app/lib/auth.server";
-import { getDatabase } from "#app/lib/db.server";
-import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, type ApplicationStatus } from "#app/lib/schemas/volunteer";
-import { redirectWithToast } from "#app/lib/toast.server";
+import { isRecordId, refuseMissingRecord, refuseUnknownAction } from "#app/features/admin/admin-response.server";
+import { requireAdmin } from "#app/features/accounts/auth.server";
+import { getDatabase } from "#app/platform/db/db.server";
+import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, type ApplicationStatus } from "#app/features/volunteers/volunteer.schema";
+import { redirectWithToast } from "#app/web/toast.server";
 import {
   countApplicationsByStatus,
   deleteOpportunity,
@@ -20,7 +20,7 @@ import {
   listOpportunities,
   setOpportunityOpen,
   volunteerStats,
-} from "#app/lib/volunteers.server";
+} from "#app/features/volunteers/volunteers.server";
 
 const PAGE_SIZE = 50;
 

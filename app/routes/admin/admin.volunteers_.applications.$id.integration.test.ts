@@ -4,7 +4,7 @@ import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachEngine, type TestDatabase } from "../../../test/engines";
 import { configureSiteFor, firstAdminCookie, postToAction, releaseSite, ROUTE_TEST_ORIGIN, type RouteAction } from "../../../test/route-actions";
-import type { RawValues } from "#app/lib/schemas/public-form";
+import type { RawValues } from "#app/features/public-forms/public-form.schema";
 
 /**
  * A volunteer application's "Not spam", "Mark as spam" and "Move back to
@@ -22,8 +22,8 @@ async function siteOn(db: TestDatabase) {
   return {
     login: await import("../auth/login"),
     page: await import("./admin.volunteers_.applications.$id"),
-    volunteers: await import("#app/lib/volunteers.server"),
-    database: await import("#app/lib/db.server"),
+    volunteers: await import("#app/features/volunteers/volunteers.server"),
+    database: await import("#app/platform/db/db.server"),
   };
 }
 

@@ -1,21 +1,21 @@
 import type { ReactNode } from "react";
 import { data, Form, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/admin.volunteers_.applications.$id";
-import { DeleteDisclosure, formatDateTime, PostButton } from "#app/components/admin/record-actions";
-import { VolunteerDecisionForm } from "#app/components/admin/volunteer-decision-form";
-import { AdminRefusalNotice } from "#app/components/admin/admin-refusal";
+import { DeleteDisclosure, formatDateTime, PostButton } from "#app/features/admin/record-actions";
+import { VolunteerDecisionForm } from "#app/features/volunteers/admin/volunteer-decision-form";
+import { AdminRefusalNotice } from "#app/features/admin/admin-refusal";
 import { Badge } from "#app/components/ui/badge";
-import { isRecordId, refuseAdminRequest, refuseMissingRecord, refuseUnknownAction } from "#app/lib/admin-response.server";
+import { isRecordId, refuseAdminRequest, refuseMissingRecord, refuseUnknownAction } from "#app/features/admin/admin-response.server";
 import { Button } from "#app/components/ui/button";
 import { FieldError } from "#app/components/ui/field-error";
 import { Input } from "#app/components/ui/input";
-import { requireAdmin } from "#app/lib/auth.server";
-import { getDatabase } from "#app/lib/db.server";
-import { logger } from "#app/lib/logger.server";
-import { clientIpFrom } from "#app/lib/form-guard.server";
-import { parseForm } from "#app/lib/schemas/parse-form";
-import { APPLICATION_STATUS_LABELS, decisionSchema, hoursSchema, type ApplicationStatus } from "#app/lib/schemas/volunteer";
-import { redirectWithToast } from "#app/lib/toast.server";
+import { requireAdmin } from "#app/features/accounts/auth.server";
+import { getDatabase } from "#app/platform/db/db.server";
+import { logger } from "#app/platform/log/logger.server";
+import { clientIpFrom } from "#app/features/public-forms/abuse-guard.server";
+import { parseForm } from "#app/web/parse-form";
+import { APPLICATION_STATUS_LABELS, decisionSchema, hoursSchema, type ApplicationStatus } from "#app/features/volunteers/volunteer.schema";
+import { redirectWithToast } from "#app/web/toast.server";
 import {
   availabilityLabel,
   decideApplication,
@@ -25,7 +25,7 @@ import {
   parseSeenStatus,
   setApplicationStatus,
   setVolunteerHours,
-} from "#app/lib/volunteers.server";
+} from "#app/features/volunteers/volunteers.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Volunteer application · Admin Dashboard" }];
 

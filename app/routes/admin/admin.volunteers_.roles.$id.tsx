@@ -1,13 +1,13 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/admin.volunteers_.roles.$id";
-import { AdminRefusalNotice, revalidateAfterConflict } from "#app/components/admin/admin-refusal";
-import { VolunteerOpportunityForm, type OpportunityFormValues } from "#app/components/admin/volunteer-opportunity-form";
-import { isRecordId, refuseFailedSave, refuseMissingRecord, refuseStaleEdit } from "#app/lib/admin-response.server";
-import { requireAdmin } from "#app/lib/auth.server";
-import { getDatabase } from "#app/lib/db.server";
-import { redirectWithToast } from "#app/lib/toast.server";
-import { isEditConflict, type EditResult } from "#app/lib/edit-version.server";
-import { createOpportunity, getOpportunity, opportunityVersion, updateOpportunity, type Opportunity } from "#app/lib/volunteers.server";
+import { AdminRefusalNotice, revalidateAfterConflict } from "#app/features/admin/admin-refusal";
+import { VolunteerOpportunityForm, type OpportunityFormValues } from "#app/features/volunteers/admin/volunteer-opportunity-form";
+import { isRecordId, refuseFailedSave, refuseMissingRecord, refuseStaleEdit } from "#app/features/admin/admin-response.server";
+import { requireAdmin } from "#app/features/accounts/auth.server";
+import { getDatabase } from "#app/platform/db/db.server";
+import { redirectWithToast } from "#app/web/toast.server";
+import { isEditConflict, type EditResult } from "#app/web/stale-edit.server";
+import { createOpportunity, getOpportunity, opportunityVersion, updateOpportunity, type Opportunity } from "#app/features/volunteers/volunteers.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.isNew ? "Add a role" : "Edit role"} · Volunteers · Admin Dashboard` }];
 

@@ -1,16 +1,16 @@
 import { ArrowDown, ArrowUp, ExternalLink, Pencil } from "lucide-react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/admin.youtube";
-import { ActionButton, ConfirmDeleteButton, RecordRefusalNotice, revalidateAfterRefusedEdit, useRecordFormSlot } from "#app/components/admin/record-fields";
-import { EMPTY_YOUTUBE, YoutubeForm, type YoutubeFormValues } from "#app/components/admin/youtube-form";
+import { ActionButton, ConfirmDeleteButton, RecordRefusalNotice, revalidateAfterRefusedEdit, useRecordFormSlot } from "#app/features/admin/record-fields";
+import { EMPTY_YOUTUBE, YoutubeForm, type YoutubeFormValues } from "#app/features/videos/admin/youtube-form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
 import { BUILT_IN_PAGES } from "#app/content/pages";
-import { isRecordId, refuseDeletedRecord, refuseFailedSave, refuseMissingRecord, refuseStaleEdit, refuseUnknownAction } from "#app/lib/admin-response.server";
-import { requireAdmin } from "#app/lib/auth.server";
-import { isEditConflict } from "#app/lib/edit-version.server";
-import { getDatabase } from "#app/lib/db.server";
-import type { FieldErrors } from "#app/lib/schemas/parse-form";
-import { youTubeWatchUrl } from "#app/lib/youtube";
+import { isRecordId, refuseDeletedRecord, refuseFailedSave, refuseMissingRecord, refuseStaleEdit, refuseUnknownAction } from "#app/features/admin/admin-response.server";
+import { requireAdmin } from "#app/features/accounts/auth.server";
+import { isEditConflict } from "#app/web/stale-edit.server";
+import { getDatabase } from "#app/platform/db/db.server";
+import type { FieldErrors } from "#app/web/parse-form";
+import { youTubeWatchUrl } from "#app/features/videos/youtube";
 import {
   countYoutubeVideos,
   createYoutubeVideo,
@@ -21,8 +21,8 @@ import {
   updateYoutubeVideo,
   youtubeVideoVersion,
   type YoutubeVideo,
-} from "#app/lib/youtube.server";
-import { redirectWithToast } from "#app/lib/toast.server";
+} from "#app/features/videos/videos.server";
+import { redirectWithToast } from "#app/web/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "YouTube · Admin Dashboard" }];
 

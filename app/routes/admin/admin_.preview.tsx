@@ -1,17 +1,17 @@
 import { useEffect } from "react";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/admin_.preview";
-import { ContentPage } from "#app/components/site/content-page";
-import { SiteFooter } from "#app/components/site/site-footer";
-import { SiteHeader } from "#app/components/site/site-header";
+import { ContentPage } from "#app/features/pages/site/content-page";
+import { SiteFooter } from "#app/features/site/site-footer";
+import { SiteHeader } from "#app/features/site/site-header";
 import { getPageById } from "#app/content/pages";
-import { requireAdmin } from "#app/lib/auth.server";
-import { getDatabase } from "#app/lib/db.server";
-import { getStoredPageContent, loadPageContent, toStoredFields } from "#app/lib/page-content.server";
-import { loadGallery, showableImageOrigins, visiblePageContent } from "#app/lib/public-page.server";
-import { pageContentFormSchemaFor } from "#app/lib/schemas/page-content";
-import { parseForm } from "#app/lib/schemas/parse-form";
-import { getSiteSettings } from "#app/lib/site-settings.server";
+import { requireAdmin } from "#app/features/accounts/auth.server";
+import { getDatabase } from "#app/platform/db/db.server";
+import { getStoredPageContent, loadPageContent, toStoredFields } from "#app/features/pages/page-store.server";
+import { loadGallery, showableImageOrigins, visiblePageContent } from "#app/features/pages/public-page-data.server";
+import { pageContentFormSchemaFor } from "#app/features/pages/page-content.schema";
+import { parseForm } from "#app/web/parse-form";
+import { getSiteSettings } from "#app/features/settings/site-settings.server";
 // The public pages' enhancement script (decision 010), so the preview
 // behaves as the page will: pictures that fail fall back, videos and the
 // map load when asked, the testimonials turn.

@@ -24,8 +24,8 @@ async function siteOn(db: TestDatabase) {
     pages: await import("./admin._index"),
     pageImages: await import("./admin.page-images"),
     preview: await import("./admin_.preview"),
-    media: await import("#app/lib/media.server"),
-    database: await import("#app/lib/db.server"),
+    media: await import("#app/features/media/media.server"),
+    database: await import("#app/platform/db/db.server"),
   };
 }
 

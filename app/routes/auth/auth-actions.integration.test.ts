@@ -23,9 +23,9 @@ async function siteOn(db: TestDatabase) {
     login: await import("./login"),
     invite: await import("./invite.$token"),
     setup: await import("./two-factor.setup"),
-    auth: await import("#app/lib/auth.server"),
-    invitations: await import("#app/lib/invitations.server"),
-    database: await import("#app/lib/db.server"),
+    auth: await import("#app/features/accounts/auth.server"),
+    invitations: await import("#app/features/accounts/invitations.server"),
+    database: await import("#app/platform/db/db.server"),
   };
 }
 

@@ -1,14 +1,14 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Loader2, UserPlus } from "lucide-react";
 import type { Route } from "./+types/invite.$token";
-import { AuthPage, PRIVATE_HEADERS } from "#app/components/admin/auth-page";
-import { Field } from "#app/components/admin/record-fields";
+import { AuthPage, PRIVATE_HEADERS } from "#app/features/accounts/admin/auth-page";
+import { Field } from "#app/features/admin/record-fields";
 import { Alert, AlertDescription } from "#app/components/ui/alert";
 import { Button } from "#app/components/ui/button";
 import { Input } from "#app/components/ui/input";
-import { getAuth } from "#app/lib/auth.server";
-import { acceptInvitation, findInvitation, INVITATION_MESSAGES } from "#app/lib/invitations.server";
-import { toastCookie } from "#app/lib/toast.server";
+import { getAuth } from "#app/features/accounts/auth.server";
+import { acceptInvitation, findInvitation, INVITATION_MESSAGES } from "#app/features/accounts/invitations.server";
+import { toastCookie } from "#app/web/toast.server";
 
 /**
  * Where an invitation e-mail's link leads: the invited person chooses a

@@ -1,10 +1,10 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/login";
-import { LoginForm, type LoginActionData } from "#app/components/admin/login-form";
-import { ToastMessage, Toaster } from "#app/components/admin/toast-message";
-import { ADMIN_EXISTS_MESSAGE, adminExists, createFirstAdmin, getAuth, getSession, LOGIN_MESSAGES, safeRedirect, signIn, type SignInResult } from "#app/lib/auth.server";
-import { logger } from "#app/lib/logger.server";
-import { getToast, toastCookie } from "#app/lib/toast.server";
+import { LoginForm, type LoginActionData } from "#app/features/accounts/admin/login-form";
+import { ToastMessage, Toaster } from "#app/features/admin/toast-message";
+import { ADMIN_EXISTS_MESSAGE, adminExists, createFirstAdmin, getAuth, getSession, LOGIN_MESSAGES, safeRedirect, signIn, type SignInResult } from "#app/features/accounts/auth.server";
+import { logger } from "#app/platform/log/logger.server";
+import { getToast, toastCookie } from "#app/web/toast.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Admin sign in" },

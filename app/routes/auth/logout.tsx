@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { getAuth, signOut } from "#app/lib/auth.server";
-import { redirectWithToast } from "#app/lib/toast.server";
+import { getAuth, signOut } from "#app/features/accounts/auth.server";
+import { redirectWithToast } from "#app/web/toast.server";
 
 /** Signing out changes data, so only a POST does it. */
 export async function action({ request, context }: Route.ActionArgs) {

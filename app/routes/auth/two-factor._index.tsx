@@ -1,14 +1,14 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Loader2, ShieldCheck } from "lucide-react";
 import type { Route } from "./+types/two-factor._index";
-import { AuthPage, PRIVATE_HEADERS } from "#app/components/admin/auth-page";
-import { Field } from "#app/components/admin/record-fields";
+import { AuthPage, PRIVATE_HEADERS } from "#app/features/accounts/admin/auth-page";
+import { Field } from "#app/features/admin/record-fields";
 import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert";
 import { Button } from "#app/components/ui/button";
 import { Input } from "#app/components/ui/input";
-import { getAuth, safeRedirect } from "#app/lib/auth.server";
-import { toastCookie } from "#app/lib/toast.server";
-import { hasPendingChallenge, verifySignInCode } from "#app/lib/two-factor.server";
+import { getAuth, safeRedirect } from "#app/features/accounts/auth.server";
+import { toastCookie } from "#app/web/toast.server";
+import { hasPendingChallenge, verifySignInCode } from "#app/features/accounts/two-factor.server";
 
 /**
  * The second step of signing in, after a right password on an account with

@@ -2,15 +2,15 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { Loader2, ShieldCheck } from "lucide-react";
 import { z } from "zod";
 import type { Route } from "./+types/two-factor.setup";
-import { AuthPage, PRIVATE_HEADERS } from "#app/components/admin/auth-page";
-import { Field } from "#app/components/admin/record-fields";
+import { AuthPage, PRIVATE_HEADERS } from "#app/features/accounts/admin/auth-page";
+import { Field } from "#app/features/admin/record-fields";
 import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert";
 import { Button } from "#app/components/ui/button";
 import { Input } from "#app/components/ui/input";
-import { requiresTwoFactor } from "#app/lib/admin-accounts.server";
-import { checkAdmin, getAuth, getSession, safeRedirect } from "#app/lib/auth.server";
-import { toastCookie } from "#app/lib/toast.server";
-import { beginTwoFactorSetup, confirmTwoFactorSetup, type TwoFactorSetup } from "#app/lib/two-factor.server";
+import { requiresTwoFactor } from "#app/features/accounts/admin-accounts.server";
+import { checkAdmin, getAuth, getSession, safeRedirect } from "#app/features/accounts/auth.server";
+import { toastCookie } from "#app/web/toast.server";
+import { beginTwoFactorSetup, confirmTwoFactorSetup, type TwoFactorSetup } from "#app/features/accounts/two-factor.server";
 
 /**
  * Turning on two-factor sign-in for one's own account, in two steps:

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/admin.registrations[.]csv";
-import { requireAdmin } from "#app/lib/auth.server";
-import { getDatabase } from "#app/lib/db.server";
-import { clientIpFrom } from "#app/lib/form-guard.server";
-import { exportRegistrationsCsv } from "#app/lib/registrations.server";
-import { ukToday } from "#app/lib/schemas/registration";
+import { requireAdmin } from "#app/features/accounts/auth.server";
+import { getDatabase } from "#app/platform/db/db.server";
+import { clientIpFrom } from "#app/features/public-forms/abuse-guard.server";
+import { exportRegistrationsCsv } from "#app/features/registrations/registrations.server";
+import { ukToday } from "#app/features/registrations/registration.schema";
 
 /** Only POST: every export is written to the audit log, which no GET may do. */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/api.media.complete";
-import { getTus, authorizeAdminRequest, isRefusal } from "#app/lib/tus.server";
-import { logger } from "#app/lib/logger.server";
-import { completeLibraryUpload, uploadContext, UploadError } from "#app/lib/uploads.server";
-import { LIBRARY_MESSAGES } from "#app/lib/upload-rules";
+import { getTus, authorizeAdminRequest, isRefusal } from "#app/features/media/tus.server";
+import { logger } from "#app/platform/log/logger.server";
+import { completeLibraryUpload, uploadContext, UploadError } from "#app/features/media/uploads.server";
+import { LIBRARY_MESSAGES } from "#app/features/media/upload-rules";
 
 /**
  * POST /api/media/complete: turns a finished resumable upload into a media

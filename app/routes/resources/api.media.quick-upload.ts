@@ -1,8 +1,8 @@
 import type { Route } from "./+types/api.media.quick-upload";
-import { authorizeAdminRequest, isRefusal } from "#app/lib/tus.server";
-import { logger } from "#app/lib/logger.server";
-import { receiveQuickUpload, uploadContext, UploadError } from "#app/lib/uploads.server";
-import { QUICK_UPLOAD_MESSAGES } from "#app/lib/upload-rules";
+import { authorizeAdminRequest, isRefusal } from "#app/features/media/tus.server";
+import { logger } from "#app/platform/log/logger.server";
+import { receiveQuickUpload, uploadContext, UploadError } from "#app/features/media/uploads.server";
+import { QUICK_UPLOAD_MESSAGES } from "#app/features/media/upload-rules";
 
 /**
  * POST /api/media/quick-upload: the quick image upload (and the page-image

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/api.media.status";
-import { authorizeAdminRequest, isRefusal } from "#app/lib/tus.server";
-import { getDatabase } from "#app/lib/db.server";
-import { logger } from "#app/lib/logger.server";
-import { pingMediaTable } from "#app/lib/media.server";
+import { authorizeAdminRequest, isRefusal } from "#app/features/media/tus.server";
+import { getDatabase } from "#app/platform/db/db.server";
+import { logger } from "#app/platform/log/logger.server";
+import { pingMediaTable } from "#app/features/media/media.server";
 
 /**
  * GET /api/media/status: the quick uploader's connection check (SPEC §7

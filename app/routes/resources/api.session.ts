@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.session";
-import { getAuth, getSession, mustEnrolTwoFactor } from "#app/lib/auth.server";
+import { getAuth, getSession, mustEnrolTwoFactor } from "#app/features/accounts/auth.server";
 
 /** What the dashboard is told: whether a save would be accepted now, and if not, why. */
 export type SessionCheck =

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/events.$slug.calendar[.]ics";
-import { getDatabase } from "#app/lib/db.server";
-import { getPublishedEventBySlug } from "#app/lib/events.server";
-import { calendarResponse } from "#app/lib/events-calendar.server";
+import { getDatabase } from "#app/platform/db/db.server";
+import { getPublishedEventBySlug } from "#app/features/events/events.server";
+import { calendarResponse } from "#app/features/events/events-calendar.server";
 
 /** One event's "Add to calendar" file. Undated regular sessions have no calendar entry. */
 export async function loader({ params }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
-import { getDatabase } from "#app/lib/db.server";
-import { listUpcomingPublishedEvents } from "#app/lib/events.server";
-import { calendarResponse } from "#app/lib/events-calendar.server";
+import { getDatabase } from "#app/platform/db/db.server";
+import { listUpcomingPublishedEvents } from "#app/features/events/events.server";
+import { calendarResponse } from "#app/features/events/events-calendar.server";
 
 /** /events.ics: every upcoming published event, for calendar apps to subscribe to. */
 export async function loader() {

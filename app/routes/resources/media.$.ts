@@ -1,7 +1,7 @@
 import type { Route } from "./+types/media.$";
-import { serveMediaRequest } from "#app/lib/media-serve.server";
+import { serveMediaRequest } from "#app/features/media/media-serve.server";
 
-/** Uploaded files: /media/<key> (app/lib/media-serve.server.ts). */
+/** Uploaded files: /media/<key> (app/features/media/media-serve.server.ts). */
 export async function loader({ request, params }: Route.LoaderArgs) {
   return serveMediaRequest(request, params["*"] ?? "");
 }

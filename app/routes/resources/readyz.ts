@@ -1,7 +1,7 @@
-import { getDatabase } from "#app/lib/db.server";
-import { pingMediaTable } from "#app/lib/media.server";
-import { logger } from "#app/lib/logger.server";
-import { getStorage } from "#app/lib/storage/storage.server";
+import { getDatabase } from "#app/platform/db/db.server";
+import { pingMediaTable } from "#app/features/media/media.server";
+import { logger } from "#app/platform/log/logger.server";
+import { getStorage } from "#app/platform/storage/storage.server";
 
 /** How long a check may take before the process counts as not ready (a load balancer is waiting). */
 const CHECK_TIMEOUT_MS = 3_000;

@@ -1,4 +1,4 @@
-import { env } from "#app/lib/env.server";
+import { env } from "#app/platform/env.server";
 
 /** Crawlers may read every public page, never the admin area or its sign-in. */
 export function loader() {

@@ -1,6 +1,6 @@
-import { getDatabase } from "#app/lib/db.server";
-import { env } from "#app/lib/env.server";
-import { sitemapXml } from "#app/lib/sitemap.server";
+import { getDatabase } from "#app/platform/db/db.server";
+import { env } from "#app/platform/env.server";
+import { sitemapXml } from "#app/features/pages/sitemap.server";
 
 export async function loader() {
   const xml = await sitemapXml(await getDatabase(), env().PUBLIC_URL);

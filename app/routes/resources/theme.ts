@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/theme";
-import { safeRedirect } from "#app/lib/auth.server";
-import { env } from "#app/lib/env.server";
-import { themeCookie, type ThemeChoice } from "#app/lib/theme";
+import { safeRedirect } from "#app/features/accounts/auth.server";
+import { env } from "#app/platform/env.server";
+import { themeCookie, type ThemeChoice } from "#app/platform/http/theme-cookie";
 
 /** Stores the visitor's light/dark choice in a cookie (works without JavaScript). */
 export async function action({ request }: Route.ActionArgs) {

@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import type { Route } from "./+types/$";
 import { getPageByPath } from "#app/content/pages";
-import { ContentPage } from "#app/components/site/content-page";
-import { logger } from "#app/lib/logger.server";
-import { loadBuiltInPage } from "#app/lib/public-page.server";
-import { NOT_FOUND_META, seoMeta } from "#app/lib/seo";
+import { ContentPage } from "#app/features/pages/site/content-page";
+import { logger } from "#app/platform/log/logger.server";
+import { loadBuiltInPage } from "#app/features/pages/public-page-data.server";
+import { NOT_FOUND_META, seoMeta } from "#app/features/pages/seo";
 
 /**
  * Every plain content page of the catalogue, by path, the way a CMS renders

@@ -20,12 +20,12 @@ async function siteOn(db: TestDatabase) {
   configureSiteFor(db);
   return {
     home: await import("./_index"),
-    sectionImages: await import("#app/lib/section-images.server"),
-    media: await import("#app/lib/media.server"),
-    youtube: await import("#app/lib/youtube.server"),
-    database: await import("#app/lib/db.server"),
-    pageContent: await import("#app/lib/page-content.server"),
-    schemas: await import("#app/lib/schemas/page-content"),
+    sectionImages: await import("#app/features/pages/section-images.server"),
+    media: await import("#app/features/media/media.server"),
+    youtube: await import("#app/features/videos/videos.server"),
+    database: await import("#app/platform/db/db.server"),
+    pageContent: await import("#app/features/pages/page-store.server"),
+    schemas: await import("#app/features/pages/page-content.schema"),
   };
 }
 

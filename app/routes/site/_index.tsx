@@ -2,21 +2,21 @@ import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/_index";
 import { EXPLORE_CARDS, FALLBACK_IMAGES, HOME_VIDEO_HEADING, IMPACT_STATS } from "#app/content/site";
-import { ButtonLink } from "#app/components/site/button-link";
-import { PageText, pageImageSrc } from "#app/components/site/content-page";
-import { Icon } from "#app/components/site/icon";
-import { ImpactCounters } from "#app/components/site/impact-counters";
-import { Logo } from "#app/components/site/logo";
-import { SiteImage } from "#app/components/site/site-image";
-import { TestimonialCarousel } from "#app/components/site/testimonial-carousel";
-import { TONE_BADGE } from "#app/components/site/tone";
-import { VideoPlayer } from "#app/components/site/video-player";
-import { YouTubeEmbed } from "#app/components/site/youtube-embed";
-import { inlinePictureUri } from "#app/lib/built-in-image.server";
-import { heroImageOf } from "#app/lib/page-layout";
-import { absoluteUrl, seoMeta } from "#app/lib/seo";
-import { loadPublicPage } from "#app/lib/public-page.server";
-import { loadCarouselTestimonials } from "#app/lib/testimonials.server";
+import { ButtonLink } from "#app/features/site/button-link";
+import { PageText, pageImageSrc } from "#app/features/pages/site/content-page";
+import { Icon } from "#app/features/site/icon";
+import { ImpactCounters } from "#app/features/site/impact-counters";
+import { Logo } from "#app/features/site/logo";
+import { SiteImage } from "#app/features/media/site/site-image";
+import { TestimonialCarousel } from "#app/features/testimonials/site/testimonial-carousel";
+import { TONE_BADGE } from "#app/features/site/tone";
+import { VideoPlayer } from "#app/features/videos/site/video-player";
+import { YouTubeEmbed } from "#app/features/videos/site/youtube-embed";
+import { inlinePictureUri } from "#app/features/media/built-in-image.server";
+import { heroImageOf } from "#app/features/pages/page-layout";
+import { absoluteUrl, seoMeta } from "#app/features/pages/seo";
+import { loadPublicPage } from "#app/features/pages/public-page-data.server";
+import { loadCarouselTestimonials } from "#app/features/testimonials/testimonials.server";
 
 /**
  * The picture under the latest-update heading when there is no video, and

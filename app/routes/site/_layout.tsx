@@ -1,19 +1,19 @@
 import { useContext } from "react";
 import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/_layout";
-import { SITE_HEADER_CLASS, SiteHeader } from "#app/components/site/site-header";
-import { SITE_FOOTER_CLASS, SiteFooter } from "#app/components/site/site-footer";
-import { ErrorPage } from "#app/components/site/error-page";
-import { getSiteSettings } from "#app/lib/site-settings.server";
-import { SiteChromeContext } from "#app/lib/site-chrome";
-import { siteChromeHtml } from "#app/lib/site-chrome.server";
+import { SITE_HEADER_CLASS, SiteHeader } from "#app/features/site/site-header";
+import { SITE_FOOTER_CLASS, SiteFooter } from "#app/features/site/site-footer";
+import { ErrorPage } from "#app/features/site/error-page";
+import { getSiteSettings } from "#app/features/settings/site-settings.server";
+import { SiteChromeContext } from "#app/features/site/site-chrome";
+import { siteChromeHtml } from "#app/features/site/site-chrome.server";
 // Built on its own from only the files public pages render (app/public.css).
 import publicStylesheet from "#app/public.css?url";
 
 /**
  * Public pages are server-rendered and never hydrated (decision 010; see
  * app/root.tsx), and carry `stylesheet` inline in place of the root's full
- * one (app/lib/inline-css.server.ts).
+ * one (app/platform/render/inline-css.server.ts).
  */
 export const handle = { hydrate: false, stylesheet: publicStylesheet };
 

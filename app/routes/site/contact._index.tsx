@@ -1,15 +1,15 @@
 import type { Route } from "./+types/contact._index";
 import { SOCIAL_PLATFORM_LABELS, type SocialLinks } from "#app/content/site";
-import { ButtonLink } from "#app/components/site/button-link";
-import { ContactDetails } from "#app/components/site/contact-details";
-import { ContentPage } from "#app/components/site/content-page";
-import { PageSection } from "#app/components/site/section";
-import { FormConfirmation } from "#app/components/site/public-form";
-import { QuestionForm } from "#app/components/site/question-form";
-import { submitQuestion } from "#app/lib/messages.server";
-import { publicFormAction } from "#app/lib/public-forms.server";
-import { loadPublicPage } from "#app/lib/public-page.server";
-import { seoMeta } from "#app/lib/seo";
+import { ButtonLink } from "#app/features/site/button-link";
+import { ContactDetails } from "#app/features/site/contact-details";
+import { ContentPage } from "#app/features/pages/site/content-page";
+import { PageSection } from "#app/features/site/section";
+import { FormConfirmation } from "#app/features/public-forms/site/public-form";
+import { QuestionForm } from "#app/features/messages/site/question-form";
+import { submitQuestion } from "#app/features/messages/messages.server";
+import { publicFormAction } from "#app/features/public-forms/public-forms.server";
+import { loadPublicPage } from "#app/features/pages/public-page-data.server";
+import { seoMeta } from "#app/features/pages/seo";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const sent = new URL(request.url).searchParams.get("sent") === "question";

@@ -2,11 +2,11 @@ import { Link } from "react-router";
 import type { Route } from "./+types/contact.faqs";
 import { CTAS } from "#app/content/pages";
 import { FAQ_TOPICS } from "#app/content/site";
-import { ButtonLink } from "#app/components/site/button-link";
-import { ContentPage } from "#app/components/site/content-page";
-import { PageSection } from "#app/components/site/section";
-import { loadPublicPage } from "#app/lib/public-page.server";
-import { seoMeta } from "#app/lib/seo";
+import { ButtonLink } from "#app/features/site/button-link";
+import { ContentPage } from "#app/features/pages/site/content-page";
+import { PageSection } from "#app/features/site/section";
+import { loadPublicPage } from "#app/features/pages/public-page-data.server";
+import { seoMeta } from "#app/features/pages/seo";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadPublicPage("faqs", context?.requestId);

@@ -1,17 +1,17 @@
 import type { Route } from "./+types/contact.register-child";
 import { REGISTER_BENEFITS, REGISTER_CHILD_BANNER } from "#app/content/site";
-import { ContentPage } from "#app/components/site/content-page";
-import { InfoCardGrid } from "#app/components/site/info-card-grid";
-import { PageSection } from "#app/components/site/section";
-import { FormConfirmation } from "#app/components/site/public-form";
-import { REGISTRATION_FORM_LISTS, RegistrationForm } from "#app/components/site/registration-form";
-import { publicFormAction } from "#app/lib/public-forms.server";
-import { registrationRetentionMonths, submitRegistration } from "#app/lib/registrations.server";
-import { ukToday } from "#app/lib/schemas/registration";
-import { SiteImage } from "#app/components/site/site-image";
-import { loadPublicPage } from "#app/lib/public-page.server";
-import { registerBanner } from "#app/lib/section-images.server";
-import { seoMeta } from "#app/lib/seo";
+import { ContentPage } from "#app/features/pages/site/content-page";
+import { InfoCardGrid } from "#app/features/site/info-card-grid";
+import { PageSection } from "#app/features/site/section";
+import { FormConfirmation } from "#app/features/public-forms/site/public-form";
+import { REGISTRATION_FORM_LISTS, RegistrationForm } from "#app/features/registrations/site/registration-form";
+import { publicFormAction } from "#app/features/public-forms/public-forms.server";
+import { registrationRetentionMonths, submitRegistration } from "#app/features/registrations/registrations.server";
+import { ukToday } from "#app/features/registrations/registration.schema";
+import { SiteImage } from "#app/features/media/site/site-image";
+import { loadPublicPage } from "#app/features/pages/public-page-data.server";
+import { registerBanner } from "#app/features/pages/section-images.server";
+import { seoMeta } from "#app/features/pages/seo";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const data = await loadPublicPage("register-child", context?.requestId);

@@ -7,12 +7,12 @@ import {
   ONE_TIME_AMOUNTS,
   OTHER_WAYS_TO_SUPPORT,
 } from "#app/content/site";
-import { ButtonLink } from "#app/components/site/button-link";
-import { ContentPage } from "#app/components/site/content-page";
-import { InfoCardGrid } from "#app/components/site/info-card-grid";
-import { PageSection } from "#app/components/site/section";
-import { loadPublicPage } from "#app/lib/public-page.server";
-import { seoMeta } from "#app/lib/seo";
+import { ButtonLink } from "#app/features/site/button-link";
+import { ContentPage } from "#app/features/pages/site/content-page";
+import { InfoCardGrid } from "#app/features/site/info-card-grid";
+import { PageSection } from "#app/features/site/section";
+import { loadPublicPage } from "#app/features/pages/public-page-data.server";
+import { seoMeta } from "#app/features/pages/seo";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const data = await loadPublicPage("donate", context?.requestId);

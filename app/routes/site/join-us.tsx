@@ -1,13 +1,13 @@
 import type { Route } from "./+types/join-us";
 import { CTAS } from "#app/content/pages";
 import { JOIN_STEPS, JOIN_WAYS } from "#app/content/site";
-import { ButtonLink } from "#app/components/site/button-link";
-import { ContentPage } from "#app/components/site/content-page";
-import { Icon } from "#app/components/site/icon";
-import { InfoCardGrid } from "#app/components/site/info-card-grid";
-import { PageSection } from "#app/components/site/section";
-import { loadPublicPage } from "#app/lib/public-page.server";
-import { seoMeta } from "#app/lib/seo";
+import { ButtonLink } from "#app/features/site/button-link";
+import { ContentPage } from "#app/features/pages/site/content-page";
+import { Icon } from "#app/features/site/icon";
+import { InfoCardGrid } from "#app/features/site/info-card-grid";
+import { PageSection } from "#app/features/site/section";
+import { loadPublicPage } from "#app/features/pages/public-page-data.server";
+import { seoMeta } from "#app/features/pages/seo";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadPublicPage("join-us", context?.requestId);

@@ -1,16 +1,16 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/news";
 import { EVENT_CATEGORIES } from "#app/content/site";
-import { ContentPage } from "#app/components/site/content-page";
-import { Icon } from "#app/components/site/icon";
-import { SiteImage } from "#app/components/site/site-image";
-import { PageSection } from "#app/components/site/section";
-import { TONE_BADGE } from "#app/components/site/tone";
-import { loadPublicPage } from "#app/lib/public-page.server";
-import { loadNewsEvents } from "#app/lib/events.server";
-import { eventPath, formatEventWhen, type PublicEvent } from "#app/lib/event-format";
-import { markdownToText, parseBlocks } from "#app/lib/markdown";
-import { seoMeta } from "#app/lib/seo";
+import { ContentPage } from "#app/features/pages/site/content-page";
+import { Icon } from "#app/features/site/icon";
+import { SiteImage } from "#app/features/media/site/site-image";
+import { PageSection } from "#app/features/site/section";
+import { TONE_BADGE } from "#app/features/site/tone";
+import { loadPublicPage } from "#app/features/pages/public-page-data.server";
+import { loadNewsEvents } from "#app/features/events/events.server";
+import { eventPath, formatEventWhen, type PublicEvent } from "#app/features/events/event-format";
+import { markdownToText, parseBlocks } from "#app/features/pages/site/markdown";
+import { seoMeta } from "#app/features/pages/seo";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [page, events] = await Promise.all([loadPublicPage("news", context?.requestId), loadNewsEvents(context?.requestId)]);

@@ -1,11 +1,11 @@
 import { CalendarDays, CalendarPlus, ChevronLeft, Clock, MapPin, Rss } from "lucide-react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/news_.$slug";
-import { Prose } from "#app/components/site/content-page";
-import { SiteImage } from "#app/components/site/site-image";
-import { getDatabase } from "#app/lib/db.server";
-import { env } from "#app/lib/env.server";
-import { eventImages, getPublishedEventBySlug, toPublicEvent } from "#app/lib/events.server";
+import { Prose } from "#app/features/pages/site/content-page";
+import { SiteImage } from "#app/features/media/site/site-image";
+import { getDatabase } from "#app/platform/db/db.server";
+import { env } from "#app/platform/env.server";
+import { eventImages, getPublishedEventBySlug, toPublicEvent } from "#app/features/events/events.server";
 import {
   eventCalendarPath,
   eventCategoryLabel,
@@ -15,12 +15,12 @@ import {
   formatEventDate,
   jsonForScript,
   type PublicEvent,
-} from "#app/lib/event-format";
-import { londonToday } from "#app/lib/ical";
-import { markdownToText } from "#app/lib/markdown";
-import { useNonce } from "#app/lib/nonce";
-import { getSiteSettings } from "#app/lib/site-settings.server";
-import { seoMeta } from "#app/lib/seo";
+} from "#app/features/events/event-format";
+import { londonToday } from "#app/features/events/ical";
+import { markdownToText } from "#app/features/pages/site/markdown";
+import { useNonce } from "#app/platform/render/nonce";
+import { getSiteSettings } from "#app/features/settings/site-settings.server";
+import { seoMeta } from "#app/features/pages/seo";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const database = await getDatabase();

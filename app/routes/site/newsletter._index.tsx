@@ -1,10 +1,10 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/newsletter._index";
-import { NewsletterForm, type NewsletterActionData } from "#app/components/site/newsletter-form";
-import { getDatabase } from "#app/lib/db.server";
-import { checkRateLimit, clientIpFrom, isHoneypotFilled } from "#app/lib/form-guard.server";
-import { logger } from "#app/lib/logger.server";
-import { newsletterSignUpSchema, requestSubscription } from "#app/lib/newsletter.server";
+import { NewsletterForm, type NewsletterActionData } from "#app/features/newsletter/site/newsletter-form";
+import { getDatabase } from "#app/platform/db/db.server";
+import { checkRateLimit, clientIpFrom, isHoneypotFilled } from "#app/features/public-forms/abuse-guard.server";
+import { logger } from "#app/platform/log/logger.server";
+import { newsletterSignUpSchema, requestSubscription } from "#app/features/newsletter/newsletter.server";
 
 /** Five sign-ups per address per ten minutes is plenty for a household, and useless to a bot. */
 const LIMIT = { limit: 5, windowMs: 10 * 60_000 };

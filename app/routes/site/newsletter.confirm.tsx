@@ -2,8 +2,8 @@ import { CheckCircle2, CircleAlert } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/newsletter.confirm";
 import { Button } from "#app/components/ui/button";
-import { getDatabase } from "#app/lib/db.server";
-import { checkConfirmation, confirmSubscription, type ConfirmResult } from "#app/lib/newsletter.server";
+import { getDatabase } from "#app/platform/db/db.server";
+import { checkConfirmation, confirmSubscription, type ConfirmResult } from "#app/features/newsletter/newsletter.server";
 
 export function meta() {
   return [{ title: "Confirm your subscription" }, { name: "robots", content: "noindex" }];

@@ -1,17 +1,17 @@
 import type { Route } from "./+types/volunteer.apply";
-import { noteFallback } from "#app/lib/fallback-watch.server";
+import { noteFallback } from "#app/platform/render/fallback-watch.server";
 import { CTAS } from "#app/content/pages";
-import { ButtonLink } from "#app/components/site/button-link";
-import { ContactDetails } from "#app/components/site/contact-details";
-import { ContentPage } from "#app/components/site/content-page";
-import { PageSection } from "#app/components/site/section";
-import { FormConfirmation } from "#app/components/site/public-form";
-import { VOLUNTEER_FORM_LISTS, VolunteerApplicationForm } from "#app/components/site/volunteer-application-form";
-import { getDatabase } from "#app/lib/db.server";
-import { publicFormAction } from "#app/lib/public-forms.server";
-import { listOpportunities, submitVolunteerApplication } from "#app/lib/volunteers.server";
-import { loadPublicPage } from "#app/lib/public-page.server";
-import { seoMeta } from "#app/lib/seo";
+import { ButtonLink } from "#app/features/site/button-link";
+import { ContactDetails } from "#app/features/site/contact-details";
+import { ContentPage } from "#app/features/pages/site/content-page";
+import { PageSection } from "#app/features/site/section";
+import { FormConfirmation } from "#app/features/public-forms/site/public-form";
+import { VOLUNTEER_FORM_LISTS, VolunteerApplicationForm } from "#app/features/volunteers/site/volunteer-application-form";
+import { getDatabase } from "#app/platform/db/db.server";
+import { publicFormAction } from "#app/features/public-forms/public-forms.server";
+import { listOpportunities, submitVolunteerApplication } from "#app/features/volunteers/volunteers.server";
+import { loadPublicPage } from "#app/features/pages/public-page-data.server";
+import { seoMeta } from "#app/features/pages/seo";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

@@ -2,15 +2,15 @@ import { Clock } from "lucide-react";
 import type { Route } from "./+types/volunteer.vacancies";
 import { CTAS } from "#app/content/pages";
 import { VOLUNTEER_TYPES } from "#app/content/site";
-import { ButtonLink } from "#app/components/site/button-link";
-import { ContentPage } from "#app/components/site/content-page";
-import { PageSection } from "#app/components/site/section";
-import { getDatabase } from "#app/lib/db.server";
-import { noteFallback } from "#app/lib/fallback-watch.server";
-import { logger } from "#app/lib/logger.server";
-import { loadPublicPage } from "#app/lib/public-page.server";
-import { listOpportunities } from "#app/lib/volunteers.server";
-import { seoMeta } from "#app/lib/seo";
+import { ButtonLink } from "#app/features/site/button-link";
+import { ContentPage } from "#app/features/pages/site/content-page";
+import { PageSection } from "#app/features/site/section";
+import { getDatabase } from "#app/platform/db/db.server";
+import { noteFallback } from "#app/platform/render/fallback-watch.server";
+import { logger } from "#app/platform/log/logger.server";
+import { loadPublicPage } from "#app/features/pages/public-page-data.server";
+import { listOpportunities } from "#app/features/volunteers/volunteers.server";
+import { seoMeta } from "#app/features/pages/seo";
 
 export async function loader({ context }: Route.LoaderArgs) {
   // The roles cannot be read (the database is down): the page still shows, says so, and is not cached.

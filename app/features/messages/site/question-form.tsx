@@ -1,0 +1,71 @@
+import { Form } from "react-router";
+import { Button } from "#app/components/ui/button";
+import { NativeSelect } from "#app/components/ui/native-select";
+import { FieldError } from "#app/components/ui/field-error";
+import { QUESTION_TOPICS } from "#app/features/messages/question.schema";
+import { ErrorSummary, fieldId, Honeypot, PrivacyNote, TextField, publicFormState, type PublicFormActionData } from "#app/features/public-forms/site/public-form";
+
+const P = "question";
+
+/** 'Ask a Question' on the contact page. */
+export function QuestionForm({ actionData }: { actionData?: PublicFormActionData }) {
+  const form = publicFormState(actionData);
+  const topicId = fieldId(P, "topic");
+  const topicErrors = form.errors.topic;
+  const order = ["name", "email", "topic", "message"].map((name) => ({ name, target: fieldId(P, name) }));
+  return (
+    <Form method="post" noValidate className="relative max-w-2xl space-y-6" aria-label="Ask a question">
+      <ErrorSummary errors={form.errors} formError={form.formError} order={order} />
+      <Honeypot prefix={P} />
+      <TextField prefix={P} name="name" label="Your name" autoComplete="name" maxLength={100} errors={form.errors.name} defaultValue={form.text("name")} />
+      <TextField
+        prefix={P}
+        name="email"
+        label="Email address"
+        hint="We will reply to this address."
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        maxLength={254}
+        errors={form.errors.email}
+        defaultValue={form.text("email")}
+      />
+      <div className="space-y-1.5">
+        <label htmlFor={topicId} className="block font-medium">
+          What is your question about?
+        </label>
+        <FieldError id={`${topicId}-error`} errors={topicErrors} />
+        <NativeSelect
+          id={topicId}
+          name="topic"
+          required
+          defaultValue={form.text("topic") ?? ""}
+          aria-invalid={topicErrors?.length ? true : undefined}
+          aria-describedby={topicErrors?.length ? `${topicId}-error` : undefined}
+        >
+          <option value="">Choose a topic</option>
+          {QUESTION_TOPICS.map((topic) => (
+            <option key={topic.value} value={topic.value}>
+              {topic.label}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <TextField
+        prefix={P}
+        name="message"
+        label="Your question"
+        hint="Up to 2000 characters. Please do not include medical details here; we can talk about those by phone."
+        multiline
+        rows={6}
+        maxLength={2000}
+        errors={form.errors.message}
+        defaultValue={form.text("message")}
+      />
+      <PrivacyNote>We only use your name and email address to answer your question.</PrivacyNote>
+      <Button type="submit" size="lg" data-busy-label="Sending...">
+        Send my question
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,32 @@
+import { BUILT_IN_PAGES } from "#app/content/pages";
+import type { Database } from "#app/platform/db/db.server";
+import { eventPath } from "#app/features/events/event-format";
+import { logger } from "#app/platform/log/logger.server";
+import { absoluteUrl } from "./seo";
+
+const escapeXml = (value: string) =>
+  value.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
+
+function urlEntry(loc: string, priority: string, lastmod?: string): string {
+  return `  <url>\n    <loc>${escapeXml(loc)}</loc>\n${lastmod ? `    <lastmod>${escapeXml(lastmod)}</lastmod>\n` : ""}    <priority>${priority}</priority>\n  </url>`;
+}
+
+/**
+ * Every public page of the catalogue and every published event's own page
+ * (with the day it last changed), for search engines. Drafts are not public,
+ * so they are not listed; a deleted event drops out with its row.
+ */
+export async function sitemapXml(database: Database, origin: string): Promise<string> {
+  const pages = BUILT_IN_PAGES.map((page) =>
+    urlEntry(absoluteUrl(origin, page.path), page.path === "/" ? "1.0" : page.category === "legal" ? "0.3" : "0.7"),
+  );
+  let events: string[] = [];
+  try {
+    const rows = await database.db.selectFrom("events").select(["slug", "updated_at"]).where("is_published", "=", 1).orderBy("slug").execute();
+    events = rows.map((row) => urlEntry(absoluteUrl(origin, eventPath(row.slug)), "0.5", new Date(row.updated_at).toISOString().slice(0, 10)));
+  } catch (error) {
+    // The pages still get listed; the events come back on the next request.
+    logger.error({ err: error instanceof Error ? error.message : String(error) }, "sitemap: could not read events");
+  }
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${[...pages, ...events].join("\n")}\n</urlset>\n`;
+}

@@ -1,0 +1,502 @@
+import crypto from "node:crypto";
+import { sql } from "kysely";
+import type Nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
+import { nowIso, toNum, type Database } from "#app/platform/db/db.server";
+import { env } from "#app/platform/env.server";
+import { logger } from "#app/platform/log/logger.server";
+import { withoutEmailAddresses } from "#app/platform/log/log-scrub.server";
+import { getSiteSettings } from "#app/features/settings/site-settings.server";
+
+export type MailKind = "transactional" | "notification" | "newsletter";
+export type MailStatus = "sent" | "outbox" | "failed";
+
+/**
+ * The record a message is about. Its outbox copies are deleted with the
+ * record (deleteMailAbout), so deleting an application, a question, a
+ * registration or a subscriber leaves no copy of what was written to or about that person.
+ */
+export interface MailAbout {
+  type: "volunteer_application" | "message" | "registration" | "subscriber";
+  id: string;
+}
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  /** Built from the text when left out, so every message has both parts. */
+  html?: string;
+  kind: MailKind;
+  headers?: Record<string, string>;
+  campaignId?: string;
+  /**
+   * Things the e-mail must carry but the outbox must not keep, such as a
+   * one-time invitation link that is as good as a password. When the message
+   * goes by SMTP the stored copy has each `value` replaced by its
+   * `placeholder` (in the text and HTML) before it is written, so neither the
+   * database nor a backup of it ever holds them; only the message handed to
+   * the mail server does. With no SMTP the Outbox is where staff read the
+   * message to pass it on, so the stored copy keeps them.
+   */
+  secrets?: { value: string; placeholder: string }[];
+  about?: MailAbout;
+}
+
+export interface MailResult {
+  id: string;
+  status: MailStatus;
+  error?: string;
+}
+
+export interface OutboxMessage {
+  id: string;
+  to: string;
+  from: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  headers: Record<string, string>;
+  kind: MailKind;
+  /** outbox: kept here (no SMTP configured); sending: handed to SMTP, outcome unknown; sent; failed. */
+  status: MailStatus | "sending";
+  error: string | null;
+  campaignId: string | null;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+interface MailerConfig {
+  smtpUrl: string | null;
+  from: string | null;
+}
+
+let override: Partial<MailerConfig> | undefined;
+
+/** Tests point the mailer at their own SMTP server (or none) without touching process.env. */
+export function configureMailer(config: Partial<MailerConfig> | undefined): void {
+  override = config;
+}
+
+function mailerConfig(): MailerConfig {
+  const config = env();
+  return {
+    smtpUrl: override && "smtpUrl" in override ? (override.smtpUrl ?? null) : (config.SMTP_URL ?? null),
+    from: override && "from" in override ? (override.from ?? null) : (config.MAIL_FROM ?? null),
+  };
+}
+
+/** Whether messages leave the building (SMTP) or stay in the outbox. */
+export function mailDelivery(): "smtp" | "outbox" {
+  return mailerConfig().smtpUrl ? "smtp" : "outbox";
+}
+
+const transports = new Map<string, Transporter>();
+
+/** nodemailer, imported when the first message goes out by SMTP (the outbox never needs it). */
+let nodemailerModule: Promise<typeof Nodemailer> | undefined;
+
+async function transportFor(url: string): Promise<Transporter> {
+  let transport = transports.get(url);
+  if (!transport) {
+    const nodemailer = await (nodemailerModule ??= import("nodemailer").then((m) => m.default));
+    // Another message may have made it while this one waited for the import.
+    transport = transports.get(url);
+    if (transport) return transport;
+    // A pool keeps one connection open across a newsletter's batches instead
+    // of one per message. nodemailer waits up to 2 minutes to connect and 10
+    // for a silent server; a mail server that is down must not hold a staff
+    // action that long. The operator's SMTP_URL may set these itself
+    // (?connectionTimeout=…), and wins.
+    transport = nodemailer.createTransport({ url, pool: true, ...SMTP_TIMEOUTS_MS });
+    transports.set(url, transport);
+  }
+  return transport;
+}
+
+/** How long to wait for the mail server: to connect, for its greeting, and for any answer once talking. */
+const SMTP_TIMEOUTS_MS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 };
+
+/** Closes pooled SMTP connections (at shutdown). */
+export function closeMailer(): void {
+  for (const transport of transports.values()) transport.close();
+  transports.clear();
+}
+
+/** The sender: MAIL_FROM, else the charity's name and e-mail from Settings. */
+export async function senderAddress(): Promise<string> {
+  const configured = mailerConfig().from;
+  if (configured) return configured;
+  const settings = await getSiteSettings();
+  const address = settings.email || `no-reply@${new URL(env().PUBLIC_URL).hostname}`;
+  return `"${settings.charityName.replace(/["\\]/g, "")}" <${address}>`;
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+/** A plain HTML part for messages that only wrote text: paragraphs, line breaks, nothing else. */
+export function textToHtml(text: string): string {
+  const paragraphs = text
+    .trim()
+    .split(/\n{2,}/)
+    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`)
+    .join("\n");
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5">${paragraphs}</body></html>`;
+}
+
+const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
+
+/** A single address a person could type; rejects lists and header tricks. */
+export function isEmailAddress(value: string): boolean {
+  return value.length <= 254 && EMAIL.test(value) && !/[\r\n]/.test(value);
+}
+
+/** A message with everything it needs before it is stored: its outbox id, sender, HTML part and how it goes out. */
+export interface PreparedMail extends MailMessage {
+  id: string;
+  from: string;
+  html: string;
+  /** The SMTP server it goes to, or null to stay in the Outbox: chosen once, so storing and delivering agree. */
+  smtpUrl: string | null;
+}
+
+/**
+ * Fills in what a message needs before it is stored. It reads the sender's
+ * address from the settings, so it runs before any transaction the message
+ * is stored in (SQLite has one connection, which the transaction holds).
+ */
+export async function prepareMail(message: MailMessage & { id?: string }): Promise<PreparedMail> {
+  return { ...message, id: message.id ?? crypto.randomUUID(), from: await senderAddress(), html: message.html ?? textToHtml(message.text), smtpUrl: mailerConfig().smtpUrl };
+}
+
+/**
+ * Records a message in the outbox: 'sending' when SMTP is configured (for
+ * deliverMail to finish), otherwise left in the Outbox. Pass a transaction
+ * (`{ ...database, db: trx }`) to make the message stand or fall with the
+ * change it reports. A message going by SMTP is stored without its
+ * `secrets` (see MailMessage).
+ */
+export async function storeMail(database: Database, mail: PreparedMail): Promise<void> {
+  const stored = mail.smtpUrl ? withoutSecrets(mail) : mail;
+  await database.db
+    .insertInto("outbox")
+    .values({
+      id: mail.id,
+      to_address: mail.to,
+      from_address: mail.from,
+      subject: mail.subject,
+      text: stored.text,
+      html: stored.html,
+      headers: mail.headers && Object.keys(mail.headers).length > 0 ? JSON.stringify(mail.headers) : null,
+      kind: mail.kind,
+      status: mail.smtpUrl ? "sending" : "outbox",
+      error: null,
+      campaign_id: mail.campaignId ?? null,
+      message_id: null,
+      created_at: nowIso(),
+      sent_at: null,
+      about_type: mail.about?.type ?? null,
+      about_id: mail.about?.id ?? null,
+    })
+    .execute();
+}
+
+/** The text and HTML as the outbox keeps them: each of `secrets` replaced by its placeholder (in the HTML also as escaped there). */
+function withoutSecrets(mail: PreparedMail): { text: string; html: string } {
+  let { text, html } = mail;
+  for (const { value, placeholder } of mail.secrets ?? []) {
+    if (!value) continue;
+    text = text.replaceAll(value, placeholder);
+    html = html.replaceAll(value, escapeHtml(placeholder)).replaceAll(escapeHtml(value), escapeHtml(placeholder));
+  }
+  return { text, html };
+}
+
+/** What the opt-in `deferTemporaryFailures` of deliverMail and sendMail answers instead of `failed`. */
+export interface DeferredMailResult {
+  id: string;
+  status: "deferred";
+  error: string;
+}
+
+export interface DeliveryOptions {
+  /**
+   * For a sender that tries again later by itself (the newsletter job): when
+   * the mail server cannot be reached or answers "try again later" (see
+   * isTemporaryMailError), the message is not recorded as failed. Its outbox
+   * row is removed, since nothing was delivered and the caller sends the
+   * message afresh later, and the answer is `deferred`. A refusal (5xx) is
+   * `failed` as always. Without it, every error is `failed`.
+   */
+  deferTemporaryFailures?: boolean;
+}
+
+/** Error codes (nodemailer's and Node's) of a mail server that could not be reached, or dropped the connection. */
+const CONNECTION_ERROR_CODES = new Set([
+  "ECONNECTION",
+  "ESOCKET",
+  "ETIMEDOUT",
+  "EDNS",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ECONNABORTED",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENETDOWN",
+  "EAI_AGAIN",
+  "EPIPE",
+]);
+
+/**
+ * Whether a delivery error is one that may well go away: the mail server
+ * answered 4xx ("try again later": throttling, a full queue, greylisting) or
+ * could not be reached at all (refused or dropped connection, time-out, DNS).
+ * Any other answer, 5xx above all, is a refusal that trying again would get again.
+ */
+export function isTemporaryMailError(error: unknown): boolean {
+  if (!error || typeof error !== "object") return false;
+  const { code, originalCode, responseCode } = error as { code?: unknown; originalCode?: unknown; responseCode?: unknown };
+  if (typeof responseCode === "number" && responseCode > 0) return responseCode >= 400 && responseCode < 500;
+  return (typeof code === "string" && CONNECTION_ERROR_CODES.has(code)) || (typeof originalCode === "string" && CONNECTION_ERROR_CODES.has(originalCode));
+}
+
+/** Delivers a stored message over SMTP when that is configured, and records how it went. */
+export async function deliverMail(database: Database, mail: PreparedMail): Promise<MailResult>;
+export async function deliverMail(database: Database, mail: PreparedMail, options: DeliveryOptions): Promise<MailResult | DeferredMailResult>;
+export async function deliverMail(database: Database, mail: PreparedMail, options: DeliveryOptions = {}): Promise<MailResult | DeferredMailResult> {
+  const { smtpUrl } = mail;
+  if (!smtpUrl) return { id: mail.id, status: "outbox" };
+  let info: { accepted?: unknown[]; rejected?: unknown[]; messageId?: unknown };
+  try {
+    info = await (await transportFor(smtpUrl)).sendMail({
+      from: mail.from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      headers: mail.headers,
+    });
+    const rejected = (info.rejected ?? []).length > 0 && (info.accepted ?? []).length === 0;
+    // The row says whom it was for; the text goes to the log too, so it names nobody.
+    if (rejected) throw new Error("the mail server refused the recipient's address");
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    if (options.deferTemporaryFailures && isTemporaryMailError(error)) {
+      // The server did not take it (it said "later", or there was no
+      // connection to take it over): the row goes, so it neither counts as
+      // failed nor stays 'sending' (which would read as "maybe sent").
+      // Removed before the caller records anything, so a crash in between
+      // leaves no outbox row, which the newsletter's restart logic reads as
+      // "not sent". (A connection lost after the whole message went, before
+      // the server's reply came, is the one case it may have kept it.)
+      await database.db.deleteFrom("outbox").where("id", "=", mail.id).execute();
+      logger.warn({ outboxId: mail.id, kind: mail.kind, err: withoutEmailAddresses(reason) }, "mail delivery deferred: the mail server is unavailable or asked to try later");
+      return { id: mail.id, status: "deferred", error: reason };
+    }
+    await database.db.updateTable("outbox").set({ status: "failed", error: reason.slice(0, 1000) }).where("id", "=", mail.id).execute();
+    logger.warn({ outboxId: mail.id, kind: mail.kind, err: withoutEmailAddresses(reason) }, "mail delivery failed");
+    return { id: mail.id, status: "failed", error: reason };
+  }
+  // The mail server has it: it counts as sent even if that cannot be recorded
+  // (the row then stays 'sending'), so nobody is invited to send it again.
+  try {
+    await database.db
+      .updateTable("outbox")
+      .set({ status: "sent", sent_at: nowIso(), message_id: typeof info.messageId === "string" ? info.messageId : null })
+      .where("id", "=", mail.id)
+      .execute();
+  } catch (error) {
+    logger.error({ outboxId: mail.id, kind: mail.kind, err: withoutEmailAddresses(error instanceof Error ? error.message : String(error)) }, "mail sent, but recording it failed");
+  }
+  return { id: mail.id, status: "sent" };
+}
+
+/**
+ * Records a message in the outbox and, when SMTP is configured, delivers it.
+ * Every message is recorded first, so a crash mid-send leaves a trace
+ * ('sending') that the newsletter's restart logic reads (see
+ * docs/decisions/005-mail-and-jobs.md). `id` lets a caller fix the outbox id
+ * in advance for that purpose. `options` is an opt-in for senders that try
+ * again later themselves (see DeliveryOptions).
+ */
+export async function sendMail(database: Database, message: MailMessage & { id?: string }): Promise<MailResult>;
+export async function sendMail(database: Database, message: MailMessage & { id?: string }, options: DeliveryOptions): Promise<MailResult | DeferredMailResult>;
+export async function sendMail(database: Database, message: MailMessage & { id?: string }, options: DeliveryOptions = {}): Promise<MailResult | DeferredMailResult> {
+  const mail = await prepareMail(message);
+  await storeMail(database, mail);
+  return deliverMail(database, mail, options);
+}
+
+/** Deliveries queueMail started that have not finished (shutdown waits for them). */
+const deliveriesInFlight = new Set<Promise<unknown>>();
+
+/**
+ * Records a message in the outbox now and delivers it without waiting for
+ * the mail server: for what a visitor's form causes (the staff notice, their
+ * confirmation), so a slow or unreachable mail server never holds their page
+ * and never tempts them to send the form again. How the delivery went is
+ * recorded on the message's outbox row, as with sendMail.
+ */
+export async function queueMail(database: Database, message: MailMessage): Promise<{ id: string }> {
+  const mail = await prepareMail(message);
+  await storeMail(database, mail);
+  const delivery: Promise<unknown> = deliverMail(database, mail)
+    .catch((error: unknown) => {
+      logger.error({ outboxId: mail.id, kind: mail.kind, err: withoutEmailAddresses(error instanceof Error ? error.message : String(error)) }, "queued mail could not be delivered or recorded");
+    })
+    .finally(() => deliveriesInFlight.delete(delivery));
+  deliveriesInFlight.add(delivery);
+  return { id: mail.id };
+}
+
+/** Waits for every delivery queueMail started (at shutdown, before closing the connections; in tests). */
+export async function settleQueuedMail(): Promise<void> {
+  while (deliveriesInFlight.size > 0) await Promise.allSettled([...deliveriesInFlight]);
+}
+
+function toOutboxMessage(row: {
+  id: string;
+  to_address: string;
+  from_address: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  headers: string | null;
+  kind: string;
+  status: string;
+  error: string | null;
+  campaign_id: string | null;
+  created_at: string;
+  sent_at: string | null;
+}): OutboxMessage {
+  let headers: Record<string, string> = {};
+  try {
+    headers = row.headers ? (JSON.parse(row.headers) as Record<string, string>) : {};
+  } catch {
+    headers = {};
+  }
+  return {
+    id: row.id,
+    to: row.to_address,
+    from: row.from_address,
+    subject: row.subject,
+    text: row.text,
+    html: row.html,
+    headers,
+    kind: row.kind as MailKind,
+    status: row.status as OutboxMessage["status"],
+    error: row.error,
+    campaignId: row.campaign_id,
+    createdAt: row.created_at,
+    sentAt: row.sent_at,
+  };
+}
+
+/** The outbox, newest first. `to` narrows it to one recipient (exact, case-insensitive). */
+export async function listOutbox(
+  database: Database,
+  { limit = 50, offset = 0, to, kind }: { limit?: number; offset?: number; to?: string; kind?: MailKind } = {},
+): Promise<{ messages: OutboxMessage[]; total: number }> {
+  let query = database.db.selectFrom("outbox");
+  if (to) query = query.where(sql<string>`lower(to_address)`, "=", to.trim().toLowerCase());
+  if (kind) query = query.where("kind", "=", kind);
+  const [rows, count] = await Promise.all([
+    query.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute(),
+    query.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
+  ]);
+  return { messages: rows.map(toOutboxMessage), total: toNum(count?.n) };
+}
+
+export async function getOutboxMessage(database: Database, id: string): Promise<OutboxMessage | undefined> {
+  const row = await database.db.selectFrom("outbox").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? toOutboxMessage(row) : undefined;
+}
+
+/** Deletes the outbox copies of every message about a record (see MailAbout); pass the record's transaction. */
+export async function deleteMailAbout(database: Database, about: MailAbout): Promise<number> {
+  const result = await database.db.deleteFrom("outbox").where("about_type", "=", about.type).where("about_id", "=", about.id).executeTakeFirst();
+  return toNum(result.numDeletedRows);
+}
+
+/**
+ * Deletes outbox copies written before `cutoff` (the mail retention period,
+ * a month at least), except one a newsletter recipient still in hand points
+ * at, which the newsletter's restart logic reads to avoid sending anyone the
+ * same issue twice. A copy still 'sending' that long after it was written is
+ * not being delivered (a delivery gives up within minutes): a process killed
+ * while handing it over left it so, and nothing else would ever delete it.
+ */
+export async function deleteMailWrittenBefore(database: Database, cutoff: Date): Promise<number> {
+  const result = await database.db
+    .deleteFrom("outbox")
+    .where("created_at", "<", cutoff.toISOString())
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("campaign_recipients")
+            .select("campaign_recipients.id")
+            .whereRef("campaign_recipients.outbox_id", "=", "outbox.id")
+            .where("campaign_recipients.status", "=", "sending"),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return toNum(result.numDeletedRows);
+}
+
+/** Who hears about new applications, questions and registrations: the Settings e-mail, else every admin. */
+export async function staffAddresses(database: Database): Promise<string[]> {
+  const settings = await getSiteSettings();
+  if (settings.email) return [settings.email];
+  try {
+    const result = await sql<{ email: string }>`select email from users where role = 'admin' order by email`.execute(database.db);
+    return result.rows.map((r) => r.email).filter(isEmailAddress);
+  } catch {
+    // No users table yet (auth not set up): nobody to tell but the outbox.
+    return [];
+  }
+}
+
+/**
+ * Mails the staff address(es) about something a visitor sent; each message
+ * is also readable in the admin outbox. Recorded before this returns, and
+ * delivered without waiting (queueMail). Returns the outbox ids.
+ */
+export async function notifyStaff(database: Database, subject: string, text: string, about?: MailAbout): Promise<string[]> {
+  const addresses = await staffAddresses(database);
+  if (addresses.length === 0) {
+    // Still recorded, so the notice is not lost before anyone sets a staff address.
+    return [(await sendMailToOutboxOnly(database, { to: "staff (no address set)", subject, text, kind: "notification", about })).id];
+  }
+  const ids: string[] = [];
+  for (const to of addresses) ids.push((await queueMail(database, { to, subject, text, kind: "notification", about })).id);
+  return ids;
+}
+
+async function sendMailToOutboxOnly(database: Database, message: MailMessage): Promise<MailResult> {
+  const id = crypto.randomUUID();
+  await database.db
+    .insertInto("outbox")
+    .values({
+      id,
+      to_address: message.to,
+      from_address: await senderAddress(),
+      subject: message.subject,
+      text: message.text,
+      html: message.html ?? textToHtml(message.text),
+      headers: null,
+      kind: message.kind,
+      status: "outbox",
+      error: null,
+      campaign_id: null,
+      message_id: null,
+      created_at: nowIso(),
+      sent_at: null,
+      about_type: message.about?.type ?? null,
+      about_id: message.about?.id ?? null,
+    })
+    .execute();
+  return { id, status: "outbox" };
+}

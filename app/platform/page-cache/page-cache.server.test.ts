@@ -1,0 +1,187 @@
+import crypto from "node:crypto";
+import zlib from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { rememberDevice } from "#app/features/accounts/trusted-device.server";
+import { inlineScriptHashes, PageCache, pickEncoding, PUBLIC_HTML_CACHE_CONTROL } from "./page-cache.server";
+
+const HTML = `<!DOCTYPE html><html><head><script type="application/ld+json">{"@type":"Organization"}</script></head>
+<body><p>Hello</p><script nonce="n1">window.a = 1;</script><script src="/assets/x.js"></script><script type="module" async>import "/assets/y.js";</script></body></html>`;
+
+function page(body = HTML, init: ResponseInit = {}) {
+  return new Response(body, { status: 200, ...init, headers: { "Content-Type": "text/html; charset=utf-8", ...(init.headers ?? {}) } });
+}
+
+function cache(version = { value: 1 }, clock = { now: 0 }) {
+  return new PageCache({
+    readVersion: async () => version.value,
+    cspForHashes: (hashes) => `script-src 'self' ${hashes.join(" ")}`,
+    now: () => clock.now,
+    recompress: false,
+  });
+}
+
+const request = (path: string, headers: Record<string, string> = {}, method = "GET") => new Request(`http://site.test${path}`, { method, headers });
+
+describe("page cache", () => {
+  it("caches only anonymous GET/HEAD of pages without a query string, keyed by path and theme", () => {
+    const c = cache();
+    expect(c.keyFor(request("/about"))).toBe("/about\n");
+    expect(c.keyFor(request("/about", {}, "HEAD"))).toBe("/about\n");
+    expect(c.keyFor(request("/about", { cookie: "theme=dark" }))).toBe("/about\ndark");
+    expect(c.keyFor(request("/about", { cookie: "theme=light" }))).toBe("/about\nlight");
+    // A browser that has signed in before carries a remembered-browser cookie, which changes no page.
+    const remembered = rememberDevice("secret-for-the-test-0123456789-0123456789", "chair@example.org", "", false).split(";")[0]!;
+    const rememberedOverHttps = rememberDevice("secret-for-the-test-0123456789-0123456789", "chair@example.org", "", true).split(";")[0]!;
+    expect(c.keyFor(request("/about", { cookie: `theme=dark; ${remembered}` }))).toBe("/about\ndark");
+    expect(c.keyFor(request("/about", { cookie: rememberedOverHttps }))).toBe("/about\n");
+    for (const refused of [
+      request("/about", { cookie: `${remembered}; better-auth.session_token=abc` }),
+      request("/about", {}, "POST"),
+      request("/about?x=1"),
+      request("/about", { cookie: "theme=dark; better-auth.session_token=abc" }),
+      request("/about", { cookie: "toast=eyJ0aXRsZSI6IkhpIn0" }),
+      request("/admin"),
+      request("/admin/events"),
+      request("/login"),
+      request("/api/media/images"),
+      request("/media/a/b.webp"),
+      request("/healthz"),
+      request("/about.data"),
+    ]) {
+      expect(c.keyFor(refused), `${refused.method} ${refused.url} ${refused.headers.get("cookie") ?? ""}`).toBeNull();
+    }
+    expect(new PageCache({ enabled: false, readVersion: async () => 1, cspForHashes: () => "" }).keyFor(request("/about"))).toBeNull();
+  });
+
+  it("stores a page compressed both ways with an ETag, and answers If-None-Match with 304", async () => {
+    const c = cache();
+    expect(await c.get("/\n")).toBeUndefined();
+    const entry = await c.store("/\n", c.begin().generation, page());
+    expect(zlib.brotliDecompressSync(entry.br).toString()).toBe(HTML);
+    expect(zlib.gunzipSync(entry.gzip).toString()).toBe(HTML);
+    expect(await c.get("/\n")).toBe(entry);
+
+    const br = PageCache.respond(entry, request("/", { "accept-encoding": "gzip, deflate, br" }), true);
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(br.headers.get("cache-control")).toBe(PUBLIC_HTML_CACHE_CONTROL);
+    expect(br.headers.get("x-page-cache")).toBe("hit");
+    expect(Buffer.from(await br.arrayBuffer()).equals(entry.br)).toBe(true);
+    const gz = PageCache.respond(entry, request("/", { "accept-encoding": "gzip" }), true);
+    expect(gz.headers.get("content-encoding")).toBe("gzip");
+    const plain = PageCache.respond(entry, request("/"), true);
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(await plain.text()).toBe(HTML);
+
+    const again = PageCache.respond(entry, request("/", { "if-none-match": entry.etag }), true);
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+    expect(PageCache.respond(entry, request("/", { "if-none-match": 'W/"other"' }), true).status).toBe(200);
+  });
+
+  it("allows exactly the page's inline scripts by hash, JSON-LD included, and no external one", async () => {
+    const hash = (text: string) => `'sha256-${crypto.createHash("sha256").update(text).digest("base64")}'`;
+    expect(inlineScriptHashes(HTML).sort()).toEqual([hash('{"@type":"Organization"}'), hash("window.a = 1;"), hash('import "/assets/y.js";')].sort());
+    const entry = await cache().store("/\n", 0, page());
+    expect(entry.csp).toContain(hash("window.a = 1;"));
+    expect(entry.csp).not.toContain("nonce");
+  });
+
+  it("keeps no page that is an error, private, sets a cookie or is not HTML", () => {
+    expect(PageCache.storable(page())).toBe(true);
+    expect(PageCache.storable(page(HTML, { status: 404 }))).toBe(false);
+    expect(PageCache.storable(page(HTML, { headers: { "Cache-Control": "private, no-store" } }))).toBe(false);
+    expect(PageCache.storable(page(HTML, { headers: { "Set-Cookie": "toast=; Max-Age=0" } }))).toBe(false);
+    expect(PageCache.storable(new Response("{}", { headers: { "Content-Type": "application/json" } }))).toBe(false);
+  });
+
+  it("drops everything when the shared version moves, but only checks it once per interval", async () => {
+    const version = { value: 1 };
+    const clock = { now: 0 };
+    let reads = 0;
+    const c = new PageCache({ readVersion: async () => (reads++, version.value), cspForHashes: () => "", now: () => clock.now });
+    await c.get("/\n");
+    await c.store("/\n", c.begin().generation, page());
+    version.value = 2;
+    clock.now = 100;
+    expect(await c.get("/\n"), "within the interval the old version stands").toBeDefined();
+    clock.now = 250;
+    expect(await c.get("/\n"), "a moved version empties the cache").toBeUndefined();
+    expect(reads).toBe(2);
+  });
+
+  it("does not keep a page whose render began before a clear (a save landed meanwhile)", async () => {
+    const c = cache();
+    await c.get("/\n");
+    const { generation } = c.begin("/\n");
+    c.clear();
+    const entry = await c.store("/\n", generation, page());
+    expect(entry.identity.toString()).toBe(HTML);
+    expect(await c.get("/\n")).toBeUndefined();
+  });
+
+  it("lets a burst of misses for one page wait for a single render, but not across a save", async () => {
+    const c = cache();
+    expect(c.waitFor("/\n")).toBeUndefined();
+    const render = c.begin("/\n");
+    // A second render of the same page while the first runs does not register itself.
+    c.begin("/\n").settle();
+    const waiting = c.waitFor("/\n");
+    expect(waiting).toBeDefined();
+    const entry = await c.store("/\n", render.generation, page());
+    render.settle(entry);
+    expect(await waiting).toBe(entry);
+    expect(c.waitFor("/\n"), "done: nothing left to wait for").toBeUndefined();
+
+    const uncacheable = c.begin("/404\n");
+    const waitingFor404 = c.waitFor("/404\n");
+    uncacheable.settle();
+    expect(await waitingFor404, "waiters render themselves when the page was not cacheable").toBeUndefined();
+
+    c.begin("/news\n");
+    c.clear();
+    expect(c.waitFor("/news\n"), "after a save, nobody waits for a render that began before it").toBeUndefined();
+  });
+
+  it("recompresses a stored page with brotli's best quality in the background", async () => {
+    const big = HTML.replace("<p>Hello</p>", `<p>${"Community sport, youth work and art in Halifax. ".repeat(400)}</p>`);
+    const c = new PageCache({ readVersion: async () => 1, cspForHashes: () => "" });
+    await c.get("/\n");
+    const entry = await c.store("/\n", c.begin().generation, page(big));
+    const quick = entry.br;
+    await expect.poll(() => entry.br !== quick, { timeout: 5000 }).toBe(true);
+    expect(entry.br.length).toBeLessThan(quick.length);
+    expect(zlib.brotliDecompressSync(entry.br).toString()).toBe(big);
+  });
+
+  it("forgets pages after their time to live and evicts the oldest past its size", async () => {
+    const clock = { now: 0 };
+    const c = new PageCache({ readVersion: async () => 1, cspForHashes: () => "", now: () => clock.now, ttlMs: 1000, maxEntries: 2, checkIntervalMs: 10_000 });
+    await c.get("/a\n");
+    for (const key of ["/a\n", "/b\n", "/c\n"]) await c.store(key, c.begin().generation, page());
+    expect(c.size).toBe(2);
+    expect(await c.get("/a\n")).toBeUndefined();
+    expect(await c.get("/c\n")).toBeDefined();
+    clock.now = 1500;
+    expect(await c.get("/c\n")).toBeUndefined();
+  });
+
+  it("serves nothing from the cache while the version cannot be read", async () => {
+    let fail = false;
+    const clock = { now: 0 };
+    const c = new PageCache({ readVersion: async () => (fail ? Promise.reject(new Error("db down")) : 1), cspForHashes: () => "", now: () => clock.now });
+    await c.get("/\n");
+    await c.store("/\n", c.begin().generation, page());
+    fail = true;
+    clock.now = 1000;
+    expect(await c.get("/\n")).toBeUndefined();
+  });
+
+  it("prefers brotli, then gzip, honouring q=0", () => {
+    expect(pickEncoding("gzip, deflate, br, zstd")).toBe("br");
+    expect(pickEncoding("gzip")).toBe("gzip");
+    expect(pickEncoding("br;q=0, gzip")).toBe("gzip");
+    expect(pickEncoding("*")).toBe("br");
+    expect(pickEncoding(null)).toBe("identity");
+    expect(pickEncoding("identity")).toBe("identity");
+  });
+});

@@ -1,0 +1,347 @@
+import crypto from "node:crypto";
+import zlib from "node:zlib";
+import { readThemeChoice, THEME_COOKIE } from "#app/platform/http/theme-cookie";
+import { deviceCookieName } from "#app/features/accounts/trusted-device.server";
+
+/**
+ * A full-page cache for anonymous visitors: the first visit to a public page
+ * renders it, later ones get the stored bytes (already compressed with brotli
+ * and gzip) until staff change anything. See docs/decisions/008-page-cache.md.
+ *
+ * Freshness across processes rests on the content version in the database:
+ * every staff save bumps it, and each process re-reads it at most every
+ * `checkIntervalMs` while it serves pages, dropping everything it holds when
+ * it has moved. A save in this process clears the cache at once.
+ */
+
+/** Public HTML may be kept by shared caches for a minute and served stale while one refetches. */
+export const PUBLIC_HTML_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
+
+/** Paths that are never cached whoever asks: staff pages, APIs, files, health and build assets. */
+const NEVER = /^\/(admin|login|logout|api|media|assets|healthz|readyz|theme)(\/|$|\.)/;
+
+/** Cookies a page never depends on: sign-in's remembered browser (trusted-device.server.ts), over http and https. */
+export const PAGE_NEUTRAL_COOKIES = new Set([deviceCookieName(false), deviceCookieName(true)]);
+
+/** Headers that belong to one response, not to the stored page. */
+const PER_RESPONSE = new Set(["content-length", "content-encoding", "content-security-policy", "set-cookie", "x-request-id", "date", "etag", "transfer-encoding", "connection", "keep-alive", "vary"]);
+
+function brotli(bytes: Buffer, quality: number): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    zlib.brotliCompress(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }, (e, out) =>
+      e ? reject(e) : resolve(out),
+    ),
+  );
+}
+
+export interface CachedPage {
+  status: number;
+  headers: [string, string][];
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+  etag: string;
+  csp: string;
+  storedAt: number;
+}
+
+export interface PageCacheOptions {
+  enabled?: boolean;
+  /** Reads the shared content version (one row of the database). */
+  readVersion: () => Promise<number>;
+  /** The Content-Security-Policy for a stored page, allowing exactly its inline scripts. */
+  cspForHashes: (scriptHashes: string[]) => string;
+  checkIntervalMs?: number;
+  /** An upper bound on staleness for pages that depend on the clock (upcoming events). */
+  ttlMs?: number;
+  maxEntries?: number;
+  maxBytes?: number;
+  /** Recompress stored pages with brotli's best quality in the background (off in unit tests). */
+  recompress?: boolean;
+  now?: () => number;
+}
+
+/** The sha256 CSP sources of every inline <script> in the HTML (JSON-LD included, harmlessly). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\ssrc\s*=/i.test(match[1] ?? "")) continue;
+    hashes.add(`'sha256-${crypto.createHash("sha256").update(match[2] ?? "", "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+export type Encoding = "br" | "gzip" | "identity";
+
+/** The encoding to send: brotli, else gzip, else none, by the request's Accept-Encoding. */
+export function pickEncoding(acceptEncoding: string | null | undefined): Encoding {
+  const accepted = new Map<string, number>();
+  for (const part of (acceptEncoding ?? "").split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    accepted.set(name, q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const ok = (name: string) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
+  if (ok("br")) return "br";
+  if (ok("gzip")) return "gzip";
+  return "identity";
+}
+
+/** Whether an If-None-Match header names the page's ETag (weak comparison), so a 304 answers it. */
+export function etagMatches(ifNoneMatch: string | null | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === "*") return true;
+  const bare = etag.replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === bare);
+}
+
+export class PageCache {
+  readonly enabled: boolean;
+  private readonly entries = new Map<string, CachedPage>();
+  private bytes = 0;
+  private version: number | null = null;
+  private checkedAt = -Infinity;
+  private checking: Promise<void> | null = null;
+  /** Bumped by every clear, so a render that began before it is not stored after it. */
+  private generation = 0;
+  /** Renders in progress, so a burst of misses for one page waits for one render (single flight). */
+  private readonly inFlight = new Map<string, Promise<CachedPage | undefined>>();
+  private readonly options: Required<Omit<PageCacheOptions, "enabled">>;
+
+  constructor({ enabled = true, ...options }: PageCacheOptions) {
+    this.enabled = enabled;
+    this.options = {
+      checkIntervalMs: 200,
+      ttlMs: 60_000,
+      maxEntries: 1000,
+      maxBytes: 64 * 1024 * 1024,
+      recompress: true,
+      now: () => performance.now(),
+      ...options,
+    };
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /**
+   * The cache key for a request, or null when its answer must not come from
+   * (or go into) the cache: anything but GET/HEAD of a page without a query
+   * string, or a visitor with any cookie but the theme choice (a session, a
+   * one-shot message, anything we cannot see into). The remembered-browser
+   * cookie of someone who has signed in before changes no page, so it does
+   * not count.
+   */
+  keyFor(request: Request): string | null {
+    if (!this.enabled || (request.method !== "GET" && request.method !== "HEAD")) return null;
+    const url = new URL(request.url);
+    return this.keyForUrl(request.method, url, request.headers.get("cookie"));
+  }
+
+  /** `keyFor` from a request's parts (the fast path in page-cache-hits.server.ts has no Request object). */
+  keyForUrl(method: string, url: URL, cookie: string | null): string | null {
+    if (!this.enabled || (method !== "GET" && method !== "HEAD")) return null;
+    if (url.search || NEVER.test(url.pathname) || url.pathname.endsWith(".data")) return null;
+    if (cookie) {
+      for (const part of cookie.split(";")) {
+        const name = part.trim().split("=")[0];
+        if (name && name !== THEME_COOKIE && !PAGE_NEUTRAL_COOKIES.has(name)) return null;
+      }
+    }
+    return `${url.pathname}\n${readThemeChoice(cookie) ?? ""}`;
+  }
+
+  /**
+   * Marks the start of a render whose result may be stored with `store`.
+   * With a key, later misses for it wait (`waitFor`) until `settle` is called
+   * with the page, or with nothing when it turned out not to be cacheable.
+   */
+  begin(key?: string | null): { generation: number; settle: (entry?: CachedPage) => void } {
+    const generation = this.generation;
+    if (!key || this.inFlight.has(key)) return { generation, settle: () => undefined };
+    let resolve!: (entry?: CachedPage) => void;
+    const promise = new Promise<CachedPage | undefined>((r) => (resolve = r));
+    this.inFlight.set(key, promise);
+    let settled = false;
+    return {
+      generation,
+      settle: (entry) => {
+        if (settled) return;
+        settled = true;
+        if (this.inFlight.get(key) === promise) this.inFlight.delete(key);
+        resolve(entry);
+      },
+    };
+  }
+
+  /** The page another request is rendering for this key, once it is done (undefined when none is). */
+  waitFor(key: string): Promise<CachedPage | undefined> | undefined {
+    return this.inFlight.get(key);
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
+    this.generation++;
+    // Visitors arriving after a save must not wait for a render that began before it.
+    this.inFlight.clear();
+  }
+
+  /** Re-reads the shared version when the last look is older than the interval; clears on a change. */
+  private async checkVersion(): Promise<void> {
+    if (this.options.now() - this.checkedAt < this.options.checkIntervalMs) return;
+    this.checking ??= (async () => {
+      try {
+        const version = await this.options.readVersion();
+        if (this.version !== null && version !== this.version) this.clear();
+        this.version = version;
+        this.checkedAt = this.options.now();
+      } catch {
+        // Without the version we cannot tell whether a page is fresh: serve none from the cache.
+        this.clear();
+        this.checkedAt = -Infinity;
+      } finally {
+        this.checking = null;
+      }
+    })();
+    await this.checking;
+  }
+
+  /**
+   * Re-reads the shared version now (after a save in this process has bumped
+   * it), so the regular check does not empty the cache a second time a moment later.
+   */
+  async refresh(): Promise<void> {
+    await this.checking;
+    this.checkedAt = -Infinity;
+    await this.checkVersion();
+  }
+
+  async get(key: string): Promise<CachedPage | undefined> {
+    await this.checkVersion();
+    return this.lookup(key);
+  }
+
+  /**
+   * `get` without a promise when the version was read within the interval
+   * (the usual case while pages are being served): the page or undefined;
+   * null when a version check is due, and the caller must use `get`.
+   */
+  getNow(key: string): CachedPage | undefined | null {
+    if (this.options.now() - this.checkedAt >= this.options.checkIntervalMs) return null;
+    return this.lookup(key);
+  }
+
+  private lookup(key: string): CachedPage | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (this.options.now() - entry.storedAt > this.options.ttlMs || this.checkedAt === -Infinity) {
+      this.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  private delete(key: string) {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.bytes -= entry.identity.length + entry.gzip.length + entry.br.length;
+    this.entries.delete(key);
+  }
+
+  /** Whether a rendered response may be stored: a complete 200 HTML page that sets no cookie and asks not to be private. */
+  static storable(response: Response): boolean {
+    if (response.status !== 200 || !response.body) return false;
+    if (!response.headers.get("content-type")?.startsWith("text/html")) return false;
+    if (response.headers.has("set-cookie")) return false;
+    const cacheControl = response.headers.get("cache-control") ?? "";
+    return !/\b(private|no-store|no-cache)\b/i.test(cacheControl);
+  }
+
+  /**
+   * Reads the whole rendered page, compresses it once, and keeps it unless a
+   * clear happened since `generation` (a save landed while it rendered).
+   * Brotli at quality 6 costs ~1 ms for a 45 KB page; the stored copy is then
+   * recompressed at quality 11 (~60 ms, ~10% smaller) off the request path.
+   */
+  async store(key: string, generation: number, response: Response): Promise<CachedPage> {
+    const identity = Buffer.from(await response.arrayBuffer());
+    const html = identity.toString("utf8");
+    const [gzip, br] = await Promise.all([
+      new Promise<Buffer>((resolve, reject) => zlib.gzip(identity, { level: 6 }, (e, out) => (e ? reject(e) : resolve(out)))),
+      brotli(identity, 6),
+    ]);
+    const headers: [string, string][] = [];
+    response.headers.forEach((value, name) => {
+      if (!PER_RESPONSE.has(name)) headers.push([name, value]);
+    });
+    if (!response.headers.has("cache-control")) headers.push(["cache-control", PUBLIC_HTML_CACHE_CONTROL]);
+    const entry: CachedPage = {
+      status: response.status,
+      headers,
+      identity,
+      gzip,
+      br,
+      etag: `W/"${crypto.createHash("sha256").update(identity).digest("base64url").slice(0, 32)}"`,
+      csp: this.options.cspForHashes(inlineScriptHashes(html)),
+      storedAt: this.options.now(),
+    };
+    if (generation === this.generation && this.version !== null) {
+      this.delete(key);
+      this.entries.set(key, entry);
+      this.bytes += identity.length + gzip.length + br.length;
+      // Oldest first out: Map keeps insertion order.
+      for (const oldest of this.entries.keys()) {
+        if (this.entries.size <= this.options.maxEntries && this.bytes <= this.options.maxBytes) break;
+        this.delete(oldest);
+      }
+      if (this.options.recompress) void this.recompress(key, entry);
+    }
+    return entry;
+  }
+
+  private async recompress(key: string, entry: CachedPage): Promise<void> {
+    try {
+      const smaller = await brotli(entry.identity, 11);
+      // Only if the page is still the one stored (not cleared or replaced meanwhile).
+      if (this.entries.get(key) !== entry || smaller.length >= entry.br.length) return;
+      this.bytes += smaller.length - entry.br.length;
+      entry.br = smaller;
+    } catch {
+      // The quality-6 copy stays.
+    }
+  }
+
+  /**
+   * The headers of a response from a stored page: for the body in `encoding`,
+   * or for a 304 (`"not-modified"`, no Content-Encoding or Content-Length).
+   */
+  static headersFor(entry: CachedPage, hit: boolean, encoding: Encoding | "not-modified"): Headers {
+    const headers = new Headers(entry.headers);
+    headers.set("ETag", entry.etag);
+    headers.set("Content-Security-Policy", entry.csp);
+    headers.set("Vary", "Accept-Encoding, Cookie");
+    headers.set("X-Page-Cache", hit ? "hit" : "miss");
+    if (encoding === "not-modified") return headers;
+    if (encoding !== "identity") headers.set("Content-Encoding", encoding);
+    headers.set("Content-Length", String(PageCache.bodyFor(entry, encoding).length));
+    return headers;
+  }
+
+  static bodyFor(entry: CachedPage, encoding: Encoding): Buffer {
+    return encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.identity;
+  }
+
+  /** The response for a stored page: 304 when the visitor has it, else the best encoding it accepts. */
+  static respond(entry: CachedPage, request: Request, hit: boolean): Response {
+    if (etagMatches(request.headers.get("if-none-match"), entry.etag)) {
+      return new Response(null, { status: 304, headers: PageCache.headersFor(entry, hit, "not-modified") });
+    }
+    const encoding = pickEncoding(request.headers.get("accept-encoding"));
+    const body = PageCache.bodyFor(entry, encoding);
+    // A Buffer is a Uint8Array, which @hono/node-server writes out directly without a stream.
+    return new Response(request.method === "HEAD" ? null : (body as Uint8Array<ArrayBuffer>), { status: entry.status, headers: PageCache.headersFor(entry, hit, encoding) });
+  }
+}
