@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { AdminRefusal, RefusalMessage } from "./admin-refusal";
-import { formatDateTime } from "./record-actions";
+import { formatDateTime } from "#app/web/dates";
 import type { EditConflict } from "#app/web/stale-edit.server";
 import { logger } from "#app/platform/log/logger.server";
 import { formValues, type FieldErrors } from "#app/web/parse-form";

@@ -76,14 +76,6 @@ export function DeleteDisclosure({
   );
 }
 
-export function formatDateTime(iso: string): string {
-  return new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/London" }).format(new Date(iso));
-}
-
-export function formatDate(iso: string): string {
-  return new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "Europe/London" }).format(new Date(iso));
-}
-
 /** Status filter links with counts, e.g. Pending (3) · Approved (5). */
 export function StatusFilter<S extends string>({
   label,

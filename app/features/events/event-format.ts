@@ -1,5 +1,6 @@
 import { EVENT_CATEGORIES } from "#app/content/site";
-import { EVENT_TIME_ZONE, londonIsoWithOffset } from "./ical";
+import { formatLongDay, londonIsoWithOffset } from "#app/web/dates";
+import { EVENT_TIME_ZONE } from "./ical";
 import { absoluteUrl } from "#app/features/pages/seo";
 
 /** What the public pages need of an event (no admin-only fields). */
@@ -32,18 +33,9 @@ export function eventCategoryLabel(value: string): string {
   return EVENT_CATEGORIES.find((c) => c.value === value)?.label ?? value;
 }
 
-const longDate = new Intl.DateTimeFormat("en-GB", {
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-});
-
-/** "Saturday 20 June 2026" for 2026-06-20 (dates are calendar days, not instants). */
+/** "Saturday, 20 June 2026" for 2026-06-20 (dates are calendar days, not instants). */
 export function formatEventDate(date: string): string {
-  const [y, m, d] = date.split("-").map(Number);
-  return longDate.format(new Date(Date.UTC(y, m - 1, d)));
+  return formatLongDay(date);
 }
 
 /** "Saturday 20 June 2026 at 18:30", or null for an undated session. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EVENT_CATEGORIES, type EventCategory } from "#app/content/site";
-import { londonTimeExists } from "./ical";
+import { londonTimeExists } from "#app/web/dates";
 import { multilineString } from "#app/web/multiline";
 
 /** `string` is z.string, or multilineString for a <textarea>. */

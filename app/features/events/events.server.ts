@@ -9,7 +9,7 @@ import { BUILT_IN_IMAGES, EVENT_CATEGORIES, type EventCategory } from "#app/cont
 import { eventSchema } from "./event.schema";
 import { parseForm, textValues, type FormResult } from "#app/web/parse-form";
 import { editConflict, stampAfter, type EditResult } from "#app/web/stale-edit.server";
-import { londonToday } from "./ical";
+import { ukToday } from "#app/web/dates";
 import type { EventImage, PublicEvent } from "./event-format";
 import { siteImageSrc } from "#app/features/media/media.server";
 import { mediaByUrl } from "#app/features/pages/section-images.server";
@@ -284,19 +284,19 @@ function group(events: SiteEvent[], today: string): GroupedEvents {
 }
 
 /** Every event for the admin list, grouped as the public page groups them. */
-export async function listEvents({ db }: Database, today: string = londonToday()): Promise<GroupedEvents> {
+export async function listEvents({ db }: Database, today: string = ukToday()): Promise<GroupedEvents> {
   const rows = await db.selectFrom("events").selectAll().execute();
   return group(rows.map(toEvent), today);
 }
 
 /** The News & Events page: published events only. */
-export async function listPublishedEvents({ db }: Database, today: string = londonToday()): Promise<GroupedEvents> {
+export async function listPublishedEvents({ db }: Database, today: string = ukToday()): Promise<GroupedEvents> {
   const rows = await db.selectFrom("events").selectAll().where("is_published", "=", 1).execute();
   return group(rows.map(toEvent), today);
 }
 
 /** The calendar feed: published events from today on, soonest first. */
-export async function listUpcomingPublishedEvents({ db }: Database, today: string = londonToday()): Promise<SiteEvent[]> {
+export async function listUpcomingPublishedEvents({ db }: Database, today: string = ukToday()): Promise<SiteEvent[]> {
   const rows = await db
     .selectFrom("events")
     .selectAll()
@@ -317,7 +317,7 @@ export interface EventCounts {
   upcoming: number;
 }
 
-export async function countEvents({ db }: Database, today: string = londonToday()): Promise<EventCounts> {
+export async function countEvents({ db }: Database, today: string = ukToday()): Promise<EventCounts> {
   const row = await db
     .selectFrom("events")
     .select((eb) => [

@@ -9,7 +9,7 @@ import { getStoredPageContent, listRevisions, mergePageContent, restoreRevision,
 import { pageContentFormSchemaFor, renumber, sectionImageSchemaFor, sectionLabel, sectionOptions } from "./page-content.schema";
 import { showableImageOrigins } from "./public-page-data.server";
 import { layoutShowsImages } from "./page-layout";
-import { formatDateTime } from "#app/features/admin/record-actions";
+import { formatDateTime } from "#app/web/dates";
 import { refuseAdminRequest, refuseUnknownAction } from "#app/features/admin/admin-response.server";
 import type { FieldErrors } from "#app/web/parse-form";
 import { assignSectionImage, clearSectionImage } from "./section-images.server";

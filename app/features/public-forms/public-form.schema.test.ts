@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { REGISTRATION_DAY, VALID_REGISTRATION } from "../../../test/registration-fixture";
 import { parsePublicForm, type RawValues } from "./public-form.schema";
 import { questionSchema } from "#app/features/messages/question.schema";
-import { registrationSchema, ukToday } from "#app/features/registrations/registration.schema";
+import { registrationSchema } from "#app/features/registrations/registration.schema";
+import { ukToday } from "#app/web/dates";
 import { volunteerApplicationSchema } from "#app/features/volunteers/volunteer.schema";
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ukToday } from "#app/web/dates";
 import { NAVIGATION } from "#app/content/navigation";
 import { YOUTH_AGE_RANGE } from "#app/content/site";
 import { optionalMultilineText, phoneField, requiredText, tickedBox, isEmail, withoutFormatCharacters } from "#app/features/public-forms/public-form.schema";
@@ -36,11 +37,6 @@ export type Registrant = (typeof REGISTRANTS)[number]["value"];
 
 export const REGISTRATION_DECLARATION =
   "I confirm the details on this form are correct. If I am the young person, my parent or carer knows I am registering.";
-
-/** Today's date in the UK (YYYY-MM-DD): ages are counted on the day the form is sent. */
-export function ukToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-}
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 

@@ -5,6 +5,7 @@ import { csvCell, csvPhoneCell } from "#app/web/csv";
 import type { RegistrationsTable } from "#app/platform/db/schema";
 import { nowIso, toBool, toNum, type Database } from "#app/platform/db/db.server";
 import { enqueueJob, registerJobHandler } from "#app/platform/jobs/jobs.server";
+import { ukToday } from "#app/web/dates";
 import { logger } from "#app/platform/log/logger.server";
 import { deleteMailAbout, deleteMailWrittenBefore, notifyStaff } from "#app/platform/mail/mailer.server";
 import { expireUnconfirmedSignUps } from "#app/features/newsletter/newsletter.server";
@@ -14,7 +15,6 @@ import {
   ageOn,
   programmeLabel,
   registrationSchema,
-  ukToday,
   REGISTRATION_STATUSES,
   type Registrant,
   type RegistrationStatus,

@@ -19,7 +19,6 @@ import {
   setApplicationStatus,
   setOpportunityOpen,
   setVolunteerHours,
-  startOfUkMonth,
   submitVolunteerApplication,
   updateOpportunity,
   volunteerStats,
@@ -626,14 +625,5 @@ describeEachEngine("volunteer decisions", (get) => {
     expect(after.newThisMonth - before.newThisMonth).toBe(1);
     expect(after.hours - before.hours).toBe(15.5);
     expect(after.pending).toBe(before.pending);
-  });
-});
-
-describe("startOfUkMonth", () => {
-  it("is local midnight on the 1st, in winter and in summer time", () => {
-    expect(startOfUkMonth(new Date("2025-01-15T12:00:00Z"))).toBe("2025-01-01T00:00:00.000Z");
-    expect(startOfUkMonth(new Date("2025-07-15T12:00:00Z"))).toBe("2025-06-30T23:00:00.000Z");
-    // 00:30 on 1 August in London is still July in UTC.
-    expect(startOfUkMonth(new Date("2025-07-31T23:30:00Z"))).toBe("2025-07-31T23:00:00.000Z");
   });
 });

@@ -9,6 +9,7 @@ import { deleteMailAbout, deliverMail, notifyStaff, prepareMail, queueMail, stor
 import { adminLink, handleSubmission, rawList, rawText, tellAboutSubmission, type Submission, type SubmitOutcome } from "#app/features/public-forms/public-forms.server";
 import { logger } from "#app/platform/log/logger.server";
 import { parseForm, type FormResult } from "#app/web/parse-form";
+import { startOfUkMonth } from "#app/web/dates";
 import { editConflict, editVersion, stampAfter, type EditResult } from "#app/web/stale-edit.server";
 import { getSiteSettings } from "#app/features/settings/site-settings.server";
 import {
@@ -396,18 +397,6 @@ export interface VolunteerStats {
   pending: number;
   /** Hours staff have recorded, across all volunteers. */
   hours: number;
-}
-
-/** The first instant of the current month in the UK, as an ISO timestamp. */
-export function startOfUkMonth(now: Date): string {
-  const [year, month] = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit" })
-    .format(now)
-    .split("-")
-    .map(Number);
-  // Midnight in London is 00:00 GMT or 23:00 UTC the day before (BST).
-  const utcMidnight = Date.UTC(year!, month! - 1, 1);
-  const londonHour = Number(new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", hour: "2-digit", hourCycle: "h23" }).format(utcMidnight));
-  return new Date(utcMidnight - londonHour * 3600_000).toISOString();
 }
 
 export async function volunteerStats(database: Database, now: Date = new Date()): Promise<VolunteerStats> {

@@ -5,6 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/
 import { listAudit } from "#app/features/audit/audit.server";
 import { requireAdmin } from "#app/features/accounts/auth.server";
 import { getDatabase } from "#app/platform/db/db.server";
+import { formatDateTime } from "#app/web/dates";
 
 const PAGE_SIZE = 50;
 
@@ -19,8 +20,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   redirectPastEnd(url, page, pages);
   return { entries, total, page, pages };
 }
-
-const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "Europe/London" });
 
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
   const { entries, total, page, pages } = loaderData;
@@ -52,7 +51,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                 {entries.map((entry) => (
                   <tr key={entry.id} className="border-b border-border align-top">
                     <td className="whitespace-nowrap py-2 pr-4">
-                      <time dateTime={entry.createdAt}>{when.format(new Date(entry.createdAt))}</time>
+                      <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, { seconds: true })}</time>
                     </td>
                     <td className="py-2 pr-4">
                       {auditActionLabel(entry.action)}

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/admin.messages";
-import { DeleteDisclosure, formatDateTime, PostButton, StatusFilter } from "#app/features/admin/record-actions";
+import { DeleteDisclosure, PostButton, StatusFilter } from "#app/features/admin/record-actions";
+import { formatDateTime } from "#app/web/dates";
 import { AdminRefusalNotice, revalidateAfterConflict } from "#app/features/admin/admin-refusal";
 import { Pager, pageCount, pageHref, redirectPastEnd, requestedPage } from "#app/features/admin/pager";
 import { Badge } from "#app/components/ui/badge";

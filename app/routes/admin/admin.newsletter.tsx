@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Route } from "./+types/admin.newsletter";
 import { AdminRefusalNotice, type AdminRefusal } from "#app/features/admin/admin-refusal";
 import { NewsletterComposer, type ComposerValues } from "#app/features/newsletter/admin/newsletter-composer";
-import { formatDateTime } from "#app/features/admin/record-actions";
+import { formatDateTime } from "#app/web/dates";
 import { ConfirmDeleteButton } from "#app/features/admin/record-fields";
 import { NEWSLETTER_TEMPLATE_VALUES } from "#app/features/newsletter/admin/newsletter-templates";
 import { Badge } from "#app/components/ui/badge";

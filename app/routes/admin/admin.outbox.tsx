@@ -6,6 +6,7 @@ import { requireAdmin } from "#app/features/accounts/auth.server";
 import { getDatabase } from "#app/platform/db/db.server";
 import { listOutbox, mailDelivery, type MailKind } from "#app/platform/mail/mailer.server";
 import { getSetting } from "#app/features/settings/site-settings.server";
+import { formatDateTime } from "#app/web/dates";
 
 const PAGE_SIZE = 25;
 const KINDS: MailKind[] = ["transactional", "notification", "newsletter"];
@@ -28,10 +29,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   redirectPastEnd(url, page, pages);
   const keptMonths = await getSetting(database, "mailRetentionMonths").catch(() => null);
   return { messages, total, page, pages, kind: kind ?? "", delivery: mailDelivery(), keptMonths };
-}
-
-function formatDate(iso: string): string {
-  return new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/London" }).format(new Date(iso));
 }
 
 /** Every e-mail the site has written, newest first: the whole story when no mail server is set up. */
@@ -81,7 +78,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
                   <span className="text-sm text-muted-foreground">to {m.to}</span>
                   <Badge variant="secondary">{KIND_LABELS[m.kind] ?? m.kind}</Badge>
                   <Badge variant={m.status === "failed" ? "destructive" : m.status === "sent" ? "success" : "outline"}>{STATUS_LABELS[m.status] ?? m.status}</Badge>
-                  <span className="text-sm text-muted-foreground">{formatDate(m.createdAt)}</span>
+                  <span className="text-sm text-muted-foreground">{formatDateTime(m.createdAt)}</span>
                 </summary>
                 <div className="space-y-2 border-t border-border p-3 text-sm">
                   <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">

@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/admin.registrations";
 import { Pager, pageCount, pageHref, redirectPastEnd, requestedPage } from "#app/features/admin/pager";
-import { formatDate, StatusFilter } from "#app/features/admin/record-actions";
+import { StatusFilter } from "#app/features/admin/record-actions";
+import { formatDate } from "#app/web/dates";
 import { Button } from "#app/components/ui/button";
 import { requireAdmin } from "#app/features/accounts/auth.server";
 import { getDatabase } from "#app/platform/db/db.server";

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/admin.registrations_.$id";
-import { DeleteDisclosure, formatDate, formatDateTime, PostButton } from "#app/features/admin/record-actions";
+import { DeleteDisclosure, PostButton } from "#app/features/admin/record-actions";
+import { formatDate, formatDateTime } from "#app/web/dates";
 import { AdminRefusalNotice } from "#app/features/admin/admin-refusal";
 import { Badge } from "#app/components/ui/badge";
 import { isRecordId, refuseAdminRequest, refuseMissingRecord, refuseUnknownAction } from "#app/features/admin/admin-response.server";

@@ -8,6 +8,7 @@ import { Badge } from "#app/components/ui/badge";
 import { Button } from "#app/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
 import { Input } from "#app/components/ui/input";
+import { formatDateTime } from "#app/web/dates";
 import {
   listAccounts,
   listSessions,
@@ -149,8 +150,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/London" });
-const formatWhen = (iso: string) => when.format(new Date(iso));
 
 /** "Chrome on Linux" from a user agent, enough to recognise one's own devices. */
 function deviceName(agent: string | null): string {
@@ -280,7 +279,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                     <span>
                       <span className="break-all font-medium">{invitation.email}</span>{" "}
                       <span className="text-muted-foreground">
-                        invited by {invitation.invitedByEmail ?? "an admin"}, expires {formatWhen(invitation.expiresAt)}
+                        invited by {invitation.invitedByEmail ?? "an admin"}, expires {formatDateTime(invitation.expiresAt)}
                       </span>
                     </span>
                     <ActionButton intent="withdraw-invitation" id={invitation.id} label={`Withdraw the invitation to ${invitation.email}`}>
@@ -482,11 +481,11 @@ function SessionTable({ sessions, currentId, caption, showEmail }: { sessions: S
                 {session.id === currentId ? <Badge variant="secondary" className="ml-2">This device</Badge> : null}
               </td>
               <td className="py-2 pr-4 font-mono text-xs">{session.ip ?? "—"}</td>
-              <td className="whitespace-nowrap py-2 pr-4">{formatWhen(session.createdAt)}</td>
-              <td className="whitespace-nowrap py-2 pr-4">{formatWhen(session.lastActiveAt)}</td>
+              <td className="whitespace-nowrap py-2 pr-4">{formatDateTime(session.createdAt)}</td>
+              <td className="whitespace-nowrap py-2 pr-4">{formatDateTime(session.lastActiveAt)}</td>
               <td className="py-2">
                 {session.id === currentId ? null : (
-                  <ActionButton intent="revoke-session" id={session.id} label={`End session: ${session.email}, ${deviceName(session.userAgent)}, signed in ${formatWhen(session.createdAt)}`}>
+                  <ActionButton intent="revoke-session" id={session.id} label={`End session: ${session.email}, ${deviceName(session.userAgent)}, signed in ${formatDateTime(session.createdAt)}`}>
                     End session
                   </ActionButton>
                 )}

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/admin.volunteers";
-import { DeleteDisclosure, formatDate, PostButton, StatusFilter } from "#app/features/admin/record-actions";
+import { DeleteDisclosure, PostButton, StatusFilter } from "#app/features/admin/record-actions";
+import { formatDate } from "#app/web/dates";
 import { AdminRefusalNotice } from "#app/features/admin/admin-refusal";
 import { Pager, pageCount, pageHref, redirectPastEnd, requestedPage } from "#app/features/admin/pager";
 import { VolunteerStatsCards } from "#app/features/volunteers/admin/volunteer-stats";

@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { data, Form, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/admin.volunteers_.applications.$id";
-import { DeleteDisclosure, formatDateTime, PostButton } from "#app/features/admin/record-actions";
+import { DeleteDisclosure, PostButton } from "#app/features/admin/record-actions";
+import { formatDateTime } from "#app/web/dates";
 import { VolunteerDecisionForm } from "#app/features/volunteers/admin/volunteer-decision-form";
 import { AdminRefusalNotice } from "#app/features/admin/admin-refusal";
 import { Badge } from "#app/components/ui/badge";

@@ -3,7 +3,7 @@ import { requireAdmin } from "#app/features/accounts/auth.server";
 import { getDatabase } from "#app/platform/db/db.server";
 import { clientIpFrom } from "#app/features/public-forms/abuse-guard.server";
 import { exportSubscribersCsv, SUBSCRIBER_STATUSES, type SubscriberStatus } from "#app/features/newsletter/newsletter.server";
-import { ukToday } from "#app/features/registrations/registration.schema";
+import { ukToday } from "#app/web/dates";
 
 /** Only POST: every export of the subscriber list is written to the audit log, which no GET may do. */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -3,7 +3,7 @@ import { requireAdmin } from "#app/features/accounts/auth.server";
 import { getDatabase } from "#app/platform/db/db.server";
 import { clientIpFrom } from "#app/features/public-forms/abuse-guard.server";
 import { exportRegistrationsCsv } from "#app/features/registrations/registrations.server";
-import { ukToday } from "#app/features/registrations/registration.schema";
+import { ukToday } from "#app/web/dates";
 
 /** Only POST: every export is written to the audit log, which no GET may do. */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -7,7 +7,7 @@ import { FormConfirmation } from "#app/features/public-forms/site/public-form";
 import { REGISTRATION_FORM_LISTS, RegistrationForm } from "#app/features/registrations/site/registration-form";
 import { publicFormAction } from "#app/features/public-forms/public-forms.server";
 import { registrationRetentionMonths, submitRegistration } from "#app/features/registrations/registrations.server";
-import { ukToday } from "#app/features/registrations/registration.schema";
+import { ukToday } from "#app/web/dates";
 import { SiteImage } from "#app/features/media/site/site-image";
 import { loadPublicPage } from "#app/features/pages/public-page-data.server";
 import { registerBanner } from "#app/features/pages/section-images.server";

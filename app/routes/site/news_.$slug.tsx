@@ -16,7 +16,7 @@ import {
   jsonForScript,
   type PublicEvent,
 } from "#app/features/events/event-format";
-import { londonToday } from "#app/features/events/ical";
+import { ukToday } from "#app/web/dates";
 import { markdownToText } from "#app/features/pages/site/markdown";
 import { useNonce } from "#app/platform/render/nonce";
 import { getSiteSettings } from "#app/features/settings/site-settings.server";
@@ -36,7 +36,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   const summary = text.length > 160 ? `${text.slice(0, 157).trimEnd()}…` : text;
   return {
     event,
-    past: event.date !== null && event.date < londonToday(),
+    past: event.date !== null && event.date < ukToday(),
     structuredData: eventStructuredData(event, { origin, siteName: settings.charityName, description: text }),
     seo: {
       title: event.title,

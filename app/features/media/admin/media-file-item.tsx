@@ -10,6 +10,7 @@ import { Textarea } from "#app/components/ui/textarea";
 import { categoryLabel } from "#app/content/site";
 import { megabytes } from "#app/features/media/upload-rules";
 import { describeMediaUses, PAGE_OPTIONS, SECTION_OPTIONS, pageLabel, sectionLabel } from "./media-options";
+import { formatDateTime } from "#app/web/dates";
 
 /** The fields of a media file the library shows (a MediaFile, as loader data). */
 export interface MediaFileView {
@@ -188,7 +189,7 @@ export function MediaFileItem({
             <dd className="break-all">{file.originalName}</dd>
             <dt>Uploaded</dt>
             <dd>
-              <time dateTime={file.createdAt}>{new Date(file.createdAt).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/London" })}</time>
+              <time dateTime={file.createdAt}>{formatDateTime(file.createdAt)}</time>
             </dd>
           </dl>
           <div className="mt-2 flex flex-wrap gap-2">

@@ -21,6 +21,7 @@ import type { FieldErrors } from "#app/web/parse-form";
 import { cn } from "#app/components/ui/utils";
 import { restorableValues, usePageDraft } from "./page-draft";
 import { UnsavedChangesDialog, useUnsavedChangesGuard } from "#app/features/admin/unsaved-changes-guard";
+import { formatDateTime } from "#app/web/dates";
 
 /** What the editor edits: the page's effective content (staff's fields over the built-in copy). */
 export interface EditorValues {
@@ -60,9 +61,6 @@ const LAYOUT_LABELS: Record<Layout, string> = {
 };
 
 const same = (a: EditorValues, b: EditorValues) => JSON.stringify(a) === JSON.stringify(b);
-
-const formatWhen = (iso: string) =>
-  new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/London" }).format(new Date(iso));
 
 /**
  * The page editor (SPEC §2 Pages tab, §4 states): Content, Images and
@@ -157,7 +155,7 @@ export function PageEditor({
           <AlertTitle>Unsaved changes kept in this browser</AlertTitle>
           <AlertDescription>
             <p>
-              You changed this page at {formatWhen(draft.offered.changedAt)} and those changes were not saved. Restore them to carry on, or
+              You changed this page at {formatDateTime(draft.offered.changedAt)} and those changes were not saved. Restore them to carry on, or
               discard them.
               {draft.savedSince ? " The page has been saved since then: saving your changes will ask before it replaces the newer version." : ""}
             </p>
@@ -185,7 +183,7 @@ export function PageEditor({
           <AlertTitle>Someone else saved this page after you opened it</AlertTitle>
           <AlertDescription>
             <p>
-              {actionData.conflict.updatedByEmail ?? "Another editor"} saved it at {formatWhen(actionData.conflict.updatedAt)} (revision{" "}
+              {actionData.conflict.updatedByEmail ?? "Another editor"} saved it at {formatDateTime(actionData.conflict.updatedAt)} (revision{" "}
               {actionData.conflict.revision}). Your changes are still below. Save anyway to replace their version (theirs stays in the
               revisions), or Discard changes to see theirs.
             </p>
@@ -827,7 +825,7 @@ export function RevisionList({
               <p className="text-muted-foreground">
                 {r.revision === 0
                   ? "The site's original copy"
-                  : `${formatWhen(r.createdAt)} by ${r.createdByEmail ?? "unknown"}${describe(r)}${r.heroTitle ? ` · “${r.heroTitle}”` : ""}`}
+                  : `${formatDateTime(r.createdAt)} by ${r.createdByEmail ?? "unknown"}${describe(r)}${r.heroTitle ? ` · “${r.heroTitle}”` : ""}`}
               </p>
             </div>
             {r.revision === current ? null : (
