@@ -1,5 +1,5 @@
 import { dialledPhone } from "./phone";
-import { withoutFormatCharacters } from "#app/features/public-forms/public-form.schema";
+import { withoutFormatCharacters } from "./text";
 
 /**
  * Cells for CSV files staff open in a spreadsheet (Excel, LibreOffice,

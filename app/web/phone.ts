@@ -1,4 +1,11 @@
-import { isPhone, withoutFormatCharacters } from "#app/features/public-forms/public-form.schema";
+import { withoutFormatCharacters } from "./text";
+
+/** UK numbers as people type them: digits with spaces, brackets, dashes, an optional leading +. */
+const PHONE = /^\+?[\d\s()-]{7,20}$/;
+
+export function isPhone(value: string): boolean {
+  return PHONE.test(value) && value.replace(/\D/g, "").length >= 7;
+}
 
 /**
  * A phone number the forms accept, read as it would be dialled:

@@ -11,7 +11,7 @@ import { logger } from "#app/platform/log/logger.server";
 import { resetTwoFactorFor } from "./admin-accounts.server";
 import { checkPassword } from "./password-policy.server";
 import { TWO_FACTOR_REQUIRED } from "./two-factor-policy";
-import { isEmail } from "#app/features/public-forms/public-form.schema";
+import { isEmail } from "#app/web/text";
 import { beginLoginAttempt, finishLoginAttempt, lockoutMessage } from "#app/platform/rate-limit.server";
 import { rememberDevice, trustedDeviceId } from "./trusted-device.server";
 

@@ -13,7 +13,7 @@ import { enqueueJob, cancelJob, registerJobHandler, type JobContext, type JobOut
 import { logger } from "#app/platform/log/logger.server";
 import { withoutEmailAddresses } from "#app/platform/log/log-scrub.server";
 import { isEmailAddress, queueMail, sendMail } from "#app/platform/mail/mailer.server";
-import { withoutFormatCharacters } from "#app/features/public-forms/public-form.schema";
+import { withoutFormatCharacters } from "#app/web/text";
 import { getSiteSettings } from "#app/features/settings/site-settings.server";
 import { NewsletterEmail, newsletterText, type NewsletterEmailProps } from "#app/features/newsletter/admin/newsletter-email";
 import { NEWSLETTER_CONSENT_TEXT } from "#app/features/newsletter/site/newsletter-form";

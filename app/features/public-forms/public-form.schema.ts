@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { isEmail, oneLine, withoutFormatCharacters } from "#app/web/text";
+import { isPhone } from "#app/web/phone";
 import { multilineString } from "#app/web/multiline";
 
 /**
@@ -50,17 +52,6 @@ const optional = (text: z.ZodString, max: number, tooLong: string) =>
     .optional()
     .transform((v) => v ?? "");
 
-/**
- * A single-line field's text with each run of control characters (line
- * breaks, tabs) as one space. An <input> cannot hold a line break, but a
- * request made by hand can send one, and a name that starts new lines would
- * let a stranger write their own paragraphs into the confirmation e-mail the
- * charity sends to whatever address they give.
- */
-export function oneLine(value: string): string {
-  return value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ");
-}
-
 /** A required line of text with a plain-language message. */
 export const requiredText = (missing: string, max: number, tooLong = keepTo(max)) => required(z.string({ error: missing }).overwrite(oneLine), missing, max, tooLong);
 
@@ -71,24 +62,6 @@ export const requiredMultilineText = (missing: string, max: number, tooLong = ke
 /** Optional text from a <textarea>: a line break counts as one character, as the browser counted it. */
 export const optionalMultilineText = (max: number, tooLong = keepTo(max)) => optional(multilineString(), max, tooLong);
 
-/**
- * The text without invisible formatting characters (Unicode category Cf:
- * direction marks U+200E/U+200F, embeddings U+202A–U+202E, isolates
- * U+2066–U+2069, zero-width spaces, the byte-order mark). A phone number or
- * address copied from a phone's contacts often comes wrapped in them; they
- * show as nothing, so a visitor could not see why the form refused the
- * value, and they have no place in what staff dial or write to.
- */
-export function withoutFormatCharacters(value: string): string {
-  return value.replace(/\p{Cf}/gu, "");
-}
-
-const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
-
-export function isEmail(value: string): boolean {
-  return value.length <= 254 && EMAIL.test(value);
-}
-
 export const emailField = (missing = "Please enter your email address.") =>
   z
     .string({ error: missing })
@@ -97,13 +70,6 @@ export const emailField = (missing = "Please enter your email address.") =>
     .min(1, { error: missing })
     .max(254, { error: "That email address is too long." })
     .refine(isEmail, { error: "Please enter a valid email address, like name@example.com." });
-
-/** UK numbers as people type them: digits with spaces, brackets, dashes, an optional leading +. */
-const PHONE = /^\+?[\d\s()-]{7,20}$/;
-
-export function isPhone(value: string): boolean {
-  return PHONE.test(value) && value.replace(/\D/g, "").length >= 7;
-}
 
 export const phoneField = (missing: string) =>
   z

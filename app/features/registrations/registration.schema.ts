@@ -2,7 +2,8 @@ import { z } from "zod";
 import { ukToday } from "#app/web/dates";
 import { NAVIGATION } from "#app/content/navigation";
 import { YOUTH_AGE_RANGE } from "#app/content/site";
-import { optionalMultilineText, phoneField, requiredText, tickedBox, isEmail, withoutFormatCharacters } from "#app/features/public-forms/public-form.schema";
+import { optionalMultilineText, phoneField, requiredText, tickedBox } from "#app/features/public-forms/public-form.schema";
+import { isEmail, withoutFormatCharacters } from "#app/web/text";
 
 /**
  * 'Register Your Child': what staff need to welcome a young person safely,
