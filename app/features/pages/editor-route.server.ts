@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { builtInPageContent, getPageById } from "#app/content/pages";
 import { DEFAULT_IMAGE_POSITION, IMAGE_POSITIONS, LAYOUTS, type BuiltInPage, type Layout, type PageImage } from "#app/content/types";
-import type { EditorActionData, EditorValues, RevisionItem } from "#app/features/pages/admin/page-editor";
+import type { EditorActionData, EditorValues, RevisionItem } from "./editor-values";
 import { recordAudit } from "#app/features/audit/audit.server";
 import type { CurrentSession } from "#app/features/accounts/auth.server";
 import { getDatabase, type Database } from "#app/platform/db/db.server";

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { LAYOUTS } from "#app/content/types";
-import type { EditorValues, RevisionItem } from "./page-editor";
+import type { EditorValues, RevisionItem } from "#app/features/pages/editor-values";
 
 /**
  * A page editor's unsaved edits, kept in this browser's localStorage while

@@ -3,7 +3,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { PageImage } from "#app/content/types";
-import { PageEditor, type EditorValues } from "./page-editor";
+import type { EditorValues } from "#app/features/pages/editor-values";
+import { PageEditor } from "./page-editor";
 
 const PICTURE: PageImage = { id: "img-1", filename: "/images/hiking.svg", alt: "Runners on a hill path", caption: "", position: "inline", order: 1 };
 

@@ -17,34 +17,11 @@ import { IMAGE_POSITIONS, LAYOUT_DESCRIPTIONS, LAYOUTS, type Layout, type PageIm
 import { resolveImageSrc } from "#app/features/pages/page-image-src";
 import { layoutShowsImages } from "#app/features/pages/page-layout";
 import { imageErrors, LIMITS, moveImage, newImageEntry, renumber, type ImageOrigins } from "#app/features/pages/page-content.schema";
-import type { FieldErrors } from "#app/web/parse-form";
 import { cn } from "#app/components/ui/utils";
 import { restorableValues, usePageDraft } from "./page-draft";
 import { UnsavedChangesDialog, useUnsavedChangesGuard } from "#app/features/admin/unsaved-changes-guard";
 import { formatDateTime } from "#app/web/dates";
-
-/** What the editor edits: the page's effective content (staff's fields over the built-in copy). */
-export interface EditorValues {
-  heroTitle: string;
-  heroSubtitle: string;
-  mainTitle: string;
-  content: string;
-  layout: Layout;
-  images: PageImage[];
-}
-
-export interface EditorConflict {
-  revision: number;
-  updatedAt: string;
-  updatedByEmail: string | null;
-}
-
-export interface EditorActionData {
-  errors?: FieldErrors;
-  /** What was submitted, so a failed save (or a page without JavaScript) keeps it. */
-  values?: EditorValues;
-  conflict?: EditorConflict;
-}
+import type { EditorActionData, EditorValues, RevisionItem } from "#app/features/pages/editor-values";
 
 type Panel = "content" | "images" | "layout";
 
@@ -744,14 +721,6 @@ export function PageSelector({
       </noscript>
     </Form>
   );
-}
-
-export interface RevisionItem {
-  revision: number;
-  createdAt: string;
-  createdByEmail: string | null;
-  restoredFrom: number | null;
-  heroTitle: string;
 }
 
 /**
