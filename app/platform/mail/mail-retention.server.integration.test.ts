@@ -12,7 +12,9 @@ import {
   registerRegistrationJobs,
   submitRegistration,
 } from "#app/features/registrations/registrations.server";
-import { decideApplication, deleteApplication, listOpportunities, submitVolunteerApplication } from "#app/features/volunteers/volunteers.server";
+import { listOpportunities } from "#app/features/volunteers/volunteer-roles.server";
+import { submitVolunteerApplication } from "#app/features/volunteers/volunteer-applications.server";
+import { decideApplication, deleteApplication } from "#app/features/volunteers/volunteer-decisions.server";
 
 process.env.AUTH_SECRET ??= "integration-test-secret-that-is-long-enough-0123456789";
 

@@ -13,15 +13,8 @@ import { requireAdmin } from "#app/features/accounts/auth.server";
 import { getDatabase } from "#app/platform/db/db.server";
 import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, type ApplicationStatus } from "#app/features/volunteers/volunteer.schema";
 import { redirectWithToast } from "#app/web/toast.server";
-import {
-  countApplicationsByStatus,
-  deleteOpportunity,
-  getOpportunity,
-  listApplications,
-  listOpportunities,
-  setOpportunityOpen,
-  volunteerStats,
-} from "#app/features/volunteers/volunteers.server";
+import { deleteOpportunity, getOpportunity, listOpportunities, setOpportunityOpen } from "#app/features/volunteers/volunteer-roles.server";
+import { countApplicationsByStatus, listApplications, volunteerStats } from "#app/features/volunteers/volunteer-applications.server";
 
 const PAGE_SIZE = 50;
 

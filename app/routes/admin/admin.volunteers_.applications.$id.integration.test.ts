@@ -22,7 +22,7 @@ async function siteOn(db: TestDatabase) {
   return {
     login: await import("../auth/login"),
     page: await import("./admin.volunteers_.applications.$id"),
-    volunteers: await import("#app/features/volunteers/volunteers.server"),
+    volunteers: { ...(await import("#app/features/volunteers/volunteer-roles.server")), ...(await import("#app/features/volunteers/volunteer-applications.server")) },
     database: await import("#app/platform/db/db.server"),
   };
 }

@@ -17,16 +17,15 @@ import { clientIpFrom } from "#app/features/public-forms/abuse-guard.server";
 import { parseForm } from "#app/web/parse-form";
 import { APPLICATION_STATUS_LABELS, decisionSchema, hoursSchema, type ApplicationStatus } from "#app/features/volunteers/volunteer.schema";
 import { redirectWithToast } from "#app/web/toast.server";
+import { availabilityLabel, getApplication } from "#app/features/volunteers/volunteer-applications.server";
 import {
-  availabilityLabel,
   decideApplication,
   decisionTemplate,
   deleteApplication,
-  getApplication,
   parseSeenStatus,
   setApplicationStatus,
   setVolunteerHours,
-} from "#app/features/volunteers/volunteers.server";
+} from "#app/features/volunteers/volunteer-decisions.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Volunteer application · Admin Dashboard" }];
 

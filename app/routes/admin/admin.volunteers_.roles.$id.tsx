@@ -7,7 +7,7 @@ import { requireAdmin } from "#app/features/accounts/auth.server";
 import { getDatabase } from "#app/platform/db/db.server";
 import { redirectWithToast } from "#app/web/toast.server";
 import { isEditConflict, type EditResult } from "#app/web/stale-edit.server";
-import { createOpportunity, getOpportunity, opportunityVersion, updateOpportunity, type Opportunity } from "#app/features/volunteers/volunteers.server";
+import { createOpportunity, getOpportunity, opportunityVersion, updateOpportunity, type Opportunity } from "#app/features/volunteers/volunteer-roles.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.isNew ? "Add a role" : "Edit role"} · Volunteers · Admin Dashboard` }];
 

@@ -4,7 +4,7 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { builtInPageContent, getPageById } from "#app/content/pages";
 import type { PublicEvent } from "#app/features/events/event-format";
-import type { Opportunity } from "#app/features/volunteers/volunteers.server";
+import type { Opportunity } from "#app/features/volunteers/volunteer-roles.server";
 import type { Route as NewsRoute } from "./+types/news";
 import type { Route as VacanciesRoute } from "./+types/volunteer.vacancies";
 import News from "./news";

@@ -9,7 +9,8 @@ import { FormConfirmation } from "#app/features/public-forms/site/public-form";
 import { VOLUNTEER_FORM_LISTS, VolunteerApplicationForm } from "#app/features/volunteers/site/volunteer-application-form";
 import { getDatabase } from "#app/platform/db/db.server";
 import { publicFormAction } from "#app/features/public-forms/public-forms.server";
-import { listOpportunities, submitVolunteerApplication } from "#app/features/volunteers/volunteers.server";
+import { listOpportunities } from "#app/features/volunteers/volunteer-roles.server";
+import { submitVolunteerApplication } from "#app/features/volunteers/volunteer-applications.server";
 import { loadPublicPage } from "#app/features/pages/public-page-data.server";
 import { seoMeta } from "#app/features/pages/seo";
 

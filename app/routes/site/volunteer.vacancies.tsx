@@ -9,7 +9,7 @@ import { getDatabase } from "#app/platform/db/db.server";
 import { noteFallback } from "#app/platform/render/fallback-watch.server";
 import { logger } from "#app/platform/log/logger.server";
 import { loadPublicPage } from "#app/features/pages/public-page-data.server";
-import { listOpportunities } from "#app/features/volunteers/volunteers.server";
+import { listOpportunities } from "#app/features/volunteers/volunteer-roles.server";
 import { seoMeta } from "#app/features/pages/seo";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,4 +1,4 @@
-import type { VolunteerStats } from "#app/features/volunteers/volunteers.server";
+import type { VolunteerStats } from "#app/features/volunteers/volunteer-applications.server";
 
 /** The Volunteers tab's figures, counted from the data (SPEC §9 shows the same four as fixed samples). */
 export function VolunteerStatsCards({ stats }: { stats: VolunteerStats }) {
