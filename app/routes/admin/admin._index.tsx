@@ -1,7 +1,8 @@
 import { Link, useNavigate } from "react-router";
 import type { Route } from "./+types/admin._index";
 import { AdminRefusalNotice } from "#app/features/admin/admin-refusal";
-import { editorShouldRevalidate, PageEditor, PageSelector, useRevisionChanged } from "#app/features/pages/admin/page-editor";
+import { editorShouldRevalidate, PageEditor, useRevisionChanged } from "#app/features/pages/admin/page-editor";
+import { PageSelector } from "#app/features/pages/admin/page-selector";
 import type { EditorActionData } from "#app/features/pages/editor-values";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
 import { getPageById, getPagesByCategory, PAGE_CATEGORY_LABELS } from "#app/content/pages";

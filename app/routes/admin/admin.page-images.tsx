@@ -1,7 +1,7 @@
 import { useNavigate } from "react-router";
 import type { Route } from "./+types/admin.page-images";
 import { AdminRefusalNotice } from "#app/features/admin/admin-refusal";
-import { PageSelector } from "#app/features/pages/admin/page-editor";
+import { PageSelector } from "#app/features/pages/admin/page-selector";
 import { SectionImageManager } from "#app/features/pages/admin/section-image-manager";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
 import { getPageById, getPagesByCategory, PAGE_CATEGORY_LABELS } from "#app/content/pages";

@@ -1,0 +1,76 @@
+import { useId } from "react";
+import { Form, useNavigation } from "react-router";
+import { Loader2 } from "lucide-react";
+import { Badge } from "#app/components/ui/badge";
+import { Button } from "#app/components/ui/button";
+import { formatDateTime } from "#app/web/dates";
+import type { RevisionItem } from "#app/features/pages/editor-values";
+
+/** Every saved version, newest first, each restorable with one click (a restore is a new version). */
+export function RevisionList({
+  pageId,
+  revisions,
+  current,
+  dirty = false,
+  headingLevel = "h3",
+  wordsOnly = false,
+}: {
+  pageId: string;
+  revisions: RevisionItem[];
+  current: number;
+  dirty?: boolean;
+  headingLevel?: "h2" | "h3";
+  /** Restoring here brings back a version's words only (its route's action restores them so). */
+  wordsOnly?: boolean;
+}) {
+  const id = useId();
+  const Heading = headingLevel;
+  const navigation = useNavigation();
+  const restoring = navigation.state === "submitting" && navigation.formData?.get("intent") === "restore" ? Number(navigation.formData.get("revision")) : null;
+  const describe = (r: RevisionItem) =>
+    r.restoredFrom === null ? "" : r.restoredFrom === 0 ? " (restored the built-in text)" : ` (restored revision ${r.restoredFrom})`;
+  return (
+    <section aria-labelledby={`${id}-heading`} className="grid gap-3">
+      <Heading id={`${id}-heading`} className="text-lg font-semibold">
+        Revisions
+      </Heading>
+      <p className="text-sm text-muted-foreground">
+        Every save is kept. Restoring an earlier version saves it again as the newest, so nothing is lost.
+        {wordsOnly ? " Here a restore brings back the words only: the page's images and layout stay as they are (the Pages tab restores them too)." : null}
+      </p>
+      {dirty ? <p className="text-sm font-medium">Save or discard your changes before restoring an earlier version.</p> : null}
+      <ol className="grid gap-2">
+        {[...revisions, { revision: 0, createdAt: "", createdByEmail: null, restoredFrom: null, heroTitle: "" }].map((r) => (
+          <li key={r.revision} className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-border p-3 text-sm">
+            <div>
+              <span className="font-semibold">{r.revision === 0 ? "Built-in text" : `Revision ${r.revision}`}</span>
+              {r.revision === current ? (
+                <Badge variant="success" className="ml-2">
+                  Current
+                </Badge>
+              ) : null}
+              <p className="text-muted-foreground">
+                {r.revision === 0
+                  ? "The site's original copy"
+                  : `${formatDateTime(r.createdAt)} by ${r.createdByEmail ?? "unknown"}${describe(r)}${r.heroTitle ? ` · “${r.heroTitle}”` : ""}`}
+              </p>
+            </div>
+            {r.revision === current ? null : (
+              <Form method="post">
+                <input type="hidden" name="intent" value="restore" />
+                <input type="hidden" name="pageId" value={pageId} />
+                <input type="hidden" name="revision" value={r.revision} />
+                {/* The version this list was drawn from: a save made since makes the restore ask first. */}
+                <input type="hidden" name="baseRevision" value={current} />
+                <Button type="submit" variant="outline" size="sm" disabled={dirty || restoring !== null}>
+                  {restoring === r.revision ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+                  Restore<span className="sr-only"> {r.revision === 0 ? "the built-in text" : `revision ${r.revision}`}</span>
+                </Button>
+              </Form>
+            )}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
