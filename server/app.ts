@@ -22,7 +22,7 @@ import { startMediaWorker } from "#app/features/media/images.server";
 import { createStorage, getStorage, s3ConfigFromEnv } from "#app/platform/storage/storage.server";
 import { authorizeAdminRequest, getTus, handleTusRequest, TUS_PATH } from "#app/features/media/tus.server";
 import { closeMailer, settleQueuedMail } from "#app/platform/mail/mailer.server";
-import { registerNewsletterJobs } from "#app/features/newsletter/newsletter.server";
+import { registerNewsletterJobs } from "#app/features/newsletter/campaign-sending.server";
 import { baseSecurityHeaders, contentSecurityPolicy } from "#app/platform/http/security-headers.server";
 import { bumpContentVersion, onContentChange, readContentVersionNow } from "#app/platform/content-version.server";
 import { PageCache } from "#app/platform/page-cache/page-cache.server";

@@ -12,7 +12,7 @@ import { ensureProductionBuild, freePort } from "../site-process";
 import { createAuth, createOrResetAdmin } from "#app/features/accounts/auth.server";
 import { nowIso } from "#app/platform/db/db.server";
 import { LOGIN_LIMITS } from "#app/platform/rate-limit.server";
-import { queueCampaign, saveCampaignDraft } from "#app/features/newsletter/newsletter.server";
+import { queueCampaign, saveCampaignDraft } from "#app/features/newsletter/campaigns.server";
 
 /**
  * Scale-out: two production server processes behind one round-robin

@@ -10,29 +10,20 @@ import { claimNextJob, getJob, runNextJob } from "#app/platform/jobs/jobs.server
 import { closeMailer, configureMailer, listOutbox, sendMail } from "#app/platform/mail/mailer.server";
 import { listAudit } from "#app/features/audit/audit.server";
 import { checkRateLimit } from "#app/features/public-forms/abuse-guard.server";
+import { configureNewsletterRate, registerNewsletterJobs } from "./campaign-sending.server";
+import { cancelCampaign, deleteCampaignDraft, getCampaign, queueCampaign, saveCampaignDraft, updateCampaignDraft } from "./campaigns.server";
+import { setNewsletterSecret, unsubscribeToken, verifyToken } from "./newsletter-tokens.server";
+import { deleteSubscriber, expireUnconfirmedSignUps } from "./subscriber-erasure.server";
 import {
-  cancelCampaign,
   checkConfirmation,
   confirmSubscription,
-  configureNewsletterRate,
-  deleteCampaignDraft,
-  deleteSubscriber,
-  expireUnconfirmedSignUps,
   exportSubscribersCsv,
-  getCampaign,
   getSubscriberByEmail,
   newsletterStats,
-  queueCampaign,
-  registerNewsletterJobs,
   requestSubscription,
   resubscribe,
-  saveCampaignDraft,
-  setNewsletterSecret,
   unsubscribe,
-  unsubscribeToken,
-  updateCampaignDraft,
-  verifyToken,
-} from "./newsletter.server";
+} from "./subscribers.server";
 
 process.env.AUTH_SECRET ??= "integration-test-secret-that-is-long-enough-0123456789";
 

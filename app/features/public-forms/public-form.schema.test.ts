@@ -58,7 +58,7 @@ describe("phone numbers and addresses pasted with invisible formatting", () => {
 
 describe("the newsletter sign-up", () => {
   it("takes an address pasted with invisible formatting and keeps it without them", async () => {
-    const { newsletterSignUpSchema } = await import("#app/features/newsletter/newsletter.server");
+    const { newsletterSignUpSchema } = await import("#app/features/newsletter/newsletter.schema");
     const result = newsletterSignUpSchema.safeParse({ email: pasted("news.reader@example.org"), consent: true });
     expect(result.success ? result.data.email : result.error.issues).toBe("news.reader@example.org");
   });

@@ -8,7 +8,7 @@ import { enqueueJob, registerJobHandler } from "#app/platform/jobs/jobs.server";
 import { ukToday } from "#app/web/dates";
 import { logger } from "#app/platform/log/logger.server";
 import { deleteMailAbout, deleteMailWrittenBefore, notifyStaff } from "#app/platform/mail/mailer.server";
-import { expireUnconfirmedSignUps } from "#app/features/newsletter/newsletter.server";
+import { expireUnconfirmedSignUps } from "#app/features/newsletter/subscriber-erasure.server";
 import { getRegistrationRetentionMonths, getSetting } from "#app/features/settings/site-settings.server";
 import { adminLink, handleSubmission, rawList, rawText, tellAboutSubmission, type Submission, type SubmitOutcome } from "#app/features/public-forms/public-forms.server";
 import {

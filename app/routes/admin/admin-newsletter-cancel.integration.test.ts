@@ -6,7 +6,8 @@ import { failWrites } from "../../../test/failing-writes";
 import { serveWithFirstAdmin } from "../../../test/site-process";
 import type { Database } from "#app/platform/db/db.server";
 import { enqueueJob } from "#app/platform/jobs/jobs.server";
-import { CAMPAIGN_JOB, getCampaign, saveCampaignDraft } from "#app/features/newsletter/newsletter.server";
+import { CAMPAIGN_JOB } from "#app/features/newsletter/campaign-sending.server";
+import { getCampaign, saveCampaignDraft } from "#app/features/newsletter/campaigns.server";
 
 /**
  * Makes every update of a campaign to "cancelled" touch no row, as when the

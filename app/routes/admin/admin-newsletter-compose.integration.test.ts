@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { expect, it } from "vitest";
 import { describeEachEngine } from "../../../test/engines";
 import { serveWithFirstAdmin } from "../../../test/site-process";
-import { getCampaign } from "#app/features/newsletter/newsletter.server";
+import { getCampaign } from "#app/features/newsletter/campaigns.server";
 
 /**
  * The Newsletter tab's composer over HTTP, against the production build, on

@@ -16,23 +16,20 @@ import { getDatabase } from "#app/platform/db/db.server";
 import { clientIpFrom } from "#app/features/public-forms/abuse-guard.server";
 import { logger } from "#app/platform/log/logger.server";
 import { isEmailAddress, mailDelivery } from "#app/platform/mail/mailer.server";
+import { SUBSCRIBER_STATUSES, listSubscribers, newsletterStats, type SubscriberStatus } from "#app/features/newsletter/subscribers.server";
+import { deleteSubscriber } from "#app/features/newsletter/subscriber-erasure.server";
 import {
-  SUBSCRIBER_STATUSES,
   cancelCampaign,
   deleteCampaignDraft,
-  deleteSubscriber,
   getCampaign,
   listCampaigns,
-  listSubscribers,
-  newsletterStats,
   queueCampaign,
   createCampaignDraft,
-  sendTestEmail,
   updateCampaignDraft,
   type CampaignStatus,
   type DraftUpdateResult,
-  type SubscriberStatus,
-} from "#app/features/newsletter/newsletter.server";
+} from "#app/features/newsletter/campaigns.server";
+import { sendTestEmail } from "#app/features/newsletter/campaign-email.server";
 import { getSiteSettings } from "#app/features/settings/site-settings.server";
 import { redirectWithToast } from "#app/web/toast.server";
 import { isRecordId, refuseAdminRequest, refuseMissingRecord, refuseUnknownAction } from "#app/features/admin/admin-response.server";

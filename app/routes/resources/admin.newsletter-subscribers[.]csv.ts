@@ -2,7 +2,7 @@ import type { Route } from "./+types/admin.newsletter-subscribers[.]csv";
 import { requireAdmin } from "#app/features/accounts/auth.server";
 import { getDatabase } from "#app/platform/db/db.server";
 import { clientIpFrom } from "#app/features/public-forms/abuse-guard.server";
-import { exportSubscribersCsv, SUBSCRIBER_STATUSES, type SubscriberStatus } from "#app/features/newsletter/newsletter.server";
+import { exportSubscribersCsv, SUBSCRIBER_STATUSES, type SubscriberStatus } from "#app/features/newsletter/subscribers.server";
 import { ukToday } from "#app/web/dates";
 
 /** Only POST: every export of the subscriber list is written to the audit log, which no GET may do. */

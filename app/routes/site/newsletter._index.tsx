@@ -4,7 +4,8 @@ import { NewsletterForm, type NewsletterActionData } from "#app/features/newslet
 import { getDatabase } from "#app/platform/db/db.server";
 import { checkRateLimit, clientIpFrom, isHoneypotFilled } from "#app/features/public-forms/abuse-guard.server";
 import { logger } from "#app/platform/log/logger.server";
-import { newsletterSignUpSchema, requestSubscription } from "#app/features/newsletter/newsletter.server";
+import { newsletterSignUpSchema } from "#app/features/newsletter/newsletter.schema";
+import { requestSubscription } from "#app/features/newsletter/subscribers.server";
 
 /** Five sign-ups per address per ten minutes is plenty for a household, and useless to a bot. */
 const LIMIT = { limit: 5, windowMs: 10 * 60_000 };

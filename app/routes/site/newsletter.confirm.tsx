@@ -3,7 +3,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/newsletter.confirm";
 import { Button } from "#app/components/ui/button";
 import { getDatabase } from "#app/platform/db/db.server";
-import { checkConfirmation, confirmSubscription, type ConfirmResult } from "#app/features/newsletter/newsletter.server";
+import { checkConfirmation, confirmSubscription, type ConfirmResult } from "#app/features/newsletter/subscribers.server";
 
 export function meta() {
   return [{ title: "Confirm your subscription" }, { name: "robots", content: "noindex" }];

@@ -3,7 +3,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/newsletter.unsubscribe";
 import { Button } from "#app/components/ui/button";
 import { getDatabase } from "#app/platform/db/db.server";
-import { checkUnsubscribe, resubscribe, unsubscribe } from "#app/features/newsletter/newsletter.server";
+import { checkUnsubscribe, resubscribe, unsubscribe } from "#app/features/newsletter/subscribers.server";
 
 export function meta() {
   return [{ title: "Unsubscribe" }, { name: "robots", content: "noindex" }];

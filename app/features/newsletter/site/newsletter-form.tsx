@@ -4,9 +4,7 @@ import { Button } from "#app/components/ui/button";
 import { FieldError } from "#app/components/ui/field-error";
 import { Input } from "#app/components/ui/input";
 import { Label } from "#app/components/ui/label";
-
-/** The words a subscriber agrees to; stored with their consent record. */
-export const NEWSLETTER_CONSENT_TEXT = "Yes, please e-mail me news, events and ways to help. I can unsubscribe at any time.";
+import { NEWSLETTER_CONSENT_TEXT } from "#app/features/newsletter/newsletter-consent";
 
 /** Shown whatever happened (new, pending or known address), so the form reveals nothing. */
 export const NEWSLETTER_THANKS =
