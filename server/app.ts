@@ -30,7 +30,11 @@ import { watchFallbacks } from "#app/platform/render/fallback-watch.server";
 import type { SiteChromeHtml } from "#app/features/site/site-chrome";
 import { pageCacheHitListener } from "#app/platform/page-cache/page-cache-hits.server";
 import { formRequestGuard } from "#app/web/body-limits.server";
-import { createBackup, defaultBackupPath, ensureBackupSchedule, registerBackupJobs, removeBackupLeftovers, RestoreError, restoreBackup } from "#app/features/backup/backup.server";
+import { defaultBackupPath } from "#app/features/backup/backup-archive.server";
+import { createBackup } from "#app/features/backup/backup-create.server";
+import { removeBackupLeftovers } from "#app/features/backup/backup-leftovers.server";
+import { RestoreError, restoreBackup } from "#app/features/backup/backup-restore.server";
+import { ensureBackupSchedule, registerBackupJobs } from "#app/features/backup/backup-schedule.server";
 import { cleanUp, ensureCleanupJob, registerCleanupJobs } from "#app/features/housekeeping/cleanup.server";
 
 declare module "react-router" {

@@ -10,7 +10,7 @@ import { noisePng } from "../media-fixtures";
 import { createFirstAdmin, fileHashes, runCli, startSite, stopSite, type Site } from "../security/site";
 import { ensureProductionBuild, root } from "../site-process";
 import { storedKeys, type MediaFile } from "#app/features/media/media.server";
-import { tableNames } from "#app/features/backup/backup.server";
+import { tableNames } from "#app/features/backup/backup-archive.server";
 
 /**
  * Crash safety: the production server is killed (SIGKILL) in the middle of

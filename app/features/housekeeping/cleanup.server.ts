@@ -1,6 +1,6 @@
 import fsp from "node:fs/promises";
 import path from "node:path";
-import { isOwnedRestoreScratch, removeBackupLeftovers } from "#app/features/backup/backup.server";
+import { isOwnedRestoreScratch, removeBackupLeftovers } from "#app/features/backup/backup-leftovers.server";
 import type { Database } from "#app/platform/db/db.server";
 import { enqueueJob, registerJobHandler } from "#app/platform/jobs/jobs.server";
 import { logger } from "#app/platform/log/logger.server";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { spawnSync } from "node:child_process";
 import { beforeEach, expect, it } from "vitest";
 import { describeEachEngine, type TestDatabase } from "../../../test/engines";
-import { BACKUP_JOB, ensureBackupSchedule, registerBackupJobs } from "#app/features/backup/backup.server";
+import { BACKUP_JOB, ensureBackupSchedule, registerBackupJobs } from "#app/features/backup/backup-schedule.server";
 import { CLEANUP_JOB, ensureCleanupJob, registerCleanupJobs } from "#app/features/housekeeping/cleanup.server";
 import type { Database } from "#app/platform/db/db.server";
 import { claimNextJob, getJob, releaseDeadLocalLocks, runNextJob } from "./jobs.server";
