@@ -127,7 +127,7 @@ test("an image uploaded in the Media tab shows a progress bar, then appears in t
   await expect(page.getByText("No media files uploaded yet. Upload your first file above!")).toBeVisible();
 });
 
-test("quick upload shows the spec's messages for an image over 10MB and for a non-image, and uploads an image", async ({ page }) => {
+test("quick upload explains why it refuses an image over 10MB or a non-image, and uploads an image", async ({ page }) => {
   await signIn(page, "/admin/media");
   const quick = page.locator("section", { has: page.getByRole("heading", { name: "Quick image upload" }) });
   await expect(quick.getByText("Connected")).toBeVisible();
@@ -266,7 +266,7 @@ test("a library upload whose finishing answer is lost is finished again, never s
   expect(uploadRequests).toBe(sent);
   await expect(page.getByRole("listitem", { name: "Mural on the youth centre wall" })).toHaveCount(1);
 
-  // Storage full when finishing: the catalogue's own words (SPEC §8), not "Upload failed: …"; finishing later needs no bytes either.
+  // Storage full when finishing: the message telling staff to contact the administrator, not "Upload failed: …"; finishing later needs no bytes either.
   storageFull = true;
   await upload.getByLabel("File").setInputFiles(await picture("no-room.png", "#ea580c"));
   await upload.getByLabel("Alt text").fill("Sunflowers by the car park");

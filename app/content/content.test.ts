@@ -54,7 +54,7 @@ import { LAYOUT_DESCRIPTIONS, LAYOUTS } from "./types";
 const PUBLIC_DIR = fileURLToPath(new URL("../../public/", import.meta.url));
 const PATHS = new Set(BUILT_IN_PAGES.map((p) => p.path));
 
-/** SPEC §2: every public route. */
+/** Every public route, written out so that a page going missing (or appearing) fails the test. */
 const SPEC_ROUTES = [
   "/",
   "/about",
@@ -112,7 +112,7 @@ function cardHrefs(cards: readonly { href?: string }[]): string[] {
 }
 
 describe("page catalogue", () => {
-  it("covers exactly the public routes of SPEC §2", () => {
+  it("covers exactly the site's public routes", () => {
     expect([...PATHS].sort()).toEqual([...SPEC_ROUTES].sort());
   });
 
@@ -142,7 +142,7 @@ describe("page catalogue", () => {
     }
   });
 
-  it("groups pages into the SPEC §9 categories", () => {
+  it("groups pages into the six categories of the admin page selector", () => {
     expect(PAGE_CATEGORIES).toHaveLength(6);
     expect(Object.keys(PAGE_CATEGORY_LABELS).sort()).toEqual([...PAGE_CATEGORIES].sort());
     const categoryOf = (prefix: string) =>
@@ -154,7 +154,7 @@ describe("page catalogue", () => {
     expect(getPageById("terms")?.category).toBe("legal");
   });
 
-  it("uses the SPEC §2 titles", () => {
+  it("keeps the pages' established titles", () => {
     const titles: Record<string, string> = {
       "/what-we-deliver/haf": "HAF (Healthy Holidays)",
       "/what-we-deliver/vrp": "VRU / VRP Programs",
@@ -168,7 +168,7 @@ describe("page catalogue", () => {
     expect(getPageByPath("/")?.heroTitle).toBe("Empowering Our Community");
   });
 
-  it("is text-only except home and residentials-trips (SPEC §9)", () => {
+  it("is text-only except home and residentials-trips", () => {
     for (const page of BUILT_IN_PAGES) {
       const expected = page.id === "home" || page.id === "residentials-trips" ? "hero-content" : "text-only";
       expect(page.layout, page.id).toBe(expected);
@@ -177,14 +177,14 @@ describe("page catalogue", () => {
     expect(Object.keys(LAYOUT_DESCRIPTIONS).sort()).toEqual([...LAYOUTS].sort());
   });
 
-  it("offers the SPEC §3 section options", () => {
+  it("offers each page's section options for section images", () => {
     expect(getPageById("serving-humanity")?.sections).toEqual(["hero", "uc3-infographic", "values"]);
     expect(getPageById("about")?.sections).toEqual(["hero", "team", "mission"]);
     expect(getPageById("sports")?.sections).toEqual(["hero", "activities"]);
     expect(getPageById("haf")?.sections).toEqual(["hero", "content"]);
   });
 
-  it("assigns the SPEC §2 video gallery names", () => {
+  it("keeps the video gallery names that videos are assigned to", () => {
     const byPath = (path: string) => getPageByPath(path)?.videoAssignment;
     expect(byPath("/")).toBe("home");
     expect(byPath("/what-we-deliver/haf")).toBe("haf-program");
@@ -254,7 +254,7 @@ describe("navigation", () => {
     expect([...PATHS].filter((p) => !linked.has(p))).toEqual([]);
   });
 
-  it("follows the SPEC §2 structure", () => {
+  it("keeps the menu's order and sub-menus", () => {
     const subCount = (href: string) => NAVIGATION.find((i) => i.href === href)?.subItems?.length;
     expect(NAVIGATION.map((i) => i.href)).toEqual([
       "/",
@@ -277,7 +277,7 @@ describe("navigation", () => {
   });
 });
 
-describe("site constants (SPEC §9)", () => {
+describe("site constants", () => {
   it("has the timing and upload limits", () => {
     expect(CAROUSEL_INTERVAL_MS).toBe(5000);
     expect(COUNTER_DURATION_MS).toBe(2000);

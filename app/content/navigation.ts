@@ -1,5 +1,5 @@
 /**
- * The header menu (SPEC §2 "Navigation structure"). Every sub-page sits under
+ * The header menu. Every sub-page sits under
  * its parent's full path prefix; names may be shorter than page titles.
  */
 import type { NavItem } from "./types";
@@ -66,7 +66,7 @@ export const NAVIGATION: readonly NavItem[] = [
 ];
 
 /**
- * Pages the spec lists outside the menu (SPEC §2 "Also ..."): linked from the
+ * Public pages outside the menu (join us, donate, the legal pages): linked from the
  * footer so every public page is reachable without typing its address.
  */
 export const SECONDARY_LINKS: readonly NavItem[] = [

@@ -1,8 +1,8 @@
 /**
- * Built-in copy of every public page (SPEC §2). Staff edits saved in the admin
+ * Built-in copy of every public page. Staff edits saved in the admin
  * area override these defaults; these are what a fresh install shows.
  *
- * Copy rule: only facts the charity has given us (SPEC §1, §9). No names,
+ * Copy rule: only facts the charity has given us. No names,
  * venues, dates, prices or figures beyond those; where details are unknown the
  * page invites the reader to get in touch.
  */
@@ -47,7 +47,7 @@ export const PAGE_CATEGORY_LABELS: Record<PageCategory, string> = {
   legal: "Legal",
 };
 
-/** Section options for section images, by page id (SPEC §3). */
+/** Section options for section images, by page id. */
 export function sectionsFor(pageId: string): string[] {
   switch (pageId) {
     case "serving-humanity":
@@ -61,7 +61,7 @@ export function sectionsFor(pageId: string): string[] {
   }
 }
 
-/** SPEC §9: every page is text-only except these two. */
+/** Every page is text-only except these two, which open with a hero banner. */
 const HERO_CONTENT_PAGES = new Set(["home", "residentials-trips"]);
 
 /** Joins Markdown blocks with the blank line that separates paragraphs. */

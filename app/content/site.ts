@@ -1,5 +1,6 @@
 /**
- * Built-in site copy and the business constants of SPEC §9, in one place.
+ * Built-in site copy and the business constants (timings, limits, figures,
+ * option lists), in one place.
  * Staff settings saved in the admin area override DEFAULT_SITE_SETTINGS.
  *
  * Copy rule: nothing here invents facts about the charity (names, venues,
@@ -62,7 +63,7 @@ export const SOCIAL_PLATFORM_LABELS: Record<keyof SocialLinks, string> = {
   snapchat: "Snapchat",
 };
 
-// ── Timing, limits and ranges (SPEC §4, §5, §9) ───────────────────────────
+// ── Timing, limits and ranges ─────────────────────────────────────────────
 
 export const CAROUSEL_INTERVAL_MS = 5000;
 export const COUNTER_DURATION_MS = 2000;
@@ -76,7 +77,7 @@ export const STORAGE_CACHE_CONTROL_SECONDS = 3600;
 export const CONTENT_TEXTAREA_ROWS = 12;
 export const TESTIMONIAL_RATING_RANGE = { min: 1, max: 5 } as const;
 export const YOUTH_AGE_RANGE = { min: 8, max: 25 } as const;
-/** "Over 600 young people attend regularly" (SPEC §1). */
+/** "Over 600 young people attend regularly": the charity's own figure. */
 export const REGULAR_ATTENDEES = 600;
 
 export type LogoSize = "sm" | "md" | "lg" | "xl";
@@ -323,7 +324,7 @@ export const DONATION_IMPACT_CARDS: readonly InfoCard[] = [
 export interface DonationAmount {
   /** Whole pounds. */
   amount: number;
-  /** What the gift does, verbatim from SPEC §9. */
+  /** What the gift does, in the charity's own words. */
   impact: string;
 }
 
@@ -616,7 +617,7 @@ export const MARATHON_DISTANCES = [
   { id: "full", label: "Full Marathon" },
 ] as const;
 
-// ── Media and admin option lists (SPEC §3, §5, §9) ────────────────────────
+// ── Media and admin option lists ──────────────────────────────────────────
 
 /** Categories a media file can be stored under. */
 export const MEDIA_CATEGORIES = [
@@ -650,7 +651,7 @@ export function categoryLabel(value: string): string {
   return CATEGORY_LABELS[value] ?? value;
 }
 
-/** The stored category is one of MEDIA_CATEGORIES; anything else becomes "general" (SPEC §5). */
+/** The stored category is one of MEDIA_CATEGORIES; anything else becomes "general". */
 export function toStoredCategory(value: string): MediaCategory {
   return MEDIA_CATEGORIES.some((c) => c.value === value) ? (value as MediaCategory) : "general";
 }
@@ -705,7 +706,7 @@ export const NEWSLETTER_TEMPLATES = [
   { value: "custom", label: "Custom" },
 ] as const;
 
-// ── Built-in images (SPEC §3, §4) ─────────────────────────────────────────
+// ── Built-in images ───────────────────────────────────────────────────────
 
 export const BUILT_IN_IMAGES: readonly BuiltInImage[] = [
   {
@@ -800,7 +801,7 @@ export const BUILT_IN_IMAGES: readonly BuiltInImage[] = [
   },
 ];
 
-/** Tried in order when an image fails to load; after the last, the image is hidden (SPEC §4). */
+/** Tried in order when an image fails to load; after the last, the image is hidden. */
 export const FALLBACK_IMAGES: readonly [string, string, string] = [
   "/images/community.svg",
   "/images/youth.svg",
@@ -823,5 +824,5 @@ export const CATEGORY_FALLBACK_IMAGE: Record<string, string> = {
   hiking: "/images/hiking.svg",
 };
 
-/** The register page's banner (SPEC §2); falls back to the general category. */
+/** The register page's banner: the image staff assign to this section, else the general category's picture. */
 export const REGISTER_CHILD_BANNER = { id: "register-child-banner", fallbackCategory: "general" } as const;

@@ -3,10 +3,10 @@
  * public page shows until staff save their own version in the admin area.
  */
 
-/** Groups in the admin page selector (SPEC §9). */
+/** Groups in the admin page selector. */
 export type PageCategory = "about" | "deliver" | "offer" | "main" | "engagement" | "legal";
 
-/** Page layouts an editor can choose (SPEC §5). */
+/** Page layouts an editor can choose. */
 export type Layout = "text-only" | "image-left" | "image-right" | "gallery" | "hero-content";
 
 export const LAYOUTS: readonly Layout[] = [
@@ -34,7 +34,7 @@ export const LAYOUT_DESCRIPTIONS: Record<Layout, string> = {
     "Hero with content: a large banner at the top (the image marked Hero, else the first image), then the content. Gallery images form a grid under it, and the rest follow the content.",
 };
 
-/** Where a page image is placed (SPEC §5); new entries default to "inline". */
+/** Where a page image is placed; new entries default to "inline". */
 export type ImagePosition = "hero" | "inline" | "sidebar" | "gallery";
 
 export const IMAGE_POSITIONS: readonly ImagePosition[] = ["hero", "inline", "sidebar", "gallery"];
@@ -69,7 +69,7 @@ export interface BuiltInPage {
   /** Meta description: at most 160 characters, unique per page. */
   description: string;
   category: PageCategory;
-  /** Page assignment name of the page's video gallery (SPEC §2), or null for none. */
+  /** Page assignment name of the page's video gallery, or null for none. */
   videoAssignment: string | null;
   heroTitle: string;
   heroSubtitle: string;
@@ -82,7 +82,7 @@ export interface BuiltInPage {
   layout: Layout;
   /** The page's action buttons. */
   ctas: CallToAction[];
-  /** Section options for section images (SPEC §3). */
+  /** Section options for section images. */
   sections: string[];
 }
 
@@ -103,7 +103,7 @@ export interface BuiltInImage {
   height: number;
 }
 
-/** One image of a page (SPEC §3 "Page image entry"). */
+/** One image of a page. */
 export interface PageImage {
   id: string;
   /** A URL, or a file name served from the uploads folder. */
@@ -130,7 +130,7 @@ export interface SectionImage {
 
 /**
  * What a public page shows in its hero and main body: the built-in copy,
- * or the version staff saved (SPEC §3 "Page content record").
+ * or the version staff saved.
  */
 export interface PageContent {
   pageId: string;

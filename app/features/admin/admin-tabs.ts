@@ -1,5 +1,5 @@
 /**
- * The dashboard's areas, in the order of SPEC §2. Each is its own URL so it
+ * The dashboard's areas, in the tab order staff are used to. Each is its own URL so it
  * can be bookmarked and the back button works. Secondary areas (Settings,
  * Messages, Registrations, Outbox, Audit log…) appear in a smaller second
  * navigation as later features add them here.

@@ -50,8 +50,8 @@ const checkbox = z
   .transform((v) => v === "on" || v === "true" || v === "1");
 
 /**
- * SPEC §3 event form; SPEC §5: title, date, time, location and description are
- * required; SPEC §9 categories. A regular session (e.g. a weekly workshop) may
+ * The event form: title, date, time, location and description are required,
+ * and the category is one of EVENT_CATEGORIES. A regular session (e.g. a weekly workshop) may
  * have no single date: then its schedule (e.g. "Weekly") is required instead.
  */
 export const eventSchema = z

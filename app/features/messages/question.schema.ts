@@ -2,7 +2,7 @@ import { z } from "zod";
 import { FAQ_TOPICS } from "#app/content/site";
 import { emailField, requiredMultilineText, requiredText } from "#app/features/public-forms/public-form.schema";
 
-/** The FAQ topics of SPEC §2, and a way out for anything else. */
+/** The topics the FAQs page lists, and a way out for anything else. */
 export const QUESTION_TOPICS = [
   ...FAQ_TOPICS.map((t) => ({ value: t.id, label: t.topic })),
   { value: "other", label: "Something else" },

@@ -129,7 +129,7 @@ export function pageImageFormSchema(origins: ImageOrigins = []) {
   });
 }
 
-/** A new image entry as SPEC §3 says: id img-<timestamp>, inline, order = list length + 1. */
+/** A new image entry: id img-<timestamp>, position inline, placed last (order = list length + 1). */
 export function newImageEntry(existing: readonly PageImage[], fields: Partial<PageImage> = {}, now = Date.now()): PageImage {
   let id = `img-${now}`;
   // Two entries added in the same millisecond (a fast double click) still need distinct ids.
@@ -247,11 +247,11 @@ export function imageErrors(images: readonly unknown[], origins: ImageOrigins = 
   return errors;
 }
 
-// ── Section images (SPEC §2 Page Images and Serving Humanity, §3) ─────────
+// ── Section images (Page Images and Serving Humanity tabs) ─────────────────
 
 /**
- * The sections a page's images can be assigned to (SPEC §3). The register
- * page also has its banner, which SPEC §2 looks up by its own id.
+ * The sections a page's images can be assigned to (see sectionsFor). The
+ * register page also has its banner, which it looks up by its own id.
  */
 export function sectionOptions(pageId: string): string[] {
   const base = sectionsFor(pageId);

@@ -6,11 +6,11 @@ import { REGISTER_CHILD_BANNER } from "#app/content/site";
  * page catalogue for them.
  */
 
-/** Where uploaded files are served from (SPEC §5's "uploads folder"). */
+/** Where uploaded files are served from: the site's uploads folder. */
 export const UPLOADS_PREFIX = "/media/";
 
 /**
- * An image entry's address (SPEC §5): http(s) URLs and site paths as they
+ * An image entry's address: http(s) URLs and site paths as they
  * are; a bare file name is served from the uploads folder, whose prefix is
  * added unless it is already there. Given the site's own origin (the
  * server's PUBLIC_URL), a URL on it is its path: an upload pasted as

@@ -5,7 +5,7 @@ import { heroImageOf, placeImages } from "./page-layout";
 const image = (id: string, position: PageImage["position"], order: number): PageImage => ({ id, filename: `${id}.jpg`, alt: id, caption: "", position, order });
 const ids = (images: PageImage[]) => images.map((i) => i.id);
 
-describe("where a page's pictures go (SPEC §5)", () => {
+describe("where a page's pictures go", () => {
   const images = [image("c", "gallery", 3), image("a", "inline", 1), image("s", "sidebar", 2), image("g", "gallery", 4)];
 
   it("shows none on a text-only page", () => {

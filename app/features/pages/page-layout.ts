@@ -27,7 +27,7 @@ export function layoutShowsImages(layout: Layout): boolean {
 }
 
 /**
- * Where each of a page's images goes, by layout and position (SPEC §5).
+ * Where each of a page's images goes, by layout and position.
  * Text-only pages show none. A "hero" image becomes the banner under the
  * page title (hero-content pages use their first image if none is marked
  * hero); image-left and image-right put one image beside the text,

@@ -93,7 +93,7 @@ describeEachEngine("page content", (database) => {
     expect(stored?.images?.map((i) => [i.id, i.order])).toEqual([["img-1", 1], ["img-2", 2]]);
 
     const page = await loadPageContent(database(), about);
-    // Bare file names are served from the uploads folder; URLs stay as they are (SPEC §5).
+    // Bare file names are served from the uploads folder; URLs stay as they are.
     expect(page.images.map((i) => i.filename)).toEqual(["/media/gallery/one.jpg", "https://cdn.example.org/two.jpg"]);
   });
 

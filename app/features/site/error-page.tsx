@@ -1,4 +1,4 @@
-/** The 404 and render-error pages (SPEC §2 "Other routes"). */
+/** The 404 and render-error pages. */
 export function ErrorPage({ notFound }: { notFound: boolean }) {
   const heading = notFound ? "Oops! Page not found" : "Unexpected Application Error!";
   return (

@@ -5,7 +5,7 @@ import { TONE_BADGE } from "./tone";
 const NUMBER = new Intl.NumberFormat("en-GB");
 
 /**
- * The impact figures (SPEC §9). The server sends the final numbers, so they
+ * The impact figures. The server sends the final numbers, so they
  * read right without JavaScript and to search engines. In the browser
  * (app/enhance/site.ts) they count up from 0 over 2 seconds in 16 ms ticks
  * once a tenth of the block is on screen; people who prefer reduced motion

@@ -8,7 +8,7 @@ const DARK_LOGO = "/images/logo-dark.svg";
 /**
  * The charity's mark in four sizes. Both theme variants are in the HTML and
  * CSS shows the right one, so there is no flash; if the dark one fails to
- * load it falls back to the light-mode logo (SPEC §8; app/enhance/site.ts,
+ * load it falls back to the light-mode logo (app/enhance/site.ts,
  * through data-fallback-src). Low fetch priority: the mark is small and never
  * the largest paint, and without it React preloads both variants from <head>
  * (one of them hidden by CSS), two requests ahead of the first paint.

@@ -36,7 +36,7 @@ const text = (label: string, max: number, string: (params: { error: string }) =>
     .min(1, { error: `${label} is required` })
     .max(max, { error: `${label} must be at most ${max} characters` });
 
-/** SPEC §3 testimonial; SPEC §5: name and text required; SPEC §9: rating 1 to 5. */
+/** A testimonial: name and text are required, the rating is 1 to 5. */
 export const testimonialSchema = z.object({
   name: text("Name", 120),
   role: z

@@ -3,14 +3,14 @@ import { BUILT_IN_PAGES } from "#app/content/pages";
 import { parseYouTubeId, YOUTUBE_URL_MESSAGE } from "./youtube";
 import { multilineString } from "#app/web/multiline";
 
-/** The page-assignment names of SPEC §2, in site order, with the page they belong to. */
+/** The page-assignment names that key each page's video gallery, in site order, with the page they belong to. */
 export const VIDEO_PAGES: readonly { value: string; label: string }[] = BUILT_IN_PAGES.flatMap((p) =>
   p.videoAssignment ? [{ value: p.videoAssignment, label: `${p.title} (${p.path})` }] : [],
 );
 
 const pageNames = VIDEO_PAGES.map((p) => p.value);
 
-/** SPEC §3 YouTube form; SPEC §5: URL and title required. */
+/** The YouTube form: URL and title are required, the description is optional. */
 export const youtubeSchema = z.object({
   url: z
     .string({ error: "YouTube URL is required" })

@@ -13,7 +13,7 @@ export interface YoutubeVideo {
   videoId: string;
   title: string;
   description: string;
-  /** The page-assignment name of the gallery it appears in (SPEC §2). */
+  /** The page-assignment name of the gallery it appears in. */
   page: string;
   sortOrder: number;
   /** Our own copy of the thumbnail, when one was saved; never a YouTube URL. */

@@ -14,7 +14,7 @@ import { loadEditorState, pageEditorAction } from "#app/features/pages/editor-ro
 
 export const meta: Route.MetaFunction = () => [{ title: "Pages · Admin Dashboard" }];
 
-/** SPEC §2/§9: the selector's groups, in this order. */
+/** The page selector's groups, in the order staff are used to. */
 const GROUP_ORDER: PageCategory[] = ["about", "deliver", "offer", "main", "engagement", "legal"];
 
 const GROUPS = GROUP_ORDER.map((category) => ({

@@ -14,7 +14,7 @@ import { loadEditorState, pageEditorAction } from "#app/features/pages/editor-ro
 
 export const meta: Route.MetaFunction = () => [{ title: "Content · Admin Dashboard" }];
 
-/** SPEC §2's CMS page selector: its values, and the catalogue page each one edits. */
+/** The Content tab's page selector: its values, and the catalogue page each one edits. */
 const CMS_PAGES = [
   { value: "homepage", pageId: "home" },
   { value: "about", pageId: "about" },

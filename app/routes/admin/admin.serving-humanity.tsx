@@ -15,7 +15,7 @@ import { cn } from "#app/components/ui/utils";
 export const meta: Route.MetaFunction = () => [{ title: "Serving Humanity · Admin Dashboard" }];
 
 const PAGE_ID = "serving-humanity";
-/** SPEC §2: Direct Upload offers these two sections. */
+/** Direct Upload offers only these two of the page's sections. */
 const DIRECT_SECTIONS = ["hero", "uc3-infographic"];
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -6,7 +6,7 @@ import { serveSite } from "../../../test/site-process";
 /**
  * 'Create Admin User' on a new site when the database fails part-way: no
  * account is made, the answer says so ('Error' / 'An unexpected error
- * occurred', SPEC §8) instead of an error page, and the next try works.
+ * occurred') instead of an error page, and the next try works.
  * A claim on the first admin left by a creation that could not even give
  * it back does not block the site for ever. Signing in while the database
  * refuses writes answers 'Error' / 'An error occurred during login.' in

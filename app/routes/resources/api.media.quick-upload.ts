@@ -7,7 +7,7 @@ import { QUICK_UPLOAD_MESSAGES } from "#app/features/media/upload-rules";
 /**
  * POST /api/media/quick-upload: the quick image upload (and the page-image
  * upload, purpose=page-image). Answers JSON, so the uploader can show the
- * right message of SPEC §8 for each kind of failure.
+ * right message for each kind of failure (session expired, storage, database).
  */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return Response.json({ ok: false }, { status: 405, headers: { Allow: "POST" } });
@@ -19,7 +19,7 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof UploadError) return Response.json(error.toJSON(), { status: error.status, headers: { "Cache-Control": "no-store" } });
     logger.error({ err: error instanceof Error ? error.message : String(error) }, "quick upload failed");
-    // Not one of the failures the uploader names (SPEC §8): its catch-all message.
+    // Not one of the failures the uploader names: its catch-all message.
     return Response.json({ ok: false, ...QUICK_UPLOAD_MESSAGES.unexpected, message: QUICK_UPLOAD_MESSAGES.unexpected.description, code: "unexpected" }, { status: 500 });
   }
 }

@@ -5,8 +5,8 @@ import { logger } from "#app/platform/log/logger.server";
 import { pingMediaTable } from "#app/features/media/media.server";
 
 /**
- * GET /api/media/status: the quick uploader's connection check (SPEC §7
- * call 4): is the person still signed in, and can the media table be read?
+ * GET /api/media/status: the quick uploader's connection check: is the
+ * person still signed in, and can the media table be read?
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const headers = { "Cache-Control": "no-store" };

@@ -29,7 +29,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return seoMeta(loaderData.seo);
 }
 
-/** The handles the contact page lists (SPEC §2), in its order. */
+/** The social handles the contact page lists, in its order. */
 const CONTACT_SOCIALS: (keyof SocialLinks)[] = ["instagram", "tiktok", "snapchat", "twitter"];
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {

@@ -16,7 +16,7 @@ import { seoMeta } from "#app/features/pages/seo";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const data = await loadPublicPage("register-child", context?.requestId);
   const form = { sent: new URL(request.url).searchParams.has("sent"), today: ukToday(), retentionMonths: await registrationRetentionMonths() };
-  // The banner staff assigned in Page Images; until then the general picture stands in (SPEC §2).
+  // The banner staff assigned in Page Images; until then the general picture stands in.
   const banner = registerBanner(data.page.sectionImages);
   return {
     ...data,

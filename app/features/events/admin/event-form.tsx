@@ -46,7 +46,7 @@ export const EMPTY_EVENT: EventFormValues = {
   updatedAt: "",
 };
 
-/** Create or edit an event (SPEC §3 fields, §5 required ones). */
+/** Create or edit an event (eventSchema says which fields are required). */
 export function EventForm(input: RecordFormInput<EventFormValues>) {
   const { values, editingId } = input;
   const [regular, setRegular] = useState(values.regular);

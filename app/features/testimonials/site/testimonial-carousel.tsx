@@ -4,7 +4,7 @@ import { CAROUSEL_INTERVAL_MS } from "#app/content/site";
 import { TONE_BADGE } from "#app/features/site/tone";
 
 /**
- * The home page's testimonials (SPEC §4): one at a time, moving on every
+ * The home page's testimonials: one at a time, moving on every
  * 5 seconds, with dots that jump to any of them. Auto-moving content needs a
  * way to stop it (WCAG 2.2.2), so there is a pause button; it also holds
  * still while the pointer is over it or focus is inside it, and does not

@@ -15,7 +15,7 @@ export interface YoutubeFormValues {
 
 export const EMPTY_YOUTUBE: YoutubeFormValues = { url: "", title: "", description: "", page: "", version: "" };
 
-/** Add or edit a YouTube video (SPEC §3: url, title, description; plus the page it belongs to). */
+/** Add or edit a YouTube video (url, title, description, and the page it belongs to). */
 export function YoutubeForm(input: RecordFormInput<YoutubeFormValues>) {
   const { values, editingId } = input;
   return (

@@ -1,6 +1,6 @@
 /**
- * A video with the options of SPEC §4 (autoPlay, controls, muted, loop all
- * off by default except controls) in a rounded, shadowed, full-width frame,
+ * A video with the options autoPlay, controls, muted and loop (all off by
+ * default except controls) in a rounded, shadowed, full-width frame,
  * with a loading state until the first frame is known and a message when
  * the file cannot be played (the last two, and muted autoplay, come from
  * app/enhance/site.ts: React sets `muted` as a property only, so the
