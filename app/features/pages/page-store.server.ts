@@ -288,7 +288,7 @@ export async function restoreRevision(
 // ── What the public site shows ────────────────────────────────────────────
 
 /**
- * Gives each image its resolved address (SPEC §5) and, for uploads, its size
+ * Gives each image its resolved address (see resolveImageSrc) and, for uploads, its size
  * and variants. An upload the library no longer holds is left out: a
  * revision restored, or an editor saved over a newer version, can name a
  * file deleted since, which would only show visitors a broken picture.

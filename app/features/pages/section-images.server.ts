@@ -190,7 +190,7 @@ export async function toPublicSectionImages(database: Database, stored: readonly
 }
 
 /**
- * The register page's banner (SPEC §2): the image assigned to its
+ * The register page's banner: the image assigned to its
  * register-child-banner section, else the general category's picture.
  */
 export function registerBanner(sectionImages: Record<string, SectionImage> | undefined): SectionImage | null {

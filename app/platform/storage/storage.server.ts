@@ -91,8 +91,9 @@ export function keySegment(value: string | null | undefined): string {
 export type KeyKind = "library" | "quick" | "page-image";
 
 /**
- * SPEC §7: a timestamp, a random string and the original extension; quick
- * uploads go in a folder named after their section, page-image uploads are
+ * A new upload's key: a timestamp, a random string and the original
+ * extension, so two uploads never get the same name; quick uploads go in a
+ * folder named after their section, page-image uploads are
  * {section}/{section}-{timestamp}-{random}.{ext}. A missing section is
  * "general", so every quick upload has a folder.
  */

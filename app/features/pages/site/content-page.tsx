@@ -30,7 +30,7 @@ export function Prose({ source, headingOffset = 1 }: { source: string; headingOf
   return <Markdown source={source} headingOffset={headingOffset} classNames={PROSE_CLASSES} renderLink={markdownLink} />;
 }
 
-/** An image entry's address (SPEC §5): URLs and site paths as they are, bare file names from the uploads folder. */
+/** An image entry's address: URLs and site paths as they are, bare file names from the uploads folder. */
 export const pageImageSrc = resolveImageSrc;
 
 function PageImageFigure({
@@ -78,7 +78,7 @@ export function PageHero({ title, subtitle, children }: { title: string; subtitl
 }
 
 /**
- * A page's main text with the pictures its layout places around it (SPEC §5):
+ * A page's main text with the pictures its layout places around it:
  * one beside the text for image-left and image-right, the rest after it,
  * then the Page Images tab's content section, then the gallery grid. The
  * home page and every content page use it, so a picture staff add shows on
@@ -136,7 +136,7 @@ export function ContentPage({
 }) {
   const sections = page.sectionImages ?? {};
   const heroImage = heroImageOf(page);
-  // The register banner has its own place on its page (SPEC §2); hero and content are placed above.
+  // The register banner has its own place on its page; hero and content are placed above.
   const otherSections = Object.values(sections).filter(
     (s) => s.section !== "hero" && s.section !== "content" && s.section !== REGISTER_CHILD_BANNER.id,
   );

@@ -13,12 +13,12 @@ export interface Gallery {
   videos: GalleryVideo[];
   /** YouTube videos staff linked to the page, in their order; shown after uploaded ones. */
   youtube?: (EmbeddableVideo & { id: string })[];
-  /** The read failed: the page shows 'Failed to load videos' (SPEC §8). */
+  /** The read failed: the page shows 'Failed to load videos'. */
   failed: boolean;
 }
 
 /**
- * The videos staff assigned to a page (SPEC §4 "Video gallery"): stacked,
+ * The videos staff assigned to a page: stacked,
  * newest first, only their metadata preloaded. Nothing at all when there are
  * none; 'Failed to load videos' when they could not be read.
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Engine } from "#app/platform/db/db.server";
 
-/** SPEC §3 media_files, the product's first table. */
+/** media_files, the product's first table: one row per uploaded image or video. */
 export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
   const bool = engine === "postgres" ? "boolean" : "integer";
   const bigint = engine === "postgres" ? "bigint" : "integer";

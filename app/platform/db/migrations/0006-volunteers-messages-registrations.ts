@@ -5,7 +5,7 @@ import { VOLUNTEER_VACANCIES } from "#app/content/site";
 
 /**
  * What the public forms collect: volunteer roles (staff-managed, seeded with
- * the five vacancies of SPEC §2), volunteer applications, questions from the
+ * the five built-in vacancies), volunteer applications, questions from the
  * contact page, and child registrations. Registrations hold only what staff
  * need to welcome a young person safely (docs/decisions/007-personal-data.md);
  * `last_contact_at` drives their automatic deletion.
