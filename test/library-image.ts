@@ -3,7 +3,8 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import type { TestDatabase } from "./engines";
 import { smallPng } from "./media-fixtures";
-import { completeProcessing, createMediaFile, getMediaFile, type MediaFile } from "#app/features/media/media.server";
+import { createMediaFile, getMediaFile, type MediaFile } from "#app/features/media/media.server";
+import { completeProcessing } from "#app/features/media/media-processing.server";
 import { LocalStorage } from "#app/platform/storage/local-storage.server";
 import { variantKey } from "#app/platform/storage/storage.server";
 

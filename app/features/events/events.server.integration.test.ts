@@ -28,8 +28,10 @@ import {
 } from "./events.server";
 import { eventShareImage, eventStructuredData, type PublicEvent } from "./event-format";
 import { buildCalendar } from "./ical";
-import { createMediaFile, storagePublicBase, updateMediaFile } from "#app/features/media/media.server";
-import { createStorage, type Storage } from "#app/platform/storage/storage.server";
+import { createMediaFile, updateMediaFile } from "#app/features/media/media.server";
+import { storagePublicBase } from "#app/features/media/media-addresses.server";
+import { createStorage } from "#app/platform/storage/storage.server";
+import { type Storage } from "#app/platform/storage/objects";
 
 const TODAY = "2026-05-10";
 const ORIGIN = "https://charity.example";

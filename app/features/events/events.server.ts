@@ -11,7 +11,7 @@ import { parseForm, textValues, type FormResult } from "#app/web/parse-form";
 import { editConflict, stampAfter, type EditResult } from "#app/web/stale-edit.server";
 import { ukToday } from "#app/web/dates";
 import type { EventImage, PublicEvent } from "./event-format";
-import { siteImageSrc } from "#app/features/media/media.server";
+import { siteImageSrc } from "#app/features/media/media-addresses.server";
 import { mediaByUrl } from "#app/features/pages/section-images.server";
 import { noteFallback } from "#app/platform/render/fallback-watch.server";
 

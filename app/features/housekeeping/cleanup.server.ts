@@ -4,8 +4,9 @@ import { isOwnedRestoreScratch, removeBackupLeftovers } from "#app/features/back
 import type { Database } from "#app/platform/db/db.server";
 import { enqueueJob, registerJobHandler } from "#app/platform/jobs/jobs.server";
 import { logger } from "#app/platform/log/logger.server";
-import { listMediaReferences, mediaKeysIn, storagePublicBase } from "#app/features/media/media.server";
-import type { Storage } from "#app/platform/storage/storage.server";
+import { mediaKeysIn, storagePublicBase } from "#app/features/media/media-addresses.server";
+import { listMediaReferences } from "#app/features/media/media-in-use.server";
+import type { Storage } from "#app/platform/storage/objects";
 import type { TusSetup } from "#app/features/media/tus.server";
 
 /**

@@ -10,17 +10,11 @@ import { describeEachEngine, type TestDatabase } from "../../../test/engines";
 import { smallPng } from "../../../test/media-fixtures";
 import { migrateToLatest } from "#app/platform/db/db.server";
 import { MediaWorker, processPendingMedia } from "./images.server";
-import {
-  claimProcessing,
-  createMediaFile,
-  failProcessing,
-  getMediaFile,
-  listPendingProcessing,
-  PROCESSING_STALE_MS,
-} from "./media.server";
+import { createMediaFile, getMediaFile } from "./media.server";
+import { claimProcessing, failProcessing, listPendingProcessing, PROCESSING_STALE_MS } from "./media-processing.server";
 import { migrations } from "#app/platform/db/migrations";
 import { LocalStorage } from "#app/platform/storage/local-storage.server";
-import type { ByteRange } from "#app/platform/storage/storage.server";
+import type { ByteRange } from "#app/platform/storage/objects";
 
 const MINUTE = 60_000;
 

@@ -8,17 +8,10 @@ import type SharpConstructor from "sharp";
 import type { Metadata, OutputInfo } from "sharp";
 import type { Database } from "#app/platform/db/db.server";
 import { logger } from "#app/platform/log/logger.server";
-import {
-  claimProcessing,
-  completeProcessing,
-  failProcessing,
-  getMediaFile,
-  giveUpAbandonedProcessing,
-  listPendingProcessing,
-  type MediaFile,
-  type MediaVariant,
-} from "./media.server";
-import { ObjectExistsError, variantKey, type Storage } from "#app/platform/storage/storage.server";
+import { getMediaFile, type MediaFile, type MediaVariant } from "./media.server";
+import { claimProcessing, completeProcessing, failProcessing, giveUpAbandonedProcessing, listPendingProcessing } from "./media-processing.server";
+import { variantKey } from "#app/platform/storage/storage.server";
+import { ObjectExistsError, type Storage } from "#app/platform/storage/objects";
 import type { AcceptedMime } from "#app/platform/storage/file-sniff.server";
 
 /**

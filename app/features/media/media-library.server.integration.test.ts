@@ -1,16 +1,8 @@
 import { expect, it } from "vitest";
 import { describeEachEngine } from "../../../test/engines";
 import { BUILT_IN_IMAGES } from "#app/content/site";
-import {
-  countMediaFiles,
-  createMediaFile,
-  findImage,
-  listAssignedPages,
-  listMediaFiles,
-  listPickerImages,
-  updateMediaFile,
-  type NewMediaFile,
-} from "./media.server";
+import { countMediaFiles, createMediaFile, listAssignedPages, listMediaFiles, updateMediaFile, type NewMediaFile } from "./media.server";
+import { findImage, listPickerImages } from "./image-picker.server";
 
 const base: NewMediaFile = {
   filename: "1700000000000-abcdefabcdef.jpg",

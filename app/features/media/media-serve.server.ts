@@ -1,9 +1,10 @@
 import { Readable } from "node:stream";
 import { getAuth, getSession, mustEnrolTwoFactor } from "#app/features/accounts/auth.server";
 import { getDatabase, type Database } from "#app/platform/db/db.server";
-import { getStorage, IMMUTABLE_CACHE_CONTROL, isSafeKey, type Storage } from "#app/platform/storage/storage.server";
+import { getStorage } from "#app/platform/storage/storage.server";
+import { IMMUTABLE_CACHE_CONTROL, isSafeKey, type Storage } from "#app/platform/storage/objects";
 import { logger } from "#app/platform/log/logger.server";
-import { getInactiveMedia, isInactiveKey } from "./media.server";
+import { getInactiveMedia, isInactiveKey } from "./media-inactive.server";
 import { parseRange } from "#app/platform/storage/range";
 
 /**

@@ -24,7 +24,8 @@ import {
   webmStub,
 } from "../../../test/media-fixtures";
 import { failWrites } from "../../../test/failing-writes";
-import { createStorage, ObjectExistsError, objectKey, type Storage } from "#app/platform/storage/storage.server";
+import { createStorage, objectKey } from "#app/platform/storage/storage.server";
+import { ObjectExistsError, type Storage } from "#app/platform/storage/objects";
 import type { S3Config } from "#app/platform/storage/s3-storage.server";
 import { completeLibraryUpload, ingestUpload, receiveQuickUpload, UploadError, type IngestInput, type UploadContext } from "./uploads.server";
 import { createTus, handleTusRequest, type TusSetup } from "./tus.server";

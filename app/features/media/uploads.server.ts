@@ -14,7 +14,8 @@ import { ImageRejectedError, kickMediaWorker, prepareImage } from "./images.serv
 import { createMediaFile, getMediaFileByUploadId, type MediaFile } from "./media.server";
 import { discardStaged, type TusSetup } from "./tus.server";
 import type { Upload } from "@tus/utils";
-import { getStorage, objectKey, type KeyKind, type Storage } from "#app/platform/storage/storage.server";
+import { getStorage, objectKey, type KeyKind } from "#app/platform/storage/storage.server";
+import { type Storage } from "#app/platform/storage/objects";
 import type { S3Storage } from "#app/platform/storage/s3-storage.server";
 import {
   LIBRARY_MESSAGES,

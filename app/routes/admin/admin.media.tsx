@@ -19,16 +19,14 @@ import { getDatabase } from "#app/platform/db/db.server";
 import { logger } from "#app/platform/log/logger.server";
 import {
   countMediaFiles,
-  deleteUnusedMediaFile,
   listAssignedPages,
   listMediaFiles,
-  listMediaReferences,
-  storagePublicBase,
   updateMediaFile,
-  usesOf,
   type FileType,
   type MediaFilter,
 } from "#app/features/media/media.server";
+import { storagePublicBase } from "#app/features/media/media-addresses.server";
+import { deleteUnusedMediaFile, listMediaReferences, usesOf } from "#app/features/media/media-in-use.server";
 import { getStorage } from "#app/platform/storage/storage.server";
 import { redirectWithToast } from "#app/web/toast.server";
 import { defaultAltText, LIBRARY_MESSAGES } from "#app/features/media/upload-rules";

@@ -21,7 +21,7 @@ async function siteOn(db: TestDatabase) {
   return {
     home: await import("./_index"),
     sectionImages: await import("#app/features/pages/section-images.server"),
-    media: await import("#app/features/media/media.server"),
+    media: { ...(await import("#app/features/media/media.server")), ...(await import("#app/features/media/media-processing.server")) },
     youtube: await import("#app/features/videos/videos.server"),
     database: await import("#app/platform/db/db.server"),
     pageContent: await import("#app/features/pages/page-store.server"),
