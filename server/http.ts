@@ -24,6 +24,8 @@ import { watchFallbacks } from "#app/platform/render/fallback-watch.server";
 import type { SiteChromeHtml } from "#app/features/site/site-chrome";
 import { pageCacheHitListener } from "#app/platform/page-cache/page-cache-hits.server";
 import { formRequestGuard } from "#app/web/body-limits.server";
+import { wireFeaturesIntoPlatform } from "./wiring";
+import { pickEncoding } from "#app/platform/http/accept-encoding";
 
 /**
  * The HTTP pipeline in front of React Router: request log and security
@@ -79,16 +81,6 @@ function newNonce(): string {
   return nonce;
 }
 
-/** The encodings a request accepts (names without a zero q-value). */
-function acceptedEncodings(request: Request): Set<string> {
-  const accepted = new Set<string>();
-  for (const part of (request.headers.get("accept-encoding") ?? "").split(",")) {
-    const [name, ...params] = part.trim().toLowerCase().split(";");
-    if (name && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p))) accepted.add(name);
-  }
-  return accepted;
-}
-
 /**
  * A page rendered for one request, compressed in one call: brotli at
  * quality 4 (~0.35 ms for a 33 KB page, smaller than gzip's default) or
@@ -100,13 +92,13 @@ function compressedPage(request: Request, html: Buffer, init: { status: number; 
   const { headers } = init;
   const vary = headers.get("Vary");
   if (!vary?.toLowerCase().includes("accept-encoding")) headers.set("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
-  const accepted = acceptedEncodings(request);
+  const encoding = pickEncoding(request.headers.get("accept-encoding"));
   const skip = request.method === "HEAD" || html.length < 1024 || headers.has("Content-Encoding") || /(^|,)\s*no-transform\s*(,|$)/i.test(headers.get("Cache-Control") ?? "");
   let body = html;
-  if (!skip && accepted.has("br")) {
+  if (!skip && encoding === "br") {
     body = zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length } });
     headers.set("Content-Encoding", "br");
-  } else if (!skip && accepted.has("gzip")) {
+  } else if (!skip && encoding === "gzip") {
     body = zlib.gzipSync(html, { level: 6 });
     headers.set("Content-Encoding", "gzip");
   }
@@ -122,6 +114,7 @@ const hitListeners = new WeakMap<Hono, (fallback: NodeListener) => NodeListener>
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
 
 export function createApp(): Hono {
+  wireFeaturesIntoPlatform();
   const config = env();
   const isHttps = config.PUBLIC_URL.startsWith("https://");
   // Uploaded files served from a bucket or CDN must be allowed as images and media.

@@ -8,9 +8,11 @@ import { defaultBackupPath } from "#app/features/backup/backup-archive.server";
 import { createBackup } from "#app/features/backup/backup-create.server";
 import { RestoreError, restoreBackup } from "#app/features/backup/backup-restore.server";
 import { cleanUp } from "#app/features/housekeeping/cleanup.server";
+import { wireFeaturesIntoPlatform } from "./wiring";
 
 /** Commands for whoever runs the site (npm run db:migrate, admin:create). */
 export async function runCli(argv: string[]): Promise<number> {
+  wireFeaturesIntoPlatform();
   const [command] = argv;
   try {
     if (command === "migrate") {

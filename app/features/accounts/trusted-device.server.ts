@@ -25,6 +25,9 @@ export function deviceCookieName(secure: boolean): string {
   return secure ? "__Host-site.device" : "site.device";
 }
 
+/** The remembered-browser cookie under both its names (http and https): no public page depends on it. */
+export const DEVICE_COOKIE_NAMES = [deviceCookieName(false), deviceCookieName(true)] as const;
+
 function mac(secret: string, email: string, id: string): string {
   return crypto.createHmac("sha256", secret).update(`login-device:${email.trim().toLowerCase()}:${id}`).digest("base64url").slice(0, 32);
 }

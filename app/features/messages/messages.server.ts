@@ -4,7 +4,8 @@ import { recordAudit, type AuditActor } from "#app/features/audit/audit.server";
 import type { MessagesTable } from "#app/platform/db/schema";
 import { nowIso, toNum, type Database } from "#app/platform/db/db.server";
 import { stampAfter } from "#app/web/stale-edit.server";
-import { deleteMailAbout, notifyStaff } from "#app/platform/mail/mailer.server";
+import { deleteMailAbout } from "#app/platform/mail/mailer.server";
+import { notifyStaff } from "#app/features/settings/staff-mail.server";
 import { adminLink, handleSubmission, rawText, tellAboutSubmission, type Submission, type SubmitOutcome } from "#app/features/public-forms/public-forms.server";
 import { MESSAGE_STATUSES, questionSchema, topicLabel, type MessageStatus } from "./question.schema";
 

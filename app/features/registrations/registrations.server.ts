@@ -7,7 +7,8 @@ import { nowIso, toBool, toNum, type Database } from "#app/platform/db/db.server
 import { enqueueJob, registerJobHandler } from "#app/platform/jobs/jobs.server";
 import { ukToday } from "#app/web/dates";
 import { logger } from "#app/platform/log/logger.server";
-import { deleteMailAbout, deleteMailWrittenBefore, notifyStaff } from "#app/platform/mail/mailer.server";
+import { deleteMailAbout, deleteMailWrittenBefore } from "#app/platform/mail/mailer.server";
+import { notifyStaff } from "#app/features/settings/staff-mail.server";
 import { expireUnconfirmedSignUps } from "#app/features/newsletter/subscriber-erasure.server";
 import { getRegistrationRetentionMonths, getSetting } from "#app/features/settings/site-settings.server";
 import { adminLink, handleSubmission, rawList, rawText, tellAboutSubmission, type Submission, type SubmitOutcome } from "#app/features/public-forms/public-forms.server";

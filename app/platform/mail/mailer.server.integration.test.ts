@@ -4,7 +4,8 @@ import { describeEachEngine } from "../../../test/engines";
 import { startSmtpServerForFile } from "../../../test/smtp-server";
 import { failWrites } from "../../../test/failing-writes";
 import { captureLogs } from "../../../test/capture-logs";
-import { configureMailer, getOutboxMessage, listOutbox, notifyStaff, sendMail } from "./mailer.server";
+import { configureMailer, getOutboxMessage, listOutbox, sendMail } from "./mailer.server";
+import { notifyStaff } from "#app/features/settings/staff-mail.server";
 
 const smtp = startSmtpServerForFile();
 const received = smtp.received;

@@ -6,7 +6,6 @@ import { nowIso, toNum, type Database } from "#app/platform/db/db.server";
 import { env } from "#app/platform/env.server";
 import { logger } from "#app/platform/log/logger.server";
 import { withoutEmailAddresses } from "#app/platform/log/log-scrub.server";
-import { getSiteSettings } from "#app/features/settings/site-settings.server";
 
 export type MailKind = "transactional" | "notification" | "newsletter";
 export type MailStatus = "sent" | "outbox" | "failed";
@@ -123,13 +122,30 @@ export function closeMailer(): void {
   transports.clear();
 }
 
-/** The sender: MAIL_FROM, else the charity's name and e-mail from Settings. */
+/** Who the site's mail is from when MAIL_FROM is not set: a name, and an address if one is known. */
+export interface SenderIdentity {
+  name: string;
+  email: string | null;
+}
+
+let senderIdentity: () => Promise<SenderIdentity | null> = async () => null;
+
+/**
+ * Where the sender's name and address come from when MAIL_FROM is not set:
+ * the server tells the mailer at start-up (the charity's Settings), since
+ * the mailer knows no feature.
+ */
+export function setSenderIdentity(read: () => Promise<SenderIdentity | null>): void {
+  senderIdentity = read;
+}
+
+/** The sender: MAIL_FROM, else the charity's name and e-mail (no-reply at the site's host without one). */
 export async function senderAddress(): Promise<string> {
   const configured = mailerConfig().from;
   if (configured) return configured;
-  const settings = await getSiteSettings();
-  const address = settings.email || `no-reply@${new URL(env().PUBLIC_URL).hostname}`;
-  return `"${settings.charityName.replace(/["\\]/g, "")}" <${address}>`;
+  const identity = await senderIdentity();
+  const address = identity?.email || `no-reply@${new URL(env().PUBLIC_URL).hostname}`;
+  return identity?.name ? `"${identity.name.replace(/["\\]/g, "")}" <${address}>` : address;
 }
 
 export function escapeHtml(value: string): string {
@@ -446,36 +462,8 @@ export async function deleteMailWrittenBefore(database: Database, cutoff: Date):
   return toNum(result.numDeletedRows);
 }
 
-/** Who hears about new applications, questions and registrations: the Settings e-mail, else every admin. */
-export async function staffAddresses(database: Database): Promise<string[]> {
-  const settings = await getSiteSettings();
-  if (settings.email) return [settings.email];
-  try {
-    const result = await sql<{ email: string }>`select email from users where role = 'admin' order by email`.execute(database.db);
-    return result.rows.map((r) => r.email).filter(isEmailAddress);
-  } catch {
-    // No users table yet (auth not set up): nobody to tell but the outbox.
-    return [];
-  }
-}
-
-/**
- * Mails the staff address(es) about something a visitor sent; each message
- * is also readable in the admin outbox. Recorded before this returns, and
- * delivered without waiting (queueMail). Returns the outbox ids.
- */
-export async function notifyStaff(database: Database, subject: string, text: string, about?: MailAbout): Promise<string[]> {
-  const addresses = await staffAddresses(database);
-  if (addresses.length === 0) {
-    // Still recorded, so the notice is not lost before anyone sets a staff address.
-    return [(await sendMailToOutboxOnly(database, { to: "staff (no address set)", subject, text, kind: "notification", about })).id];
-  }
-  const ids: string[] = [];
-  for (const to of addresses) ids.push((await queueMail(database, { to, subject, text, kind: "notification", about })).id);
-  return ids;
-}
-
-async function sendMailToOutboxOnly(database: Database, message: MailMessage): Promise<MailResult> {
+/** Records a message in the Outbox only, never sent: for notices with nobody to send them to yet. */
+export async function keepInOutbox(database: Database, message: MailMessage): Promise<MailResult> {
   const id = crypto.randomUUID();
   await database.db
     .insertInto("outbox")

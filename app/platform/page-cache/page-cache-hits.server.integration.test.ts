@@ -127,6 +127,21 @@ describeEachEngine("page-cache hits answered before Hono", (getDb) => {
     expect(withSession.get("etag")).toBeUndefined();
   });
 
+  it("serves a browser that sign-in remembers the same cached page as anyone", async () => {
+    // The remembered-browser cookie belongs to sign-in (the accounts feature); the server names it to the page cache at start-up.
+    await raw(a, "GET", "/donate");
+    const remembered = await raw(a, "GET", "/donate", { Cookie: "site.device=abc.def" });
+    expect([remembered.status, remembered.get("x-page-cache")]).toEqual([200, "hit"]);
+  });
+
+  it("compresses a page it renders for `Accept-Encoding: *` as it would send a cached one", async () => {
+    // Both paths read the header one way (accept-encoding.ts): `*` allows brotli.
+    const cached = await raw(a, "GET", "/donate", { "Accept-Encoding": "*" });
+    const rendered = await raw(a, "GET", "/login", { "Accept-Encoding": "*" });
+    expect([cached.get("x-page-cache"), cached.get("content-encoding")]).toEqual(["hit", "br"]);
+    expect([rendered.status, rendered.get("x-page-cache"), rendered.get("content-encoding")]).toEqual([200, undefined, "br"]);
+  });
+
   it("stops serving a page from memory once a save in another process has changed it, within the check interval", async () => {
     const post = (server: SiteProcess, p: string, fields: Record<string, string>, cookie = "") =>
       fetch(`${server.url}${p}`, { method: "POST", body: new URLSearchParams(fields), redirect: "manual", headers: { Origin: server.url, ...(cookie ? { cookie } : {}) } });

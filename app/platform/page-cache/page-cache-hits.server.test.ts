@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { pageCacheHitListener } from "./page-cache-hits.server";
 import { PageCache, type CachedPage } from "./page-cache.server";
 import { rememberDevice } from "#app/features/accounts/trusted-device.server";
+import { wireFeaturesIntoPlatform } from "../../../server/wiring";
 import { rawRequest, type RawResponse } from "../../../test/raw-http";
 
 /**
@@ -67,6 +68,9 @@ beforeEach(async () => {
 });
 
 describe("page-cache hits before Hono", () => {
+  // As the server does at start: it tells the cache which cookies (sign-in's remembered browser) no page depends on.
+  beforeAll(() => wireFeaturesIntoPlatform());
+
   it("sends a stored page with the headers of PageCache.respond plus the security headers and a request id, and logs it", async () => {
     const hit = await get("/about", "Accept-Encoding: gzip, deflate, br");
     expect(hit.status).toBe(200);

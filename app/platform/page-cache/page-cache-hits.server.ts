@@ -2,7 +2,8 @@ import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { getPath } from "hono/utils/url";
 import { pathForLog } from "#app/platform/log/log-path.server";
-import { etagMatches, PageCache, pickEncoding, type CachedPage, type Encoding } from "./page-cache.server";
+import { etagMatches, PageCache, type CachedPage } from "./page-cache.server";
+import { pickEncoding, type Encoding } from "#app/platform/http/accept-encoding";
 
 /**
  * Page-cache hits answered straight from Node's request listener, before

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { readThemeChoice, THEME_COOKIE } from "#app/platform/http/theme-cookie";
-import { deviceCookieName } from "#app/features/accounts/trusted-device.server";
+import { pickEncoding, type Encoding } from "#app/platform/http/accept-encoding";
 
 /**
  * A full-page cache for anonymous visitors: the first visit to a public page
@@ -20,8 +20,17 @@ export const PUBLIC_HTML_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-
 /** Paths that are never cached whoever asks: staff pages, APIs, files, health and build assets. */
 const NEVER = /^\/(admin|login|logout|api|media|assets|healthz|readyz|theme)(\/|$|\.)/;
 
-/** Cookies a page never depends on: sign-in's remembered browser (trusted-device.server.ts), over http and https. */
-export const PAGE_NEUTRAL_COOKIES = new Set([deviceCookieName(false), deviceCookieName(true)]);
+/**
+ * Cookies a page never depends on, so a visitor who carries one still gets
+ * the cached page: sign-in's remembered browser, named by the accounts
+ * feature at start-up (server/app.ts), since the platform knows no feature.
+ */
+export const PAGE_NEUTRAL_COOKIES = new Set<string>();
+
+/** Says that a page never depends on these cookies. */
+export function ignoreCookiesForPages(names: Iterable<string>): void {
+  for (const name of names) PAGE_NEUTRAL_COOKIES.add(name);
+}
 
 /** Headers that belong to one response, not to the stored page. */
 const PER_RESPONSE = new Set(["content-length", "content-encoding", "content-security-policy", "set-cookie", "x-request-id", "date", "etag", "transfer-encoding", "connection", "keep-alive", "vary"]);
@@ -69,23 +78,6 @@ export function inlineScriptHashes(html: string): string[] {
     hashes.add(`'sha256-${crypto.createHash("sha256").update(match[2] ?? "", "utf8").digest("base64")}'`);
   }
   return [...hashes];
-}
-
-export type Encoding = "br" | "gzip" | "identity";
-
-/** The encoding to send: brotli, else gzip, else none, by the request's Accept-Encoding. */
-export function pickEncoding(acceptEncoding: string | null | undefined): Encoding {
-  const accepted = new Map<string, number>();
-  for (const part of (acceptEncoding ?? "").split(",")) {
-    const [name, ...params] = part.trim().toLowerCase().split(";");
-    if (!name) continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    accepted.set(name, q ? Number(q.slice(2)) || 0 : 1);
-  }
-  const ok = (name: string) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
-  if (ok("br")) return "br";
-  if (ok("gzip")) return "gzip";
-  return "identity";
 }
 
 /** Whether an If-None-Match header names the page's ETag (weak comparison), so a 304 answers it. */

@@ -1,0 +1,15 @@
+import { DEVICE_COOKIE_NAMES } from "#app/features/accounts/trusted-device.server";
+import { settingsSender } from "#app/features/settings/staff-mail.server";
+import { setSenderIdentity } from "#app/platform/mail/mailer.server";
+import { ignoreCookiesForPages } from "#app/platform/page-cache/page-cache.server";
+
+/**
+ * What the platform needs to know of the features, told once here: the
+ * platform may not import a feature (decision 012), so the server, which
+ * sees both, connects them. Called by every way into the build (the site,
+ * the operator commands, tests that build the app), so none runs without it.
+ */
+export function wireFeaturesIntoPlatform(): void {
+  setSenderIdentity(settingsSender);
+  ignoreCookiesForPages(DEVICE_COOKIE_NAMES);
+}
