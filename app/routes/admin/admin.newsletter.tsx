@@ -1,11 +1,12 @@
 import { data, Form, Link, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
-import { z } from "zod";
 import type { Route } from "./+types/admin.newsletter";
-import { AdminRefusalNotice, type AdminRefusal } from "#app/features/admin/admin-refusal";
+import { AdminRefusalNotice } from "#app/features/admin/admin-refusal";
+import { type AdminRefusal } from "#app/features/admin/refusal";
 import { NewsletterComposer, type ComposerValues } from "#app/features/newsletter/admin/newsletter-composer";
 import { formatDateTime } from "#app/web/dates";
 import { ConfirmDeleteButton } from "#app/features/admin/record-fields";
-import { NEWSLETTER_TEMPLATE_VALUES } from "#app/features/newsletter/admin/newsletter-templates";
+import { campaignSchema } from "#app/features/newsletter/campaign.schema";
+import { parseForm, type FieldErrors } from "#app/web/parse-form";
 import { Badge } from "#app/components/ui/badge";
 import { Button } from "#app/components/ui/button";
 import { Input } from "#app/components/ui/input";
@@ -68,25 +69,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-const campaignSchema = z.object({
-  id: z.string().max(64).optional(),
-  template: z.enum(NEWSLETTER_TEMPLATE_VALUES, { error: "Please choose a template." }),
-  subject: z.string().trim().min(1, "Subject is required.").max(200, "Keep the subject under 200 characters."),
-  content: z.string().trim().min(1, "Content is required.").max(100_000, "The content is too long."),
-});
-
-type FieldErrors = Partial<Record<"template" | "subject" | "content" | "testTo", string>>;
 interface ComposeResult {
   values: ComposerValues;
   errors?: FieldErrors;
   formError?: string;
   confirmSend?: boolean;
-}
-
-function fieldErrorsOf(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) errors[issue.path[0] as keyof FieldErrors] ??= issue.message;
-  return errors;
 }
 
 /**
@@ -164,12 +151,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     testTo: String(form.get("testTo") ?? ""),
   };
   if (values.id && !isRecordId(values.id)) return refuseMissingRecord(values.id, DRAFT_GONE);
-  const parsed = campaignSchema.safeParse(values);
-  if (!parsed.success) return data<ComposeResult>({ values, errors: fieldErrorsOf(parsed.error) }, { status: 400 });
+  const parsed = parseForm(campaignSchema, { ...values });
+  if (!parsed.ok) return data<ComposeResult>({ values, errors: parsed.errors }, { status: 400 });
   if (intent === "confirm-send") return data<ComposeResult>({ values, confirmSend: true });
   const testTo = values.testTo.trim();
   if (intent === "send-test" && !isEmailAddress(testTo)) {
-    return data<ComposeResult>({ values, errors: { testTo: "Enter the address to send the test to." } }, { status: 400 });
+    return data<ComposeResult>({ values, errors: { testTo: ["Enter the address to send the test to."] } }, { status: 400 });
   }
 
   // The campaign is saved first; if that or queueing it fails, the composer
@@ -202,7 +189,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === "send-test") {
       const result = await sendTestEmail(database, campaign, testTo);
       if (result.status === "failed") {
-        return data<ComposeResult>({ values: { ...values, id, version }, errors: { testTo: `The test could not be sent: ${result.error}` } }, { status: 502 });
+        return data<ComposeResult>({ values: { ...values, id, version }, errors: { testTo: [`The test could not be sent: ${result.error}`] } }, { status: 502 });
       }
       return redirectWithToast(back, {
         title: "Test sent",

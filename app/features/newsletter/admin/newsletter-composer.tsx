@@ -8,8 +8,10 @@ import { Label } from "#app/components/ui/label";
 import { NativeSelect } from "#app/components/ui/native-select";
 import { Textarea } from "#app/components/ui/textarea";
 import { NewsletterEmail } from "./newsletter-email";
-import { NEWSLETTER_TEMPLATE_STARTERS, type NewsletterTemplate } from "./newsletter-templates";
+import { NEWSLETTER_TEMPLATE_STARTERS } from "./newsletter-templates";
+import type { NewsletterTemplate } from "#app/features/newsletter/campaign.schema";
 import { UnsavedChangesDialog, useUnsavedChangesGuard } from "#app/features/admin/unsaved-changes-guard";
+import type { FieldErrors } from "#app/web/parse-form";
 
 export interface ComposerValues {
   /** The campaign's id: a saved draft's, or the one a new campaign will be saved under. */
@@ -22,7 +24,6 @@ export interface ComposerValues {
   testTo: string;
 }
 
-type Errors = Partial<Record<"template" | "subject" | "content" | "testTo", string>>;
 
 /**
  * Compose a campaign: choose a template, write, see it as recipients will
@@ -47,7 +48,7 @@ export function NewsletterComposer({
   newId: string;
   /** The draft as stored, when one is open: what "unsaved" is measured against. */
   saved?: Pick<ComposerValues, "template" | "subject" | "content">;
-  errors?: Errors;
+  errors?: FieldErrors;
   formError?: string;
   confirmSend?: boolean;
   confirmedCount: number;

@@ -1,8 +1,4 @@
-import { NEWSLETTER_TEMPLATES } from "#app/content/site";
-
-export type NewsletterTemplate = (typeof NEWSLETTER_TEMPLATES)[number]["value"];
-
-export const NEWSLETTER_TEMPLATE_VALUES = NEWSLETTER_TEMPLATES.map((t) => t.value) as [NewsletterTemplate, ...NewsletterTemplate[]];
+import type { NewsletterTemplate } from "#app/features/newsletter/campaign.schema";
 
 /**
  * A starting point for each template of SPEC §9. The square-bracketed parts
