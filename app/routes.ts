@@ -3,7 +3,7 @@ import { flatRoutes } from "@react-router/fs-routes";
 
 /**
  * Routes are grouped by audience, one folder each, with flat-route file
- * names inside (e.g. routes/site/about.mission.tsx is /about/mission):
+ * names inside (e.g. routes/site/volunteer.apply.tsx is /volunteer/apply):
  * - site/: the public pages, inside the shared header and footer
  * - auth/: sign-in and sign-out
  * - admin/: the staff dashboard

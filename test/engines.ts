@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe } from "vitest";
-import { openDatabase, type Database, type Engine } from "#app/platform/db/db.server";
+import { openDatabase, type Database } from "#app/platform/db/db.server";
+import { type Engine } from "../app/platform/db/schema";
 
 /**
  * Integration tests of the data layer run on SQLite always and on PostgreSQL

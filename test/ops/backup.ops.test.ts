@@ -15,10 +15,12 @@ import { secretFingerprint, type BackupManifest } from "#app/features/backup/bac
 import { createBackup } from "#app/features/backup/backup-create.server";
 import { restoreBackup } from "#app/features/backup/backup-restore.server";
 import { pruneBackups } from "#app/features/backup/backup-schedule.server";
-import { migrateToLatest, openDatabase, type Database, type Engine } from "#app/platform/db/db.server";
+import { migrateToLatest, openDatabase, type Database } from "#app/platform/db/db.server";
+import { type Engine } from "../../app/platform/db/schema";
 import type { DatabaseSchema } from "#app/platform/db/schema";
 import { migrations } from "#app/platform/db/migrations";
-import { createStorage, type Storage } from "#app/platform/storage/storage.server";
+import { createStorage } from "#app/platform/storage/storage.server";
+import { type Storage } from "../../app/platform/storage/objects";
 import { readTar, TarWriter } from "#app/features/backup/tar.server";
 
 /**

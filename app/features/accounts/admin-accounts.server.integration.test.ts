@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachEngine } from "../../../test/engines";
 import { secretOf, totp } from "../../../test/totp";
-import { listAccounts, listSessions, requiresTwoFactor, resetTwoFactorFor, revokeOtherSessions, revokeSession, setRequireTwoFactor } from "./admin-accounts.server";
+import { listAccounts, listSessions, revokeOtherSessions, revokeSession } from "./admin-accounts.server";
+import { requiresTwoFactor, resetTwoFactorFor, setRequireTwoFactor } from "./two-factor-policy.server";
 import { listAudit } from "#app/features/audit/audit.server";
 import { createAuth, createOrResetAdmin, getSession, signIn, type SiteAuth } from "./auth.server";
 import { acceptInvitation, createInvitation, findInvitation, INVITATION_TTL_HOURS, listPendingInvitations, withdrawInvitation } from "./invitations.server";

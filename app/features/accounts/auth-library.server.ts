@@ -1,8 +1,7 @@
 import { betterAuth } from "better-auth";
 import { twoFactor } from "better-auth/plugins";
-import { authSchemaOptions, twoFactorSchemaOptions } from "./auth-schema.server";
-import type { AuthOptions } from "./auth.server";
-import { SESSION_IDLE_SECONDS, SESSION_REFRESH_SECONDS } from "./auth.server";
+import { authSchemaOptions, twoFactorSchemaOptions } from "#app/platform/db/auth-tables.server";
+import { SESSION_IDLE_SECONDS, SESSION_REFRESH_SECONDS, type AuthOptions } from "./session-policy";
 import type { Database } from "#app/platform/db/db.server";
 import { PASSWORD_MAX_LENGTH } from "./password-policy.server";
 

@@ -1,14 +1,14 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import crypto from "node:crypto";
 import { data, redirect } from "react-router";
-import type { Role } from "./auth-schema.server";
+import type { Role } from "#app/platform/db/auth-tables.server";
 import type { BetterAuthInstance } from "./auth-library.server";
-import { requiresTwoFactor } from "./admin-accounts.server";
 import { recordAudit } from "#app/features/audit/audit.server";
 import { getDatabase, nowIso, type Database } from "#app/platform/db/db.server";
 import { env, loadSecrets } from "#app/platform/env.server";
 import { logger } from "#app/platform/log/logger.server";
-import { resetTwoFactorFor } from "./admin-accounts.server";
+import { requiresTwoFactor, resetTwoFactorFor } from "./two-factor-policy.server";
+import { SESSION_MAX_AGE_MS, type AuthOptions } from "./session-policy";
 import { checkPassword } from "./password-policy.server";
 import { TWO_FACTOR_REQUIRED } from "./two-factor-policy";
 import { isEmail } from "#app/web/text";
@@ -23,19 +23,6 @@ import { rememberDevice, trustedDeviceId } from "./trusted-device.server";
  * sign-up endpoint to find, and every request passes our Origin check, rate
  * limits and audit log. See docs/decisions/003-auth.md.
  */
-
-/** A session ends after this long without use… */
-export const SESSION_IDLE_SECONDS = 12 * 60 * 60;
-/** …is extended at most this often while in use… */
-export const SESSION_REFRESH_SECONDS = 60 * 60;
-/** …and never lives longer than this, used or not. */
-export const SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
-
-export interface AuthOptions {
-  secret: string;
-  /** The site's public origin (PUBLIC_URL); https turns on Secure cookies. */
-  baseURL: string;
-}
 
 export type { BetterAuthInstance };
 

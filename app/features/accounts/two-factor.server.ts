@@ -1,4 +1,4 @@
-import { requiresTwoFactor } from "./admin-accounts.server";
+import { requiresTwoFactor } from "./two-factor-policy.server";
 import { recordAudit } from "#app/features/audit/audit.server";
 import { authHeaders, toSessionUser, type CurrentSession, type SessionUser, type SiteAuth } from "./auth.server";
 import { logger } from "#app/platform/log/logger.server";

@@ -1,20 +1,7 @@
 import { CircleAlert } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert";
 import { cn } from "#app/components/ui/utils";
-
-export interface RefusalMessage {
-  title: string;
-  description?: string;
-}
-
-/** What an admin action answers when it refuses a request (see admin-response.server.ts). */
-export interface AdminRefusal {
-  refusal: RefusalMessage & { status: number };
-}
-
-export function isAdminRefusal(value: unknown): value is AdminRefusal {
-  return typeof value === "object" && value !== null && "refusal" in value && typeof (value as AdminRefusal).refusal?.title === "string";
-}
+import { isAdminRefusal } from "./refusal";
 
 /**
  * Shows an admin action's refusal ("Event not found") at the top of the tab

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import type { AdminRefusal, RefusalMessage } from "./admin-refusal";
+import type { AdminRefusal, RefusalMessage } from "./refusal";
 import { formatDateTime } from "#app/web/dates";
 import type { EditConflict } from "#app/web/stale-edit.server";
 import { logger } from "#app/platform/log/logger.server";

@@ -12,7 +12,8 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from "#app/components/ui/alert-dialog";
-import { AdminRefusalNotice, isAdminRefusal, revalidateAfterConflict } from "./admin-refusal";
+import { AdminRefusalNotice, revalidateAfterConflict } from "./admin-refusal";
+import { isAdminRefusal } from "./refusal";
 import { useFormLeaveGuard } from "./unsaved-changes-guard";
 import { Button } from "#app/components/ui/button";
 import { FieldError } from "#app/components/ui/field-error";

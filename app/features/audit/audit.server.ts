@@ -27,12 +27,7 @@ export interface AuditEntry {
   createdAt: string;
 }
 
-/** Who did something staff do, as the audit log records it. */
-export interface AuditActor {
-  id: string | null;
-  email: string;
-  ip?: string | null;
-}
+export type { Actor as AuditActor } from "./actor";
 
 export interface AuditInput {
   action: string;

@@ -1,8 +1,7 @@
 import crypto from "node:crypto";
 import path from "node:path";
 import { sql, type Kysely } from "kysely";
-import type { DatabaseSchema } from "#app/platform/db/schema";
-import type { Engine } from "#app/platform/db/db.server";
+import type { DatabaseSchema, Engine } from "#app/platform/db/schema";
 
 /**
  * Backups: one .tar.gz holding the database, every stored file and the

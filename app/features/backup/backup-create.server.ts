@@ -8,7 +8,7 @@ import { pipeline } from "node:stream/promises";
 import { sql } from "kysely";
 import type { Database } from "#app/platform/db/db.server";
 import { logger } from "#app/platform/log/logger.server";
-import type { Storage } from "#app/platform/storage/storage.server";
+import type { Storage } from "#app/platform/storage/objects";
 import { BACKUP_FORMAT, secretFingerprint, secretIn, tablesInDependencyOrder, type BackupManifest } from "./backup-archive.server";
 import { ownedName, removeBackupLeftovers } from "./backup-leftovers.server";
 import { TarWriter } from "./tar.server";

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Database } from "#app/platform/db/db.server";
 import { enqueueJob, registerJobHandler } from "#app/platform/jobs/jobs.server";
 import { logger } from "#app/platform/log/logger.server";
-import type { Storage } from "#app/platform/storage/storage.server";
+import type { Storage } from "#app/platform/storage/objects";
 import { defaultBackupPath, type BackupManifest } from "./backup-archive.server";
 import { BackupStoppedError, createBackup } from "./backup-create.server";
 import { PARTIAL_ARCHIVE, removeLeftovers } from "./backup-leftovers.server";

@@ -10,7 +10,8 @@ import { startS3Server } from "../../../test/s3-server";
 import { createBackup } from "./backup-create.server";
 import { BACKUP_JOB, ensureBackupSchedule, registerBackupJobs } from "./backup-schedule.server";
 import { claimNextJob, getJob, runNextJob } from "#app/platform/jobs/jobs.server";
-import { createStorage, type Storage } from "#app/platform/storage/storage.server";
+import { createStorage } from "#app/platform/storage/storage.server";
+import { type Storage } from "#app/platform/storage/objects";
 import { readTar } from "./tar.server";
 
 /**

@@ -3,7 +3,7 @@ import { getSiteSettings } from "#app/features/settings/site-settings.server";
 import type { SiteEvent } from "./events.server";
 import { buildCalendar, type CalendarEvent } from "./ical";
 import { eventCategoryLabel, eventPath } from "./event-format";
-import { markdownToText } from "#app/features/pages/site/markdown";
+import { markdownToText } from "#app/features/pages/markdown";
 
 function toCalendarEvent(event: SiteEvent, origin: string): CalendarEvent | null {
   if (!event.date || !event.time) return null;

@@ -8,9 +8,10 @@ import { getDatabase, isUniqueViolation, nowIso, toNum, type Database } from "#a
 import { bumpContentVersion, keptUntilContentChanges, notifyContentChange } from "#app/platform/content-version.server";
 import { logger } from "#app/platform/log/logger.server";
 import { pageImageSchema, renumber, type PageContentForm } from "./page-content.schema";
-import { isUploadAddress, siteImageSrc } from "#app/features/media/media.server";
+import { isUploadAddress, siteImageSrc } from "#app/features/media/media-addresses.server";
 import { listSectionImages, mediaByUrl, toPublicSectionImages } from "./section-images.server";
 import { noteFallback } from "#app/platform/render/fallback-watch.server";
+import type { Actor } from "#app/features/audit/actor";
 
 /**
  * Page content staff save in the Pages and Content tabs. Each field
@@ -20,10 +21,6 @@ import { noteFallback } from "#app/platform/render/fallback-watch.server";
  * revision (or the built-in copy, revision 0) can be restored.
  */
 
-export interface Actor {
-  id: string | null;
-  email: string | null;
-}
 
 /** What is stored for a page: null fields follow the built-in copy. */
 export interface StoredFields {

@@ -4,8 +4,9 @@ import type { PageImage, SectionImage } from "#app/content/types";
 import type { SectionImagesTable } from "#app/platform/db/schema";
 import { nowIso, toBool, toNum, type Database } from "#app/platform/db/db.server";
 import { bumpContentVersion, notifyContentChange } from "#app/platform/content-version.server";
-import { getActiveMediaFile, siteImageSrc } from "#app/features/media/media.server";
-import type { Actor } from "./page-store.server";
+import { getActiveMediaFile } from "#app/features/media/media.server";
+import { siteImageSrc } from "#app/features/media/media-addresses.server";
+import type { Actor } from "#app/features/audit/actor";
 import { responsiveImage } from "#app/features/media/responsive-image";
 import { sectionOptions, type SectionImageForm } from "./page-content.schema";
 

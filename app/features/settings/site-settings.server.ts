@@ -5,7 +5,7 @@ import { getDatabase, nowIso, type Database } from "#app/platform/db/db.server";
 import { editVersion, type EditConflict } from "#app/web/stale-edit.server";
 import { env } from "#app/platform/env.server";
 import { logger } from "#app/platform/log/logger.server";
-import type { Actor } from "#app/features/pages/page-store.server";
+import type { Actor } from "#app/features/audit/actor";
 import { MAIL_RETENTION_LIMITS, RETENTION_LIMITS, type SettingsForm } from "#app/features/pages/page-content.schema";
 import { noteFallback } from "#app/platform/render/fallback-watch.server";
 

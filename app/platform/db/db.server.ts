@@ -2,12 +2,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { Kysely, Migrator, sql, PostgresDialect, SqliteAdapter, SqliteDialect, type DialectAdapter, type Dialect } from "kysely";
 import type BetterSqlite3 from "better-sqlite3";
-import type { DatabaseSchema } from "./schema";
+import type { DatabaseSchema, Engine } from "./schema";
 import { migrations, type Migration } from "#app/platform/db/migrations";
 import { env } from "#app/platform/env.server";
 import { logger } from "#app/platform/log/logger.server";
 
-export type Engine = "sqlite" | "postgres";
 
 export interface Database {
   db: Kysely<DatabaseSchema>;

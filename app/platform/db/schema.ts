@@ -1,3 +1,6 @@
+/** The two database engines the same schema and queries run on. */
+export type Engine = "sqlite" | "postgres";
+
 import type { Generated } from "kysely";
 
 /**

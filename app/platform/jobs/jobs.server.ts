@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import { sql, type Kysely } from "kysely";
-import type { DatabaseSchema } from "#app/platform/db/schema";
+import { sql, type Kysely, type Selectable } from "kysely";
+import type { DatabaseSchema, JobsTable } from "#app/platform/db/schema";
 import { nowIso, toNum, type Database } from "#app/platform/db/db.server";
 import { logger } from "#app/platform/log/logger.server";
 import { ownerState, THIS_PROCESS } from "#app/platform/process-identity.server";
@@ -72,22 +72,7 @@ export function registerJobHandler<P>(type: string, handler: JobHandler<P>, { ne
 /** A lock older than this belongs to a process that stopped without finishing. */
 export const DEFAULT_STALE_MS = 5 * 60_000;
 
-type JobRow = {
-  id: string;
-  type: string;
-  payload: string;
-  status: string;
-  attempts: unknown;
-  max_attempts: unknown;
-  run_at: string;
-  locked_at: string | null;
-  locked_by: string | null;
-  last_error: string | null;
-  created_at: string;
-  updated_at: string;
-};
-
-function toJob(row: JobRow): Job {
+function toJob(row: Selectable<JobsTable>): Job {
   let payload: unknown = null;
   try {
     payload = JSON.parse(row.payload);

@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { webmStub } from "../../../test/media-fixtures";
 import sharp from "sharp";
-import { contentTypeForKey } from "./storage.server";
+import { contentTypeForKey } from "./objects";
 import { ACCEPTED_TYPES, containsMarkup, sniffFile } from "./file-sniff.server";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "file-sniff-"));

@@ -4,17 +4,7 @@ import path from "node:path";
 import crypto from "node:crypto";
 import { pipeline } from "node:stream/promises";
 import type { Readable } from "node:stream";
-import {
-  assertSafeKey,
-  contentTypeForKey,
-  isSafeKey,
-  ObjectExistsError,
-  type ByteRange,
-  type ObjectInfo,
-  type PutOptions,
-  type Storage,
-  type StoredObject,
-} from "./storage.server";
+import { assertSafeKey, contentTypeForKey, isSafeKey, ObjectExistsError, type ByteRange, type ObjectInfo, type PutOptions, type Storage, type StoredObject } from "./objects";
 
 /**
  * Files on local disk under DATA_DIR/uploads. Writes go to a temporary name

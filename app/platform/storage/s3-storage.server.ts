@@ -3,19 +3,7 @@ import fsp from "node:fs/promises";
 import type { Readable } from "node:stream";
 import type * as AwsS3 from "@aws-sdk/client-s3";
 import type { S3Client, S3ClientConfig } from "@aws-sdk/client-s3";
-import {
-  assertSafeKey,
-  contentTypeForKey,
-  IMMUTABLE_CACHE_CONTROL,
-  isSafeKey,
-  ObjectExistsError,
-  STAGED_UPLOAD_PREFIX,
-  type ByteRange,
-  type ObjectInfo,
-  type PutOptions,
-  type Storage,
-  type StoredObject,
-} from "./storage.server";
+import { assertSafeKey, contentTypeForKey, IMMUTABLE_CACHE_CONTROL, isSafeKey, ObjectExistsError, STAGED_UPLOAD_PREFIX, type ByteRange, type ObjectInfo, type PutOptions, type Storage, type StoredObject } from "./objects";
 
 export interface S3Config {
   endpoint?: string;

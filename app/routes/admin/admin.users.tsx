@@ -1,7 +1,8 @@
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { KeyRound, LogOut, MailPlus, ShieldCheck, ShieldOff } from "lucide-react";
 import type { Route } from "./+types/admin.users";
-import { AdminRefusalNotice, isAdminRefusal } from "#app/features/admin/admin-refusal";
+import { AdminRefusalNotice } from "#app/features/admin/admin-refusal";
+import { isAdminRefusal } from "#app/features/admin/refusal";
 import { ActionButton, ConfirmDeleteButton, Field } from "#app/features/admin/record-fields";
 import { Alert, AlertDescription } from "#app/components/ui/alert";
 import { Badge } from "#app/components/ui/badge";
@@ -9,16 +10,8 @@ import { Button } from "#app/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
 import { Input } from "#app/components/ui/input";
 import { formatDateTime } from "#app/web/dates";
-import {
-  listAccounts,
-  listSessions,
-  removeAdminAccount,
-  requiresTwoFactor,
-  resetTwoFactorFor,
-  revokeOtherSessions,
-  revokeSession,
-  setRequireTwoFactor,
-} from "#app/features/accounts/admin-accounts.server";
+import { listAccounts, listSessions, removeAdminAccount, revokeOtherSessions, revokeSession, type SessionSummary } from "#app/features/accounts/admin-accounts.server";
+import { requiresTwoFactor, resetTwoFactorFor, setRequireTwoFactor } from "#app/features/accounts/two-factor-policy.server";
 import { isRecordId, refuseMissingRecord, refuseUnknownAction } from "#app/features/admin/admin-response.server";
 import { getAuth, requireAdmin } from "#app/features/accounts/auth.server";
 import { createInvitation, INVITATION_TTL_HOURS, listPendingInvitations, withdrawInvitation } from "#app/features/accounts/invitations.server";
@@ -447,14 +440,8 @@ function PasswordForm({
   );
 }
 
-interface SessionRow {
-  id: string;
-  email: string;
-  ip: string | null;
-  userAgent: string | null;
-  createdAt: string;
-  lastActiveAt: string;
-}
+/** What a row of the sessions table shows of a session. */
+type SessionRow = Pick<SessionSummary, "id" | "email" | "ip" | "userAgent" | "createdAt" | "lastActiveAt">;
 
 function SessionTable({ sessions, currentId, caption, showEmail }: { sessions: SessionRow[]; currentId: string; caption: string; showEmail: boolean }) {
   if (sessions.length === 0) return <p className="text-sm text-muted-foreground">No sessions.</p>;

@@ -2,8 +2,8 @@ import { expect, it } from "vitest";
 import { describeEachEngine } from "../../../test/engines";
 import { serveWithFirstAdmin } from "../../../test/site-process";
 import { sql } from "kysely";
-import { setRequireTwoFactor } from "#app/features/accounts/admin-accounts.server";
-import { SESSION_IDLE_SECONDS } from "#app/features/accounts/auth.server";
+import { setRequireTwoFactor } from "#app/features/accounts/two-factor-policy.server";
+import { SESSION_IDLE_SECONDS } from "#app/features/accounts/session-policy";
 
 /**
  * GET /api/session, which the dashboard asks before every save: whether

@@ -1,10 +1,6 @@
 import type { Route } from "./+types/api.session";
 import { getAuth, getSession, mustEnrolTwoFactor } from "#app/features/accounts/auth.server";
-
-/** What the dashboard is told: whether a save would be accepted now, and if not, why. */
-export type SessionCheck =
-  | { admin: true; endsAt: string; now: string }
-  | { admin: false; reason: "signed-out" | "two-factor"; endsAt: null; now: string };
+import type { SessionCheck } from "#app/features/accounts/session-check";
 
 /**
  * GET /api/session: would an admin save from this browser be accepted, and

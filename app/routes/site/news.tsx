@@ -9,7 +9,7 @@ import { TONE_BADGE } from "#app/features/site/tone";
 import { loadPublicPage } from "#app/features/pages/public-page-data.server";
 import { loadNewsEvents } from "#app/features/events/events.server";
 import { eventPath, formatEventWhen, type PublicEvent } from "#app/features/events/event-format";
-import { markdownToText, parseBlocks } from "#app/features/pages/site/markdown";
+import { markdownToText, parseBlocks } from "#app/features/pages/markdown";
 import { seoMeta } from "#app/features/pages/seo";
 
 export async function loader({ context }: Route.LoaderArgs) {

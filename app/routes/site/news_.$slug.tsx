@@ -17,7 +17,7 @@ import {
   type PublicEvent,
 } from "#app/features/events/event-format";
 import { ukToday } from "#app/web/dates";
-import { markdownToText } from "#app/features/pages/site/markdown";
+import { markdownToText } from "#app/features/pages/markdown";
 import { useNonce } from "#app/platform/render/nonce";
 import { getSiteSettings } from "#app/features/settings/site-settings.server";
 import { seoMeta } from "#app/features/pages/seo";

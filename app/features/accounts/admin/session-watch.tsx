@@ -10,7 +10,7 @@ import {
   AlertDialogTitle,
 } from "#app/components/ui/alert-dialog";
 import { Button } from "#app/components/ui/button";
-import type { SessionCheck } from "#app/routes/resources/api.session";
+import type { SessionCheck } from "#app/features/accounts/session-check";
 
 /** How often, at most, coming back to the tab asks the server again. */
 const RECHECK_MS = 15_000;

@@ -1,4 +1,5 @@
-import { parseBlocks, parseInline, renderMarkdown, safeHref } from "#app/features/pages/site/markdown";
+import { renderMarkdown } from "#app/features/pages/site/markdown";
+import { parseBlocks, parseInline, safeHref } from "#app/features/pages/markdown";
 
 /**
  * A newsletter as recipients see it. The same component renders the e-mail's

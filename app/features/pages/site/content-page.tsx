@@ -6,7 +6,8 @@ import { heroImageOf, placeImages, sectionAsImage } from "#app/features/pages/pa
 import { resolveImageSrc, sectionLabel } from "#app/features/pages/page-image-src";
 import { ButtonLink } from "#app/features/site/button-link";
 import { SiteImage } from "#app/features/media/site/site-image";
-import { VideoGallery, type Gallery } from "#app/features/videos/site/video-gallery";
+import { VideoGallery } from "#app/features/videos/site/video-gallery";
+import type { Gallery } from "#app/features/videos/gallery";
 
 export const PROSE_CLASSES = {
   p: "mt-4 text-lg leading-relaxed",

@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { markdownToText, renderMarkdown, safeHref, type MarkdownOptions } from "./markdown";
+import { renderMarkdown, type MarkdownOptions } from "./markdown";
+import { markdownToText, safeHref } from "#app/features/pages/markdown";
 
 const html = (source: string, options?: MarkdownOptions) => renderToStaticMarkup(<>{renderMarkdown(source, options)}</>);
 

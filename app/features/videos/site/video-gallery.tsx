@@ -1,21 +1,6 @@
 import { VideoPlayer } from "./video-player";
-import { YouTubeEmbed, type EmbeddableVideo } from "./youtube-embed";
-
-/** What a gallery needs of a video: never the whole row. */
-export interface GalleryVideo {
-  id: string;
-  fileUrl: string;
-  caption: string | null;
-  altText: string;
-}
-
-export interface Gallery {
-  videos: GalleryVideo[];
-  /** YouTube videos staff linked to the page, in their order; shown after uploaded ones. */
-  youtube?: (EmbeddableVideo & { id: string })[];
-  /** The read failed: the page shows 'Failed to load videos'. */
-  failed: boolean;
-}
+import { YouTubeEmbed } from "./youtube-embed";
+import type { Gallery } from "#app/features/videos/gallery";
 
 /**
  * The videos staff assigned to a page: stacked,

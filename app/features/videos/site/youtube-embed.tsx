@@ -1,13 +1,6 @@
 import { Play } from "lucide-react";
 import { youTubeEmbedUrl, youTubeWatchUrl } from "#app/features/videos/youtube";
-
-export interface EmbeddableVideo {
-  videoId: string;
-  title: string;
-  description?: string;
-  /** Our own copy of the thumbnail, if one was saved; never a YouTube address. */
-  thumbnailUrl?: string | null;
-}
+import type { EmbeddableVideo } from "#app/features/videos/gallery";
 
 /**
  * A YouTube video that costs nothing until it is wanted: a poster with a play

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Engine } from "#app/platform/db/db.server";
+import type { Engine } from "#app/platform/db/schema";
 
 /** media_files, the product's first table: one row per uploaded image or video. */
 export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { getMigrations } from "better-auth/db/migration";
-import type { Engine } from "#app/platform/db/db.server";
-import { authSchemaOptions } from "#app/features/accounts/auth-schema.server";
+import type { Engine } from "#app/platform/db/schema";
+import { authSchemaOptions } from "#app/platform/db/auth-tables.server";
 
 /**
  * Sign-in: the auth library's tables (users with a role, sessions, accounts,

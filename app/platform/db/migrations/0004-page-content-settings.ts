@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Engine } from "#app/platform/db/db.server";
+import type { Engine } from "#app/platform/db/schema";
 
 /**
  * What staff edit about the site itself: each page's words, images and

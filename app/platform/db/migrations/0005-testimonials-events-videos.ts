@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Engine } from "#app/platform/db/db.server";
+import type { Engine } from "#app/platform/db/schema";
 import { BUILT_IN_TESTIMONIALS, NEWS_CARDS } from "#app/content/site";
 
 /**

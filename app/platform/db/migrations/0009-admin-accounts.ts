@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import { getMigrations } from "better-auth/db/migration";
 import { twoFactor } from "better-auth/plugins";
-import type { Engine } from "#app/platform/db/db.server";
-import { authSchemaOptions, twoFactorSchemaOptions } from "#app/features/accounts/auth-schema.server";
+import type { Engine } from "#app/platform/db/schema";
+import { authSchemaOptions, twoFactorSchemaOptions } from "#app/platform/db/auth-tables.server";
 
 /**
  * Admin accounts beyond the first: the two-factor plugin's table and user

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Engine } from "#app/platform/db/db.server";
+import type { Engine } from "#app/platform/db/schema";
 
 /**
  * Which record an outbox message is about (a volunteer application, a

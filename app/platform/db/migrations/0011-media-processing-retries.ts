@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import type { Engine } from "#app/platform/db/db.server";
+import type { Engine } from "#app/platform/db/schema";
 
 /**
  * Retries for the image worker: how many times an image's sizes have been

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Engine } from "#app/platform/db/db.server";
+import type { Engine } from "#app/platform/db/schema";
 import * as m0001 from "./0001-media-files";
 import * as m0003 from "./0003-media-storage";
 import * as m0004 from "./0004-page-content-settings";

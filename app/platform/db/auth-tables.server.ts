@@ -3,7 +3,7 @@ import type { BetterAuthOptions } from "better-auth";
 
 /**
  * The part of the Better Auth configuration that decides its tables. Shared
- * by the running auth instance and by migration 0002, so the schema the
+ * by the running auth instance and by migrations 0002 and 0009 (it lives beside them, in the platform, for that reason), so the schema the
  * migration creates is exactly the one the library reads and writes.
  *
  * Tables and columns follow our own conventions (plural snake_case tables,
