@@ -2,20 +2,9 @@ import type { Database } from "#app/platform/db/db.server";
 import { BUILT_IN_IMAGES } from "#app/content/site";
 import { logger } from "#app/platform/log/logger.server";
 import { getActiveMediaFile, listActiveMediaFiles, type MediaFile } from "./media.server";
+import type { PickerImage } from "./picker-image";
 
 // ── The image picker (SPEC §2, §7 calls 1, 2 and 9) ──────────────────────────
-
-export interface PickerImage {
-  id: string;
-  /** The image's public URL. */
-  filename: string;
-  alt: string;
-  description?: string;
-  category: string;
-  width?: number;
-  height?: number;
-  source: "upload" | "built-in";
-}
 
 function builtInPickerImages(): PickerImage[] {
   return BUILT_IN_IMAGES.map((img) => ({ ...img, source: "built-in" as const }));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { filterImages, type PickerImage } from "./image-picker";
+import { filterImages } from "./image-picker";
+import { type PickerImage } from "#app/features/media/picker-image";
 
 const images: PickerImage[] = [
   { id: "1", filename: "/media/a.jpg", alt: "Boxing gloves on a bench", category: "boxing", source: "upload" },

@@ -6,18 +6,7 @@ import { Label } from "#app/components/ui/label";
 import { NativeSelect } from "#app/components/ui/native-select";
 import { categoryLabel, FALLBACK_IMAGES, PICKER_CATEGORIES } from "#app/content/site";
 import { cn } from "#app/components/ui/utils";
-
-/** One image the picker offers (see listPickerImages in media.server.ts). */
-export interface PickerImage {
-  id: string;
-  filename: string;
-  alt: string;
-  description?: string;
-  category: string;
-  width?: number;
-  height?: number;
-  source: "upload" | "built-in";
-}
+import type { PickerImage } from "#app/features/media/picker-image";
 
 /** SPEC §9: the search matches alt text and description, ignoring case; "all" shows every category. */
 export function filterImages(images: readonly PickerImage[], search: string, category: string): PickerImage[] {

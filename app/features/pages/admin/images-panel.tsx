@@ -1,6 +1,7 @@
 import { useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { ArrowDown, ArrowUp, ImagePlus, Library, Plus, Trash2 } from "lucide-react";
-import { ImagePicker, type PickerImage } from "#app/features/media/admin/image-picker";
+import { ImagePicker } from "#app/features/media/admin/image-picker";
+import { type PickerImage } from "#app/features/media/picker-image";
 import { QuickImageUpload, type UploadedImage } from "#app/features/media/admin/quick-image-upload";
 import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert";
 import { Badge } from "#app/components/ui/badge";

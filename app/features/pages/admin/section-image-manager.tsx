@@ -1,7 +1,8 @@
 import { useId, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { CheckCircle2, ImageUp, Library, Loader2, Trash2 } from "lucide-react";
-import { ImagePicker, type PickerImage } from "#app/features/media/admin/image-picker";
+import { ImagePicker } from "#app/features/media/admin/image-picker";
+import { type PickerImage } from "#app/features/media/picker-image";
 import { QuickImageUpload, type UploadedImage } from "#app/features/media/admin/quick-image-upload";
 import { Badge } from "#app/components/ui/badge";
 import { Button } from "#app/components/ui/button";
