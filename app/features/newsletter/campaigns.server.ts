@@ -1,4 +1,6 @@
 import crypto from "node:crypto";
+import type { Selectable } from "kysely";
+import type { CampaignsTable } from "#app/platform/db/schema";
 import { nowIso, toNum, type Database } from "#app/platform/db/db.server";
 import { stampAfter } from "#app/web/stale-edit.server";
 import { enqueueJob, cancelJob } from "#app/platform/jobs/jobs.server";
@@ -53,17 +55,8 @@ async function recipientCounts(database: Database, campaignIds: string[]): Promi
   return map;
 }
 
-type CampaignRow = {
-  id: string;
-  template: string;
-  subject: string;
-  content: string;
-  status: string;
-  created_at: string;
-  updated_at: string;
-  queued_at: string | null;
-  finished_at: string | null;
-};
+/** The columns a campaign is read with (who made it and its job are not shown). */
+type CampaignRow = Omit<Selectable<CampaignsTable>, "created_by" | "job_id">;
 
 function toCampaign(row: CampaignRow, counts?: Campaign["counts"]): Campaign {
   return {

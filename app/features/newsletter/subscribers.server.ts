@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
-import { sql } from "kysely";
+import { sql, type Selectable } from "kysely";
+import type { SubscribersTable } from "#app/platform/db/schema";
 import { recordAudit, type AuditActor } from "#app/features/audit/audit.server";
 import { csvCell } from "#app/web/csv";
 import { nowIso, toNum, type Database } from "#app/platform/db/db.server";
@@ -34,20 +35,7 @@ export interface Subscriber {
   createdAt: string;
 }
 
-type SubscriberRow = {
-  id: string;
-  email: string;
-  status: string;
-  confirm_nonce: string | null;
-  confirm_sent_at: string | null;
-  consent_source: string | null;
-  consent_text: string | null;
-  requested_at: string;
-  confirmed_at: string | null;
-  unsubscribed_at: string | null;
-  created_at: string;
-  updated_at: string;
-};
+type SubscriberRow = Selectable<SubscribersTable>;
 
 function toSubscriber(row: SubscriberRow): Subscriber {
   return {
