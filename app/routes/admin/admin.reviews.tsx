@@ -77,7 +77,7 @@ export async function action({ request }: Route.ActionArgs) {
   const id = String(form.get("id") ?? "");
   const back = listUrl(String(form.get("filter") ?? new URL(request.url).searchParams.get("status") ?? ""));
   const gone = () => refuseMissingRecord(id, { title: "Testimonial not found", description: "It may have been deleted already." });
-  if (intent !== "create" && REVIEW_INTENTS.includes(intent) && !isRecordId(id)) return gone();
+  if (intent !== "create" && TESTIMONIAL_INTENTS.includes(intent) && !isRecordId(id)) return gone();
 
   try {
     switch (intent) {
@@ -125,7 +125,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-const REVIEW_INTENTS = ["create", "update", "approved", "rejected", "pending", "up", "down", "delete"];
+const TESTIMONIAL_INTENTS = ["create", "update", "approved", "rejected", "pending", "up", "down", "delete"];
 
 const STATUS_BADGE: Record<TestimonialStatus, "success" | "secondary" | "destructive"> = {
   approved: "success",
