@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { describeEachEngine, type TestDatabase } from "../../../test/engines";
+import { describeEachEngine } from "../../../test/engines";
+import { validApplication } from "../../../test/volunteer-fixture";
 import { failWrites } from "../../../test/failing-writes";
 import { configureMailer, listOutbox } from "#app/platform/mail/mailer.server";
 import type { RawValues } from "#app/features/public-forms/public-form.schema";
@@ -15,20 +16,6 @@ afterAll(() => configureMailer(undefined));
 let ipCounter = 0;
 /** A fresh address per submission, so only the rate-limit test meets the limit. */
 const nextIp = () => `198.51.100.${(ipCounter += 1)}`;
-
-async function validApplication(database: TestDatabase, overrides: RawValues = {}): Promise<RawValues> {
-  const [first] = await listOpportunities(database, { openOnly: true });
-  return {
-    name: "Ada Volunteer",
-    email: "ada@example.org",
-    phone: "07700 900123",
-    roles: [first!.id],
-    availability: ["weekend"],
-    message: "I coached under-12s for three years.",
-    consent: "yes",
-    ...overrides,
-  };
-}
 
 describeEachEngine("apply to volunteer", (get) => {
   describe("validation, rule by rule", () => {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeEachEngine, type TestDatabase } from "../../../test/engines";
+import { validApplication } from "../../../test/volunteer-fixture";
 import { failWrites } from "../../../test/failing-writes";
 import { listAudit } from "#app/features/audit/audit.server";
 import { configureMailer, listOutbox } from "#app/platform/mail/mailer.server";
 import type { RawValues } from "#app/features/public-forms/public-form.schema";
-import { listOpportunities } from "./volunteer-roles.server";
 import { getApplication, listApplications, submitVolunteerApplication, volunteerStats, type VolunteerApplication } from "./volunteer-applications.server";
 import { decideApplication, decisionTemplate, setApplicationStatus, setVolunteerHours } from "./volunteer-decisions.server";
 
@@ -33,20 +33,6 @@ async function moveTo(
 ) {
   const shown = seen ?? (await getApplication(database, id))!;
   return setApplicationStatus(database, id, { status, seenStatus: shown.status, seenUpdatedAt: shown.updatedAt, actor });
-}
-
-async function validApplication(database: TestDatabase, overrides: RawValues = {}): Promise<RawValues> {
-  const [first] = await listOpportunities(database, { openOnly: true });
-  return {
-    name: "Ada Volunteer",
-    email: "ada@example.org",
-    phone: "07700 900123",
-    roles: [first!.id],
-    availability: ["weekend"],
-    message: "I coached under-12s for three years.",
-    consent: "yes",
-    ...overrides,
-  };
 }
 
 describeEachEngine("volunteer decisions", (get) => {
