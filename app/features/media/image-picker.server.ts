@@ -4,7 +4,7 @@ import { logger } from "#app/platform/log/logger.server";
 import { getActiveMediaFile, listActiveMediaFiles, type MediaFile } from "./media.server";
 import type { PickerImage } from "./picker-image";
 
-// ── The image picker (SPEC §2, §7 calls 1, 2 and 9) ──────────────────────────
+// ── The image picker: the images it offers, and one image by id ──────────────
 
 function builtInPickerImages(): PickerImage[] {
   return BUILT_IN_IMAGES.map((img) => ({ ...img, source: "built-in" as const }));
@@ -38,7 +38,7 @@ export async function listPickerImages(database: Database): Promise<PickerImage[
   }
 }
 
-/** An image by id: the built-in list first, then an active upload (call 1). */
+/** An image by id: the built-in list first, then an active upload. */
 export async function findImage(database: Database, id: string): Promise<PickerImage | null> {
   const builtIn = BUILT_IN_IMAGES.find((img) => img.id === id);
   if (builtIn) return { ...builtIn, source: "built-in" };

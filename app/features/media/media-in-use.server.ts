@@ -43,7 +43,7 @@ export async function listMediaReferences({ db }: Database, publicBase: string):
   }
   for (const p of pages) {
     const keys = mediaKeysIn(p.images, publicBase);
-    // Entries may hold a bare file name, served from the uploads folder (SPEC §5).
+    // Entries may hold a bare file name, which is served from the uploads folder.
     try {
       const entries = JSON.parse(p.images ?? "[]") as unknown;
       if (Array.isArray(entries)) {

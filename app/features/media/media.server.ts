@@ -12,12 +12,12 @@ import { normaliseLineBreaks } from "#app/web/multiline";
 
 export type { StoredCategory };
 
-/** SPEC §5: the stored category is restricted; anything else is general (case-insensitive). */
+/** The stored category is one of MEDIA_CATEGORIES, matched ignoring case; anything else is stored as general. */
 export function normalizeCategory(value: string | null | undefined): StoredCategory {
   return toStoredCategory((value ?? "").trim().toLowerCase());
 }
 
-/** SPEC §3: page names are stored lowercased with spaces turned to hyphens. */
+/** Page names are stored lowercased with spaces turned to hyphens, the form in which a page's video gallery asks for its videos. */
 export function normalizePageAssignment(value: string | null | undefined): string | null {
   const v = (value ?? "").trim().toLowerCase().replace(/\s+/g, "-");
   return v === "" || v === "none" ? null : v;
@@ -136,7 +136,7 @@ function storedCaption(value: string | null | undefined): string | null {
   return caption || null;
 }
 
-/** SPEC §7 call 6: insert and return the created row (active on creation). */
+/** Insert and return the created row (active on creation). */
 export async function createMediaFile({ db }: Database, input: NewMediaFile): Promise<MediaFile> {
   const row = {
     id: crypto.randomUUID(),
@@ -170,7 +170,7 @@ export async function createMediaFile({ db }: Database, input: NewMediaFile): Pr
   return toMediaFile(row);
 }
 
-/** SPEC §7 call 1: one active file by id. */
+/** One active file by id. */
 export async function getActiveMediaFile({ db }: Database, id: string): Promise<MediaFile | null> {
   const row = await db
     .selectFrom("media_files")
@@ -186,7 +186,7 @@ export async function getMediaFile({ db }: Database, id: string): Promise<MediaF
   return row ? toMediaFile(row) : null;
 }
 
-/** SPEC §7 call 2: all active files, newest first. */
+/** All active files, newest first. */
 export async function listActiveMediaFiles({ db }: Database, fileType?: FileType): Promise<MediaFile[]> {
   let query = db.selectFrom("media_files").selectAll().where("is_active", "=", 1);
   if (fileType) query = query.where("file_type", "=", fileType);
@@ -194,7 +194,7 @@ export async function listActiveMediaFiles({ db }: Database, fileType?: FileType
   return rows.map(toMediaFile);
 }
 
-/** SPEC §7 call 3: active videos assigned to a page (and section when given), newest first. */
+/** Active videos assigned to a page (and section when given), newest first. */
 export async function listPageVideos({ db }: Database, page: string, section?: string | null): Promise<MediaFile[]> {
   let query = db
     .selectFrom("media_files")
@@ -207,7 +207,7 @@ export async function listPageVideos({ db }: Database, page: string, section?: s
   return rows.map(toMediaFile);
 }
 
-/** SPEC §7 call 4: the connection test. */
+/** The connection test behind the quick uploader's connection indicator and the readiness check. */
 export async function pingMediaTable({ db }: Database): Promise<void> {
   await db.selectFrom("media_files").select("id").limit(1).execute();
 }
@@ -243,7 +243,7 @@ function applyFilter<Q extends SelectQueryBuilder<DatabaseSchema, "media_files",
   return q;
 }
 
-/** SPEC §7 call 5: the library list, every file newest first (a page of it, filtered). */
+/** The library list, every file newest first (a page of it, filtered). */
 export async function listMediaFiles(
   { db }: Database,
   options: { limit?: number; offset?: number } & MediaFilter = {},
@@ -292,7 +292,7 @@ export interface MediaFileChanges {
   isActive?: boolean;
 }
 
-/** SPEC §7 call 7: update the descriptive fields (page 'none' clears it). */
+/** Update the descriptive fields (page 'none' clears it). */
 export async function updateMediaFile({ db }: Database, id: string, changes: MediaFileChanges): Promise<MediaFile | null> {
   const set: Updateable<MediaFilesTable> = {};
   if (changes.altText !== undefined) set.alt_text = changes.altText;
@@ -315,7 +315,7 @@ export async function updateMediaFile({ db }: Database, id: string, changes: Med
   return getMediaFile({ db } as Database, id);
 }
 
-/** SPEC §7 call 8: delete by id; returns the deleted row so its objects can be removed. */
+/** Delete by id; returns the deleted row so its objects can be removed. */
 export async function deleteMediaFile({ db }: Database, id: string): Promise<MediaFile | null> {
   const existing = await db.selectFrom("media_files").selectAll().where("id", "=", id).executeTakeFirst();
   if (!existing) return null;

@@ -1,6 +1,6 @@
 /**
- * The upload rules and messages of SPEC §5 and §8, shared by the browser
- * (which checks first, as a courtesy) and the server (which decides).
+ * The upload rules and messages, shared by the browser (which checks
+ * first, as a courtesy) and the server (which decides).
  */
 import { LIBRARY_UPLOAD_MAX_BYTES, QUICK_UPLOAD_MAX_BYTES } from "#app/content/site";
 
@@ -58,16 +58,16 @@ export function libraryUploadFailedMessage(message: string): string {
   return `Upload failed: ${message}`;
 }
 
-/** SPEC §4: quick upload prefills alt text with the file's base name plus " image". */
+/** Quick upload prefills alt text with the file's base name plus " image". */
 export function quickUploadAltText(fileName: string): string {
   const base = fileName.replace(/\.[^.]+$/, "").trim();
   return `${base || "Uploaded"} image`;
 }
 
 /**
- * SPEC §4: the library prefills alt text from the first part of the file
- * name plus the page and section; SPEC §5: it defaults to the file name or
- * 'Media file' when left empty.
+ * The library prefills alt text from the first part of the file name plus
+ * the page and section; alt text left empty defaults to the file name or
+ * 'Media file'.
  */
 export function libraryAltText(fileName: string, page?: string | null, section?: string | null): string {
   const first = fileName.split(".")[0]?.trim() ?? "";

@@ -12,13 +12,13 @@ import {
 } from "./volunteer-roles.server";
 
 describeEachEngine("volunteer roles", (get) => {
-  it("seeds the five vacancies of SPEC §2 as open roles", async () => {
+  it("seeds the five built-in volunteer vacancies as open roles", async () => {
     const roles = await listOpportunities(get(), { openOnly: true });
     expect(roles.map((r) => r.title)).toEqual(VOLUNTEER_VACANCIES.map((v) => v.title));
     expect(roles[0]).toMatchObject({ type: "coaching", isOpen: true, skills: VOLUNTEER_VACANCIES[0]!.skills });
   });
 
-  it("requires title, time commitment and description, and a type from SPEC §9", async () => {
+  it("requires title, time commitment and description, and one of the volunteer types", async () => {
     const database = get();
     const before = (await listOpportunities(database)).length;
     const result = await createOpportunity(database, { title: " ", type: "juggling", timeCommitment: "", description: "" });

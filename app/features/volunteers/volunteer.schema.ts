@@ -3,11 +3,11 @@ import { VOLUNTEER_TYPES } from "#app/content/site";
 import { normaliseLineBreaks } from "#app/web/multiline";
 import { emailField, optionalMultilineText, optionalPhone, requiredMultilineText, requiredText, tickedBox } from "#app/features/public-forms/public-form.schema";
 
-// ── Volunteer opportunities (staff; SPEC §3, §5, §9) ─────────────────────
+// ── Volunteer opportunities (staff) ───────────────────────────────────────
 
 const TYPE_VALUES = VOLUNTEER_TYPES.map((t) => t.value) as [string, ...string[]];
 
-/** SPEC §5: title, time commitment and description required; type from SPEC §9. */
+/** Title, time commitment and description are required; the type is one of VOLUNTEER_TYPES. */
 export const opportunitySchema = z.object({
   title: requiredText("Title is required", 120, "Title must be at most 120 characters"),
   type: z.enum(TYPE_VALUES, { error: "Choose a volunteer type" }),

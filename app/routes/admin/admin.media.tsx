@@ -34,7 +34,7 @@ import { defaultAltText, LIBRARY_MESSAGES } from "#app/features/media/upload-rul
 export const meta: Route.MetaFunction = () => [{ title: "Media · Admin Dashboard" }];
 
 const BASE = "/admin/media";
-/** SPEC §9: storage lists default to 100 entries; the library pages at the same size. */
+/** The library shows 100 files a page, the number the original site's storage lists returned by default. */
 const PAGE_SIZE = 100;
 
 function readFilter(params: URLSearchParams): MediaFilter {

@@ -8,7 +8,7 @@ import { categoryLabel, FALLBACK_IMAGES, PICKER_CATEGORIES } from "#app/content/
 import { cn } from "#app/components/ui/utils";
 import type { PickerImage } from "#app/features/media/picker-image";
 
-/** SPEC §9: the search matches alt text and description, ignoring case; "all" shows every category. */
+/** The search matches alt text and description, ignoring case; "all" shows every category. */
 export function filterImages(images: readonly PickerImage[], search: string, category: string): PickerImage[] {
   const needle = search.trim().toLowerCase();
   return images.filter(
@@ -19,7 +19,7 @@ export function filterImages(images: readonly PickerImage[], search: string, cat
 }
 
 /**
- * The image picker (SPEC §2): search, a category filter, and a grid of
+ * The image picker: search, a category filter, and a grid of
  * every uploaded and built-in image (uploads first) to choose from. Loads
  * its list itself, so any admin screen can drop it in; a failed load is
  * logged and the picker stays empty.

@@ -54,14 +54,14 @@ const STATUS_TEXT: Record<ItemStatus, string> = {
   failed: "Failed",
 };
 
-/** The words for a library upload the server refused (SPEC §8): its own message for a file too large, the catalogue's for a full storage. */
+/** The words for a library upload the server refused: the server's own message for a file too large, the fixed 'Storage capacity exceeded' one for a full storage. */
 function refusalMessage(status: number | undefined, serverMessage: string): string {
   if (status === 413) return serverMessage || LIBRARY_MESSAGES.uploadFailed;
   if (status === 507) return LIBRARY_MESSAGES.storageFull;
   return serverMessage ? libraryUploadFailedMessage(serverMessage) : LIBRARY_MESSAGES.uploadFailed;
 }
 
-/** The words for a failed library upload (SPEC §8). */
+/** The words for a failed library upload: the timed-out message for a timeout, otherwise those for the server's refusal. */
 function failureMessage(error: unknown): string {
   const detailed = error as Partial<DetailedError> & Error;
   const res = detailed.originalResponse;
@@ -95,7 +95,7 @@ export function MediaUploadForm() {
 
   const update = (key: string, patch: Partial<QueueItem>) => setQueue((q) => q.map((item) => (item.key === key ? { ...item, ...patch } : item)));
 
-  // Prefill alt text from the first file's name plus the page and section (SPEC §4), until the person types their own.
+  // Prefill alt text from the first file's name plus the page and section, until the person types their own.
   useEffect(() => {
     if (altTouched || files.length === 0) return;
     setFields((f) => ({ ...f, altText: libraryAltText(files[0]!.name, f.page === "none" ? "" : f.page, f.section === "none" ? "" : f.section) }));

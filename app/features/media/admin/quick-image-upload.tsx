@@ -31,7 +31,7 @@ interface ServerError {
   code?: string;
 }
 
-/** Picks the SPEC §8 message for a failed quick upload. */
+/** Picks the message for a failed quick upload: an ended session asks the person to log in again; otherwise the message for the server's reason code, or failing that the server's own message. */
 export function quickUploadFailure(status: number, body: ServerError | null): { title: string; description: string } {
   const m = QUICK_UPLOAD_MESSAGES;
   if (status === 401 || /authentication/i.test(body?.message ?? "")) return m.sessionExpired;
@@ -52,7 +52,7 @@ export function quickUploadFailure(status: number, body: ServerError | null): { 
 }
 
 /**
- * The quick image uploader (SPEC §2, §4, §5, §8): a connection indicator
+ * The quick image uploader: a connection indicator
  * with Retry, an image file, alt text prefilled from the file name, section
  * and category, and the last five uploads. Reused by the Pages and Page
  * Images tabs, which fix the section or category and react to onUploaded.
@@ -72,7 +72,7 @@ export function QuickImageUpload({
   section?: string;
   category?: string;
   sections?: readonly { value: string; label: string }[];
-  /** "page-image" names files {section}/{section}-…, as SPEC §7 says. */
+  /** "page-image" names files {section}/{section}-{timestamp}-…, where a quick upload's are {section}/{timestamp}-…. */
   purpose?: "quick" | "page-image";
   onUploaded?: (image: UploadedImage) => void;
   /**

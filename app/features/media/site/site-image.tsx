@@ -1,11 +1,11 @@
 import { FALLBACK_IMAGES } from "#app/content/site";
 
 /**
- * An image with the behaviour of SPEC §4: a 'Loading...' placeholder until
- * the picture has loaded; on an error it tries the three fallback pictures
- * in turn, and when the last one fails too it hides the placeholder and
- * stops. Width and height are always set, so the page never shifts while
- * images arrive; pictures below the fold load lazily. The server sends the
+ * An image that shows a 'Loading...' placeholder until the picture has
+ * loaded; on an error it tries the three fallback pictures in turn, and
+ * when the last one fails too it hides the placeholder and stops. Width
+ * and height are always set, so the page never shifts while images
+ * arrive; pictures below the fold load lazily. The server sends the
  * first picture; app/enhance/site.ts moves through data-fallbacks on errors.
  */
 export function SiteImage({

@@ -1,7 +1,7 @@
 import type { NewsletterTemplate } from "#app/features/newsletter/campaign.schema";
 
 /**
- * A starting point for each template of SPEC §9. The square-bracketed parts
+ * A starting point for each newsletter template. The square-bracketed parts
  * are prompts for staff to replace: no facts about the charity are invented
  * here. "custom" starts empty.
  */

@@ -33,7 +33,7 @@ interface PageEditorProps {
 }
 
 /**
- * The page editor (SPEC §2 Pages tab, §4 states): Content, Images and
+ * The Pages tab's page editor: Content, Images and
  * Layout sub-tabs in one form, an 'Unsaved Changes' badge, and 'Save
  * Changes' enabled only when something changed. Mount it with a key of
  * page id and revision, so choosing a page or saving starts it afresh

@@ -22,10 +22,11 @@ interface Chosen {
 }
 
 /**
- * SPEC §2 Page Images: step 1 choose a section, step 2 either 'Select
- * Existing' (the image picker, opening on the humanitarian category) or
- * 'Upload New'; 'Apply Image' appears once both are chosen, and the
- * assignment is saved at once (the public page shows it on its next view).
+ * The Page Images tab (and Serving Humanity's 'Browse & Apply Images'):
+ * step 1 choose a section, step 2 either 'Select Existing' (the image
+ * picker, opening on the humanitarian category) or 'Upload New'; 'Apply
+ * Image' appears once both are chosen, and the assignment is saved at once
+ * (the public page shows it on its next view).
  */
 export function SectionImageManager({
   pageId,

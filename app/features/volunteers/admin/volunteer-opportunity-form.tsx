@@ -39,7 +39,7 @@ function Row({ id, label, hint, errors, required, children }: { id: string; labe
   );
 }
 
-/** SPEC §3 volunteer opportunity form: title, type, time commitment, required skills, description. */
+/** The volunteer opportunity form: title, type, time commitment, required skills, description. */
 export function VolunteerOpportunityForm({
   values,
   serverErrors,

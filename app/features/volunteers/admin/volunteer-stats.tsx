@@ -1,6 +1,6 @@
 import type { VolunteerStats } from "#app/features/volunteers/volunteer-applications.server";
 
-/** The Volunteers tab's figures, counted from the data (SPEC §9 shows the same four as fixed samples). */
+/** The Volunteers tab's figures, counted from the data (the original tab showed fixed sample numbers). */
 export function VolunteerStatsCards({ stats }: { stats: VolunteerStats }) {
   const figures = [
     { label: "Volunteers", value: stats.volunteers, note: "approved" },
