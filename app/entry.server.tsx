@@ -19,7 +19,7 @@ export default function handleRequest(
 ) {
   const nonce = loadContext?.nonce;
   // A public page (not hydrated, decision 010) has nothing to stream later
-  // and the server sends it in one piece anyway (server/app.ts), so it is
+  // and the server sends it in one piece anyway (server/http.ts), so it is
   // rendered to one string: no stream, no chunks to gather again. Its
   // routes use no Suspense, so nothing waits for data that is not there.
   if (!pageHydrates(routerContext)) {

@@ -68,7 +68,7 @@ export function betterAuthFor(database: Database, options: AuthOptions) {
       cookiePrefix: secureCookies ? "__Host-site" : "site",
       useSecureCookies: false,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/", secure: secureCookies },
-      // We pass the address we trust (see server/app.ts) in this header ourselves.
+      // We pass the address we trust (see server/http.ts) in this header ourselves.
       ipAddress: { ipAddressHeaders: ["x-site-client-ip"] },
     },
   });

@@ -81,7 +81,7 @@ export function getAuth(): Promise<SiteAuth> {
 // ---------------------------------------------------------------------------
 // Cookies the session check sets while a page loads (a sliding session
 // renews its cookie). Loaders cannot add headers to the page's response, so
-// server/app.ts collects them around each request.
+// server/http.ts collects them around each request.
 
 const pendingCookies = new AsyncLocalStorage<string[]>();
 

@@ -240,7 +240,7 @@ async function sendCampaignStep(payload: CampaignJobPayload, context: JobContext
 }
 
 let registered = false;
-/** Called once at start-up (server/app.ts) so this process can work newsletter jobs. */
+/** Called once at start-up (server/workers.ts) so this process can work newsletter jobs. */
 export function registerNewsletterJobs(): void {
   if (registered) return;
   registered = true;

@@ -86,8 +86,8 @@ export function publicOrigin(): string {
 /**
  * The origins a page's pictures may come from besides its own paths: the
  * site's own and, when set, the S3_PUBLIC_URL bucket's, the ones the
- * Content-Security-Policy's img-src allows (server/app.ts). The image
- * forms accept addresses only on these (schemas/page-content.ts).
+ * Content-Security-Policy's img-src allows (server/http.ts). The image
+ * forms accept addresses only on these (page-content.schema.ts).
  */
 export function showableImageOrigins(): string[] {
   const config = env();

@@ -19,7 +19,7 @@ export function isHoneypotFilled(form: FormData): boolean {
   return typeof value === "string" && value.trim() !== "";
 }
 
-/** The client's address as the server entry put it in the load context (see server/app.ts). */
+/** The client's address as the server entry put it in the load context (see server/http.ts). */
 export function clientIpFrom(context: unknown): string {
   const ip = (context as { clientIp?: unknown } | undefined)?.clientIp;
   return typeof ip === "string" && ip ? ip : "unknown";

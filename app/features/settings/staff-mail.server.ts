@@ -8,7 +8,7 @@ import { getSiteSettings } from "./site-settings.server";
  * and e-mail), and who hears about what visitors send.
  */
 
-/** The charity's name and e-mail from Settings, for the mailer's sender (server/app.ts tells the mailer). */
+/** The charity's name and e-mail from Settings, for the mailer's sender (server/wiring.ts tells the mailer). */
 export async function settingsSender(): Promise<SenderIdentity> {
   const settings = await getSiteSettings();
   return { name: settings.charityName, email: settings.email || null };

@@ -23,7 +23,7 @@ const NEVER = /^\/(admin|login|logout|api|media|assets|healthz|readyz|theme)(\/|
 /**
  * Cookies a page never depends on, so a visitor who carries one still gets
  * the cached page: sign-in's remembered browser, named by the accounts
- * feature at start-up (server/app.ts), since the platform knows no feature.
+ * feature at start-up (server/wiring.ts), since the platform knows no feature.
  */
 export const PAGE_NEUTRAL_COOKIES = new Set<string>();
 
