@@ -4,7 +4,7 @@ import { describeEachEngine } from "../../../test/engines";
 import { listOutbox } from "#app/platform/mail/mailer.server";
 import { listAudit } from "#app/features/audit/audit.server";
 import { checkRateLimit } from "#app/features/public-forms/abuse-guard.server";
-import { unsubscribeToken } from "./newsletter-tokens.server";
+import { unsubscribeToken, verifyToken } from "./newsletter-tokens.server";
 import { checkConfirmation, confirmSubscription, exportSubscribersCsv, getSubscriberByEmail, requestSubscription, resubscribe, unsubscribe } from "./subscribers.server";
 import { confirmationToken, confirmedSubscribers, setUpNewsletterTests } from "./newsletter-test-setup";
 
@@ -67,6 +67,33 @@ describeEachEngine("newsletter subscribers", (get) => {
     expect(messages[0]?.subject).toMatch(/already subscribed/);
     const rows = await database.db.selectFrom("subscribers").select("id").where("email", "=", "known0@example.org").execute();
     expect(rows).toHaveLength(1);
+  });
+
+  it("sends one address at most three e-mails a day, and a request beyond that changes nothing, so the last link still works", async () => {
+    const database = get();
+    const email = "aimed-at@example.org";
+    // Each request comes after the ten quiet minutes that already stop repeats.
+    const afterQuietMinutes = () => database.db.updateTable("subscribers").set({ confirm_sent_at: "2000-01-01T00:00:00.000Z" }).where("email", "=", email).execute();
+    for (let i = 0; i < 3; i += 1) {
+      expect(await requestSubscription(database, { email: i === 1 ? "Aimed-At@Example.org" : email, source: "test" })).toBe("confirmation-sent");
+      await afterQuietMinutes();
+    }
+    const before = await getSubscriberByEmail(database, email);
+    // The link the third e-mail carried: the one naming the row's current nonce.
+    const { confirm_nonce: nonce } = await database.db.selectFrom("subscribers").select("confirm_nonce").where("email", "=", email).executeTakeFirstOrThrow();
+    const mailed = (await listOutbox(database, { to: email })).messages.map((m) => decodeURIComponent(/\/newsletter\/confirm\?token=([^\s]+)/.exec(m.text)![1]!));
+    const newest = mailed.find((token) => {
+      const check = verifyToken(token, "confirm");
+      return check.ok && check.payload.n === nonce;
+    })!;
+    expect(await requestSubscription(database, { email: "AIMED-AT@example.org", source: "a fourth time" })).toBe("throttled");
+    expect((await listOutbox(database, { to: email })).total).toBe(3);
+    expect(await getSubscriberByEmail(database, email)).toEqual(before);
+    expect(await confirmSubscription(database, newest)).toMatchObject({ ok: true, alreadyConfirmed: false });
+    // Confirmed, a fourth request still sends no "already subscribed" notice that day.
+    await afterQuietMinutes();
+    expect(await requestSubscription(database, { email, source: "test" })).toBe("throttled");
+    expect((await listOutbox(database, { to: email })).total).toBe(3);
   });
 
   it("exports subscribers as CSV that spreadsheets cannot run as formulas", async () => {

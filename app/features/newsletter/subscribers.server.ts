@@ -6,6 +6,7 @@ import { csvCell } from "#app/web/csv";
 import { nowIso, toNum, type Database } from "#app/platform/db/db.server";
 import { isEmailAddress, queueMail } from "#app/platform/mail/mailer.server";
 import { getSiteSettings } from "#app/features/settings/site-settings.server";
+import { mayMailVisitor } from "#app/features/public-forms/recipient-throttle.server";
 import { NEWSLETTER_CONSENT_TEXT } from "./newsletter-consent";
 import { CONFIRM_LINK_HOURS, confirmToken, confirmUrl, unsubscribeUrl, verifyToken, type TokenPayload } from "./newsletter-tokens.server";
 
@@ -66,12 +67,13 @@ export async function getSubscriber(database: Database, id: string): Promise<Sub
 }
 
 /** What happened, for logs and tests; the visitor is always shown the same message. */
-export type SubscribeOutcome = "confirmation-sent" | "already-subscribed-notice" | "recently-sent";
+export type SubscribeOutcome = "confirmation-sent" | "already-subscribed-notice" | "recently-sent" | "throttled";
 
 /**
  * Starts a subscription: records the request and e-mails a confirmation
  * link. Nothing is subscribed until the link is followed. A known address
- * gets a reminder instead, and the visitor cannot tell the difference.
+ * gets a reminder instead, and an address that has had three messages from
+ * public forms today gets nothing; the visitor cannot tell the difference.
  */
 export async function requestSubscription(
   database: Database,
@@ -87,6 +89,9 @@ export async function requestSubscription(
   if (existing && existing.confirm_sent_at && Date.now() - Date.parse(existing.confirm_sent_at) < RESEND_AFTER_MS) {
     return "recently-sent";
   }
+  // The address has had its day's mail from public forms: nothing is sent,
+  // and nothing changes either, so the link it was last sent still works.
+  if (!(await mayMailVisitor(database, email, { form: "newsletter", id: existing?.id }))) return "throttled";
 
   if (existing?.status === "confirmed") {
     await database.db.updateTable("subscribers").set({ confirm_sent_at: now, updated_at: now }).where("id", "=", existing.id).execute();

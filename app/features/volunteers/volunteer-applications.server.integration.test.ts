@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeEachEngine } from "../../../test/engines";
 import { validApplication } from "../../../test/volunteer-fixture";
 import { failWrites } from "../../../test/failing-writes";
+import { captureLogs } from "../../../test/capture-logs";
 import { configureMailer, listOutbox } from "#app/platform/mail/mailer.server";
 import type { RawValues } from "#app/features/public-forms/public-form.schema";
 import { listOpportunities } from "./volunteer-roles.server";
@@ -74,15 +75,52 @@ describeEachEngine("apply to volunteer", (get) => {
     expect(notice?.text).not.toContain("grace@example.org");
   });
 
-  it("keeps a name to one line, so nobody can write their own paragraphs into the confirmation e-mail", async () => {
+  it("sends the applicant only the charity's own words, so nothing typed into the form reaches the address typed into it", async () => {
     const database = get();
-    const name = "Sam\r\n\r\nURGENT: confirm your bank details at https://evil.example\tnow";
-    const values = await validApplication(database, { name, email: "stranger@example.org" });
+    // What a stranger would type to use the charity's mail for phishing someone else.
+    const phishing = "Dear Sir. URGENT: verify your account at https://evil.example/login";
+    const [, mentor] = await listOpportunities(database);
+    const values = await validApplication(database, { name: phishing, email: "victim@example.org", roles: [mentor!.id], message: `${phishing} before Friday` });
     const outcome = await submitVolunteerApplication(database, { values, honeypot: false, ip: nextIp() });
     if (outcome.status !== "stored") throw new Error(JSON.stringify(outcome));
-    expect((await getApplication(database, outcome.id))?.name).toBe("Sam URGENT: confirm your bank details at https://evil.example now");
-    const [mail] = (await listOutbox(database, { to: "stranger@example.org" })).messages;
-    expect(mail!.text.split("\n").filter((line) => line.includes("URGENT"))).toEqual(["Dear Sam URGENT: confirm your bank details at https://evil.example now,"]);
+    // Staff still see everything that was typed.
+    expect((await getApplication(database, outcome.id))?.name).toBe(phishing);
+    const { messages } = await listOutbox(database, { to: "victim@example.org" });
+    expect(messages).toHaveLength(1);
+    const [mail] = messages;
+    expect(mail!.subject).toBe("Thank you for applying to volunteer with Halifax Community Development");
+    expect(mail!.text).toMatch(/^Hello,\n\nThank you for applying to volunteer with Halifax Community Development\./);
+    expect(mail!.text).toContain("usually within two weeks");
+    for (const part of [mail!.subject, mail!.text, mail!.html ?? ""]) {
+      for (const typed of ["URGENT", "evil.example", "Dear Sir", "before Friday", mentor!.title]) expect(part).not.toContain(typed);
+    }
+  });
+
+  it("sends one address at most three acknowledgements a day, still storing every application and telling staff, and logs the skip without the address", async () => {
+    const database = get();
+    const logs = captureLogs();
+    const ids: string[] = [];
+    try {
+      // The same mailbox however it is written.
+      for (const email of ["target@example.org", "Target@Example.org", "TARGET@example.org", "target@EXAMPLE.org"]) {
+        const outcome = await submitVolunteerApplication(database, { values: await validApplication(database, { email }), honeypot: false, ip: nextIp() });
+        expect(outcome.status).toBe("stored");
+        if (outcome.status === "stored") ids.push(outcome.id);
+      }
+    } finally {
+      logs.stop();
+    }
+    expect((await listOutbox(database, { to: "target@example.org" })).total).toBe(3);
+    const notices = (await listOutbox(database, { kind: "notification", limit: 500 })).messages;
+    for (const id of ids) expect(notices.filter((m) => m.text.includes(`/admin/volunteers/applications/${id}`))).toHaveLength(1);
+    const skipped = logs.lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.id === ids[3] && line.form === "volunteer-application");
+    expect(skipped.map((line) => line.msg)).toEqual([expect.stringMatching(/acknowledgement not sent/)]);
+    expect(logs.text().toLowerCase()).not.toContain("target@example.org");
+
+    // A day later the address may hear from the form again.
+    await database.db.updateTable("outbox").set({ created_at: new Date(Date.now() - 25 * 3600_000).toISOString() }).where(sql<string>`lower(to_address)`, "=", "target@example.org").execute();
+    expect((await submitVolunteerApplication(database, { values: await validApplication(database, { email: "target@example.org" }), honeypot: false, ip: nextIp() })).status).toBe("stored");
+    expect((await listOutbox(database, { to: "target@example.org" })).total).toBe(4);
   });
 
   it("keeps an application whose e-mails cannot be recorded, and says it arrived", async () => {
@@ -144,7 +182,8 @@ describeEachEngine("apply to volunteer", (get) => {
     const eleventh = await submitVolunteerApplication(database, { values, honeypot: false, ip });
     expect(eleventh).toMatchObject({ status: "limited", values });
     if (eleventh.status === "limited") expect(eleventh.retryAfter).toBeGreaterThan(0);
-    expect((await listOutbox(database, { to: "often@example.org" })).total).toBe(10);
+    // Every one was stored, but the address typed into them heard from the form only three times (a day's allowance).
+    expect((await listOutbox(database, { to: "often@example.org" })).total).toBe(3);
     // Another address is unaffected.
     expect((await submitVolunteerApplication(database, { values, honeypot: false, ip: nextIp() })).status).toBe("stored");
   });

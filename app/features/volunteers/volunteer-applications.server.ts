@@ -7,6 +7,7 @@ import { queueMail } from "#app/platform/mail/mailer.server";
 import { notifyStaff } from "#app/features/settings/staff-mail.server";
 import { adminLink, handleSubmission, rawList, rawText, tellAboutSubmission, type Submission, type SubmitOutcome } from "#app/features/public-forms/public-forms.server";
 import { logger } from "#app/platform/log/logger.server";
+import { mayMailVisitor } from "#app/features/public-forms/recipient-throttle.server";
 import { startOfUkMonth } from "#app/web/dates";
 import { getSiteSettings } from "#app/features/settings/site-settings.server";
 import {
@@ -109,7 +110,8 @@ export function availabilityLabel(value: string): string {
 
 /**
  * 'Apply to volunteer': stores the application, e-mails the applicant a
- * confirmation and tells staff. The roles chosen must be open right now.
+ * confirmation (at most three a day to one address, see
+ * recipient-throttle.server.ts) and tells staff. The roles chosen must be open right now.
  */
 export async function submitVolunteerApplication(database: Database, submission: Submission): Promise<SubmitOutcome> {
   let open: Opportunity[];
@@ -180,15 +182,20 @@ export async function submitVolunteerApplication(database: Database, submission:
     // Each message on its own: a confirmation that cannot be recorded must not keep staff from hearing of the application.
     await tellAboutSubmission("volunteer", id, async () => {
       const application = (await getApplication(database, id))!;
+      if (!(await mayMailVisitor(database, application.email, { form: "volunteer-application", id }))) return;
       const { charityName } = await getSiteSettings();
+      // Nobody has confirmed this address belongs to the person who typed
+      // it, so the message says nothing they typed or chose (name, message,
+      // roles): only the charity's own words, which cannot be turned into
+      // someone else's phishing e-mail.
       await queueMail(database, {
         to: application.email,
         kind: "transactional",
         about,
         subject: `Thank you for applying to volunteer with ${charityName}`,
         text: [
-          `Dear ${application.name},`,
-          `Thank you for offering to volunteer with ${charityName}. We have received your application for: ${application.roles.join(", ")}.`,
+          "Hello,",
+          `Thank you for applying to volunteer with ${charityName}. We have received your application.`,
           "A member of our team will read it and get back to you, usually within two weeks.",
           "If you did not send this application, please reply to let us know and we will delete it.",
           `With thanks,\n${charityName}`,

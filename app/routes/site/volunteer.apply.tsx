@@ -56,7 +56,7 @@ export default function VolunteerApply({ loaderData, actionData }: Route.Compone
       >
         {loaderData.sent ? (
           <FormConfirmation title="Thank you for applying to volunteer">
-            <p>We have received your application. We will also email you to confirm which roles you applied for.</p>
+            <p>We have received your application, and we will also email you to say it has arrived.</p>
             <p>A member of our team will read it and get back to you, usually within two weeks.</p>
           </FormConfirmation>
         ) : (
