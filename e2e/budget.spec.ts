@@ -3,7 +3,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { expect, test } from "@playwright/test";
 // Plain JavaScript shared with `npm run bench bundle`, so the guard and the benchmark measure the same thing.
-import { analysePublicRoutes, BUDGETS, fileSizes, JS_CEILING, kb, readBuild, sumSizes } from "../bench/lib/bundle.mjs";
+import { ADMIN_CODE, analysePublicRoutes, BUDGETS, fileSizes, JS_CEILING, kb, readBuild, sumSizes } from "../bench/lib/bundle.mjs";
 import { enhanceLoader } from "../app/enhance/loader";
 
 /**
@@ -18,7 +18,7 @@ import { enhanceLoader } from "../app/enhance/loader";
  */
 const buildDir = path.resolve(import.meta.dirname, "..", process.env.BUILD_DIR ?? "build");
 const routes = analysePublicRoutes(buildDir);
-const { clientDir, enhanceUrl, publicCssUrl, fullCssUrls } = readBuild(buildDir);
+const { clientDir, enhanceUrl, publicCssUrl, fullCssUrls, chunks } = readBuild(buildDir);
 /** What a public page's <style> may hold: the built text of one public route's stylesheets, in order. */
 const inlineCss = new Set(routes.map((r) => r.css.map((url) => fs.readFileSync(path.join(clientDir, url), "utf8")).join("\n")));
 const brotli = (text: string) => zlib.brotliCompressSync(text, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
@@ -62,6 +62,16 @@ test("the build has every public route, each loading the enhancement script and 
   // The point of a stylesheet of its own: less to carry in every public page.
   expect(fullCssUrls.length, "the root route's (full) stylesheet").toBeGreaterThan(0);
   expect(fileSizes(clientDir, publicCssUrl).brotli, "public stylesheet (brotli) against the full one").toBeLessThan(sumSizes(clientDir, fullCssUrls).brotli);
+});
+
+test("the admin-code check recognises the admin's own modules where they live", () => {
+  // Without this, a change of layout could leave the check below looking for admin code where none is any more.
+  const built = Object.values(chunks).flatMap((chunk) => chunk.modules ?? []);
+  for (const place of [/^app\/routes\/admin\//, /^app\/features\/admin\//, /^app\/features\/(?!admin\/)[^/]+\/admin\//]) {
+    const modules = built.filter((module) => place.test(module));
+    expect(modules.length, `built modules under ${place}`).toBeGreaterThan(0);
+    expect(modules.filter((module) => !ADMIN_CODE.test(module)), `admin modules the check would miss (${place})`).toEqual([]);
+  }
 });
 
 test("no public route reaches admin code, even through a lazy import", () => {

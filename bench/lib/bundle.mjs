@@ -34,7 +34,7 @@ export const ENHANCE_DIR = "assets/enhance";
 export const PUBLIC_CSS = /^public-[\w-]+\.css$/;
 
 /** Source folders whose code must never reach a public page. */
-export const ADMIN_CODE = /^app\/(routes|components)\/admin\//;
+export const ADMIN_CODE = /^app\/(routes\/admin|features\/admin|features\/[^/]+\/admin)\//;
 
 export function readBuild(buildDir) {
   const clientDir = path.join(buildDir, "client");

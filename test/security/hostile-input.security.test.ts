@@ -166,8 +166,8 @@ function intentsOf(route: BuildRoute): string[] {
   const file = [".tsx", ".ts"].map((ext) => base + ext).find((f) => fs.existsSync(f));
   if (!file) throw new Error(`no source for ${route.id}`);
   const sources = [fs.readFileSync(file, "utf8")];
-  for (const [, mod] of sources[0]!.matchAll(/from "#app\/lib\/([\w./-]+)"/g)) {
-    const lib = [".ts", ".tsx"].map((ext) => path.join(root, "app/lib", mod + ext)).find((f) => fs.existsSync(f));
+  for (const [, mod] of sources[0]!.matchAll(/from "#app\/([\w./-]+)"/g)) {
+    const lib = [".ts", ".tsx"].map((ext) => path.join(root, "app", mod + ext)).find((f) => fs.existsSync(f));
     if (lib) {
       const text = fs.readFileSync(lib, "utf8");
       if (text.includes('form.get("intent")')) sources.push(text);
