@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirect } from "#app/features/accounts/auth.server";
+import { safeRedirect } from "./safe-redirect";
 
 /** Where a browser would go when sent `location` from this site. */
 const browserTarget = (location: string) => new URL(location, "https://charity.example/login").href;
@@ -29,6 +29,17 @@ describe("safeRedirect: where signing in may send an admin", () => {
     }
     expect(safeRedirect(undefined)).toBe("/admin");
     expect(safeRedirect(["/admin/users"])).toBe("/admin");
+  });
+
+  it("checks the path as it will be written: dot segments cannot hide a second slash", () => {
+    // "/.//evil.example" looks like a path, but once its "." is resolved it is "//evil.example".
+    for (const target of ["/.//evil.example", "/./\\/evil.example", "/admin/../..//evil.example", "/%2e//evil.example", "/a/..//evil.example/x?y=1"]) {
+      const answer = safeRedirect(target);
+      expect(answer, JSON.stringify(target)).toBe("/admin");
+    }
+    // What it answers is already normal: reading it again as a URL changes nothing.
+    expect(safeRedirect("/admin/./media/../users?tab=1#top")).toBe("/admin/users?tab=1#top");
+    expect(safeRedirect("/news/%2e%2e/donate")).toBe("/donate");
   });
 
   it("never gives an address a browser would resolve to another site", () => {

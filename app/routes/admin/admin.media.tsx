@@ -29,6 +29,7 @@ import { storagePublicBase } from "#app/features/media/media-addresses.server";
 import { deleteUnusedMediaFile, listMediaReferences, usesOf } from "#app/features/media/media-in-use.server";
 import { getStorage } from "#app/platform/storage/storage.server";
 import { redirectWithToast } from "#app/web/toast.server";
+import { safeRedirect } from "#app/web/safe-redirect";
 import { defaultAltText, LIBRARY_MESSAGES } from "#app/features/media/upload-rules";
 
 export const meta: Route.MetaFunction = () => [{ title: "Media · Admin Dashboard" }];
@@ -91,8 +92,8 @@ async function usesOfFiles(files: Awaited<ReturnType<typeof listMediaFiles>>): P
 
 /** Where to go back to after an action: the list as it was (filters, page), never another site. */
 function returnUrl(form: FormData): string {
-  const value = String(form.get("returnTo") ?? "");
-  return value.startsWith(`${BASE}`) && !value.startsWith("//") ? value.replace(/([?&])edit=[^&]*&?/, "$1").replace(/[?&]$/, "") : BASE;
+  const value = safeRedirect(form.get("returnTo"), BASE);
+  return value === BASE || value.startsWith(`${BASE}?`) ? value.replace(/([?&])edit=[^&]*&?/, "$1").replace(/[?&]$/, "") : BASE;
 }
 
 export async function action({ request }: Route.ActionArgs) {

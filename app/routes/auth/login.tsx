@@ -2,9 +2,10 @@ import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/login";
 import { LoginForm, type LoginActionData } from "#app/features/accounts/admin/login-form";
 import { ToastMessage, Toaster } from "#app/features/admin/toast-message";
-import { ADMIN_EXISTS_MESSAGE, adminExists, createFirstAdmin, getAuth, getSession, LOGIN_MESSAGES, safeRedirect, signIn, type SignInResult } from "#app/features/accounts/auth.server";
+import { ADMIN_EXISTS_MESSAGE, adminExists, createFirstAdmin, getAuth, getSession, LOGIN_MESSAGES, signIn, type SignInResult } from "#app/features/accounts/auth.server";
 import { logger } from "#app/platform/log/logger.server";
 import { getToast, toastCookie } from "#app/web/toast.server";
+import { safeRedirect } from "#app/web/safe-redirect";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Admin sign in" },

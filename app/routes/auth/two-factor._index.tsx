@@ -6,7 +6,8 @@ import { Field } from "#app/features/admin/record-fields";
 import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert";
 import { Button } from "#app/components/ui/button";
 import { Input } from "#app/components/ui/input";
-import { getAuth, safeRedirect } from "#app/features/accounts/auth.server";
+import { getAuth } from "#app/features/accounts/auth.server";
+import { safeRedirect } from "#app/web/safe-redirect";
 import { toastCookie } from "#app/web/toast.server";
 import { hasPendingChallenge, verifySignInCode } from "#app/features/accounts/two-factor.server";
 

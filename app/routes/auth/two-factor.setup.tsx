@@ -8,7 +8,8 @@ import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert";
 import { Button } from "#app/components/ui/button";
 import { Input } from "#app/components/ui/input";
 import { requiresTwoFactor } from "#app/features/accounts/two-factor-policy.server";
-import { checkAdmin, getAuth, getSession, safeRedirect } from "#app/features/accounts/auth.server";
+import { checkAdmin, getAuth, getSession } from "#app/features/accounts/auth.server";
+import { safeRedirect } from "#app/web/safe-redirect";
 import { toastCookie } from "#app/web/toast.server";
 import { beginTwoFactorSetup, confirmTwoFactorSetup, type TwoFactorSetup } from "#app/features/accounts/two-factor.server";
 

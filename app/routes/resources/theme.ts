@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/theme";
-import { safeRedirect } from "#app/features/accounts/auth.server";
+import { safeRedirect } from "#app/web/safe-redirect";
 import { env } from "#app/platform/env.server";
 import { themeCookie, type ThemeChoice } from "#app/platform/http/theme-cookie";
 
