@@ -27,7 +27,6 @@ export interface AuditEntry {
   createdAt: string;
 }
 
-export type { Actor as AuditActor } from "./actor";
 
 export interface AuditInput {
   action: string;

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { Selectable } from "kysely";
-import { recordAudit, type AuditActor } from "#app/features/audit/audit.server";
+import { recordAudit } from "#app/features/audit/audit.server";
+import type { Actor } from "#app/features/audit/actor";
 import type { MessagesTable } from "#app/platform/db/schema";
 import { nowIso, toNum, type Database } from "#app/platform/db/db.server";
 import { stampAfter } from "#app/web/stale-edit.server";
@@ -111,7 +112,6 @@ export async function countMessagesByStatus(database: Database): Promise<Record<
   return counts;
 }
 
-type Actor = AuditActor;
 
 /**
  * What a status button does: Answered, Not answered, Spam, or Not spam

@@ -1,5 +1,6 @@
 import type { ExpressionBuilder, SelectQueryBuilder } from "kysely";
-import { recordAudit, type AuditActor } from "#app/features/audit/audit.server";
+import { recordAudit } from "#app/features/audit/audit.server";
+import type { Actor } from "#app/features/audit/actor";
 import type { DatabaseSchema } from "#app/platform/db/schema";
 import { nowIso, toNum, type Database } from "#app/platform/db/db.server";
 
@@ -18,7 +19,7 @@ export type SubscriberDeleteResult = "deleted" | "not-found" | "sending";
  * refused while a newsletter is being handed to them at this moment (a
  * minute later it can be done). Audited with the id only.
  */
-export async function deleteSubscriber(database: Database, id: string, actor: AuditActor): Promise<SubscriberDeleteResult> {
+export async function deleteSubscriber(database: Database, id: string, actor: Actor): Promise<SubscriberDeleteResult> {
   try {
     return await database.db.transaction().execute(async (trx): Promise<SubscriberDeleteResult> => {
       const subscriber = await trx.selectFrom("subscribers").select(["id", "email"]).where("id", "=", id).executeTakeFirst();

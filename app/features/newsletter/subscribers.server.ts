@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import { sql, type Selectable } from "kysely";
 import type { SubscribersTable } from "#app/platform/db/schema";
-import { recordAudit, type AuditActor } from "#app/features/audit/audit.server";
+import { recordAudit } from "#app/features/audit/audit.server";
+import type { Actor } from "#app/features/audit/actor";
 import { csvCell } from "#app/web/csv";
 import { nowIso, toNum, type Database } from "#app/platform/db/db.server";
 import { isEmailAddress, queueMail } from "#app/platform/mail/mailer.server";
@@ -280,7 +281,7 @@ export async function listSubscribers(
 export async function exportSubscribersCsv(
   database: Database,
   filter: { search?: string; status?: SubscriberStatus },
-  actor: AuditActor,
+  actor: Actor,
 ): Promise<{ csv: string; count: number }> {
   const { subscribers } = await listSubscribers(database, { ...filter, limit: 1_000_000 });
   const header = ["email", "status", "requested_at", "confirmed_at", "unsubscribed_at", "consent_source", "consent_text"];

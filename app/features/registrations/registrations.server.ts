@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { Selectable } from "kysely";
-import { recordAudit, type AuditActor } from "#app/features/audit/audit.server";
+import { recordAudit } from "#app/features/audit/audit.server";
+import type { Actor } from "#app/features/audit/actor";
 import { csvCell, csvPhoneCell } from "#app/web/csv";
 import type { RegistrationsTable } from "#app/platform/db/schema";
 import { nowIso, toBool, toNum, type Database } from "#app/platform/db/db.server";
@@ -51,7 +52,6 @@ export interface Registration {
   updatedAt: string;
 }
 
-type Actor = AuditActor;
 
 function parseList(text: string): string[] {
   try {

@@ -1,4 +1,5 @@
-import { recordAudit, type AuditActor } from "#app/features/audit/audit.server";
+import { recordAudit } from "#app/features/audit/audit.server";
+import type { Actor } from "#app/features/audit/actor";
 import { nowIso, toNum, type Database } from "#app/platform/db/db.server";
 import { deleteMailAbout, deliverMail, prepareMail, storeMail, type MailResult, type PreparedMail } from "#app/platform/mail/mailer.server";
 import { logger } from "#app/platform/log/logger.server";
@@ -10,7 +11,6 @@ import { checkedApplication, getApplication, statusOf, toApplication, type Volun
 // What staff do with an application: approve or reject it (with its e-mail), move it between Pending and Spam,
 // record a volunteer's hours, delete it.
 
-type Actor = AuditActor;
 
 /** The message staff start from when they approve or reject; they can edit it before it is sent. */
 export async function decisionTemplate(
