@@ -1,5 +1,5 @@
 /**
- * Types for the site's built-in copy (DESIGN "Content model"): the defaults every
+ * Types for the site's built-in copy: the defaults every
  * public page shows until staff save their own version in the admin area.
  */
 
