@@ -11,6 +11,8 @@ import { smallPng } from "../../../test/media-fixtures";
 import { migrateToLatest } from "#app/platform/db/db.server";
 import { MediaWorker, processPendingMedia } from "./images.server";
 import { createMediaFile, getMediaFile } from "./media.server";
+import { deleteUnusedMediaFile } from "./media-in-use.server";
+import { serveMedia } from "./media-serve.server";
 import { claimProcessing, failProcessing, listPendingProcessing, PROCESSING_STALE_MS } from "./media-processing.server";
 import { migrations } from "#app/platform/db/migrations";
 import { LocalStorage } from "#app/platform/storage/local-storage.server";
@@ -78,6 +80,34 @@ async function queueRow(db: TestDatabase, id: string) {
     .where("id", "=", id)
     .executeTakeFirstOrThrow();
   return { processing: row.processing, attempts: Number(row.processing_attempts), retryAt: row.processing_retry_at, variants: row.variants };
+}
+
+/** The database, where `hook` runs just before any DELETE from media_files is sent. */
+function beforeDeleting(db: TestDatabase["db"], hook: () => Promise<unknown>): TestDatabase["db"] {
+  const waitFirst = <T extends object>(builder: T): T =>
+    new Proxy(builder, {
+      get(target, prop) {
+        const value = Reflect.get(target, prop, target) as unknown;
+        if (typeof value !== "function") return value;
+        if (typeof prop === "string" && prop.startsWith("execute")) {
+          return async (...args: unknown[]) => {
+            await hook();
+            return (value as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        }
+        return (...args: unknown[]) => {
+          const out = (value as (...a: unknown[]) => unknown).apply(target, args);
+          return out && typeof out === "object" && "execute" in out ? waitFirst(out) : out;
+        };
+      },
+    });
+  return new Proxy(db, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target) as unknown;
+      if (prop === "deleteFrom") return (table: "media_files") => waitFirst(target.deleteFrom(table));
+      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
 
 /** Moves the clock the queue reads (Date only: the database drivers keep their own timers). */
@@ -234,6 +264,61 @@ describeEachEngine("image variants: failures and retries", (get) => {
     expect(await claimProcessing(db, file.id)).toBeNull();
     await processPendingMedia(db, setup.storage, setup.scratchDir);
     expect(await queueRow(db, file.id)).toMatchObject({ processing: "failed", attempts: 5 });
+  });
+
+  /**
+   * The site's storage, through which the worker writes an image's sizes;
+   * `onPut` runs after the `n`th of them is written (counting from 1, or
+   * "last" for the last the image gets), and `written` lists every key put.
+   */
+  function storageThatDeletesDuringPut(at: number | "last", onPut: () => Promise<unknown>) {
+    const written: string[] = [];
+    const storage = Object.assign(Object.create(setup.storage) as FlakyStorage, {
+      putFile: async (key: string, file: string, options: { contentType: string }) => {
+        await setup.storage.putFile(key, file, options);
+        written.push(key);
+        // 700 px wide: 320, 640 and 700, in WebP and AVIF.
+        if (written.length === (at === "last" ? 6 : at)) await onPut();
+      },
+    });
+    return { storage, written };
+  }
+
+  async function served(db: TestDatabase, key: string): Promise<number> {
+    const response = await serveMedia(new Request(`http://localhost/media/${key}`), key, { storage: setup.storage, database: async () => db, isAdmin: async () => false });
+    await response.body?.cancel();
+    return response.status;
+  }
+
+  for (const at of [1, "last"] as const) {
+    it(`leaves nothing of an image deleted while its sizes are being written (${at === 1 ? "after the first" : "after the last"})`, async () => {
+      const db = get();
+      const file = await queuedImage(db, setup);
+      // Staff delete it the way the library does, at that moment.
+      const { storage, written } = storageThatDeletesDuringPut(at, async () => expect(await deleteUnusedMediaFile(db, setup.storage, file.id)).toMatchObject({ ok: true }));
+      await processPendingMedia(db, storage, setup.scratchDir);
+      expect(await getMediaFile(db, file.id)).toBeNull();
+      // Once it was gone, nothing more was written.
+      expect(written).toHaveLength(at === 1 ? 1 : 6);
+      for (const key of [file.filename, ...written]) {
+        expect(await setup.storage.stat(key), key).toBeNull();
+        expect(await served(db, key), key).toBe(404);
+      }
+    });
+  }
+
+  it("removes the sizes of an image whose sizes are recorded between the delete's reading it and deleting it", async () => {
+    const db = get();
+    const file = await queuedImage(db, setup);
+    const { storage, written } = storageThatDeletesDuringPut("last", async () => {});
+    // The worker finishes the image just as the library's delete is about to remove its row.
+    const deleting = { ...db, db: beforeDeleting(db.db, () => processPendingMedia(db, storage, setup.scratchDir)) };
+    expect(await deleteUnusedMediaFile(deleting, setup.storage, file.id)).toMatchObject({ ok: true });
+    expect(written).toHaveLength(6);
+    for (const key of [file.filename, ...written]) {
+      expect(await setup.storage.stat(key), key).toBeNull();
+      expect(await served(db, key), key).toBe(404);
+    }
   });
 
   it("queues again, with every attempt to come, the images left failed before retries existed (migration 0011)", async () => {

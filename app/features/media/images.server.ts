@@ -9,7 +9,7 @@ import type { Metadata, OutputInfo } from "sharp";
 import type { Database } from "#app/platform/db/db.server";
 import { logger } from "#app/platform/log/logger.server";
 import { getMediaFile, type MediaFile, type MediaVariant } from "./media.server";
-import { claimProcessing, completeProcessing, failProcessing, giveUpAbandonedProcessing, listPendingProcessing } from "./media-processing.server";
+import { claimProcessing, completeProcessing, failProcessing, giveUpAbandonedProcessing, listPendingProcessing, mediaFileExists } from "./media-processing.server";
 import { variantKey } from "#app/platform/storage/storage.server";
 import { ObjectExistsError, type Storage } from "#app/platform/storage/objects";
 import type { AcceptedMime } from "#app/platform/storage/file-sniff.server";
@@ -139,11 +139,19 @@ export function variantWidths(originalWidth: number): number[] {
  * the same bytes and can simply be kept. A stored file that cannot be
  * decoded throws ImageRejectedError (trying again would not help); anything
  * else that goes wrong (the storage, the disk) may pass.
+ *
+ * Staff may delete the image meanwhile. Its delete removes the objects its
+ * row names, which are not yet these copies, so the worker makes sure none
+ * outlives it: it asks whether the row is still there before writing each
+ * copy, and recording them only succeeds while it is. If it has gone, what
+ * was written is removed, nothing more is written, and the answer is
+ * "deleted".
  */
-export async function generateVariants(database: Database, storage: Storage, file: MediaFile, scratchDir: string): Promise<void> {
+export async function generateVariants(database: Database, storage: Storage, file: MediaFile, scratchDir: string): Promise<"done" | "deleted"> {
   const sharp = await loadSharp();
   await fsp.mkdir(scratchDir, { recursive: true });
   const work = await fsp.mkdtemp(path.join(scratchDir, "variants-"));
+  const written: string[] = [];
   try {
     const original = path.join(work, "original");
     await pipeline(await storage.read(file.filename), fs.createWriteStream(original));
@@ -171,11 +179,14 @@ export async function generateVariants(database: Database, storage: Storage, fil
         let pipe = sharp(original, { animated, limitInputPixels: false }).resize({ width: w, withoutEnlargement: true });
         pipe = format === "webp" ? pipe.webp({ quality: 78 }) : pipe.avif({ quality: 50, effort: 2 });
         const info = await pipe.toFile(out);
+        if (!(await mediaFileExists(database, file.id))) return await removeWritten(storage, file, written);
         try {
           await storage.putFile(key, out, { contentType: `image/${format}` });
         } catch (error) {
           if (!(error instanceof ObjectExistsError)) throw error;
         }
+        // A copy an earlier attempt left is this image's too, and goes with it.
+        written.push(key);
         variants.push({
           width: info.width,
           height: animated ? Math.round((height * info.width) / width) : info.height,
@@ -187,15 +198,31 @@ export async function generateVariants(database: Database, storage: Storage, fil
         await fsp.rm(out, { force: true });
       }
     }
-    await completeProcessing(database, file.id, {
+    const recorded = await completeProcessing(database, file.id, {
       placeholder: `data:image/webp;base64,${tiny.toString("base64")}`,
       variants,
       width,
       height,
     });
+    return recorded ? "done" : await removeWritten(storage, file, written);
   } finally {
     await fsp.rm(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * Removes the copies made of an image deleted meanwhile. One that cannot be
+ * removed is logged, as a delete does; the daily clean-up of objects no row
+ * names takes it later.
+ */
+async function removeWritten(storage: Storage, file: MediaFile, keys: string[]): Promise<"deleted"> {
+  await Promise.all(
+    keys.map((key) =>
+      storage.delete(key).catch((error: unknown) => logger.error({ err: error instanceof Error ? error.message : String(error), key }, "could not remove a stored object")),
+    ),
+  );
+  logger.info({ mediaId: file.id, removed: keys.length }, "image deleted while its sizes were being made: the sizes written are removed");
+  return "deleted";
 }
 
 /**
@@ -221,8 +248,7 @@ export async function processPendingMedia(database: Database, storage: Storage, 
       const file = await getMediaFile(database, id);
       if (!file) continue;
       try {
-        await generateVariants(database, storage, file, scratchDir);
-        processed++;
+        if ((await generateVariants(database, storage, file, scratchDir)) === "done") processed++;
       } catch (error) {
         const permanent = error instanceof ImageRejectedError;
         const outcome = await failProcessing(database, id, claim, { permanent });

@@ -71,12 +71,22 @@ export async function claimProcessing({ db }: Database, id: string): Promise<Pro
   return { claimedAt: now, attempt: row ? toNum(row.processing_attempts) : 1 };
 }
 
+/** Whether the file's row is still there: staff may delete an image while its sizes are being made. */
+export async function mediaFileExists({ db }: Database, id: string): Promise<boolean> {
+  return (await db.selectFrom("media_files").select("id").where("id", "=", id).executeTakeFirst()) !== undefined;
+}
+
+/**
+ * Records an image's sizes. False when its row has gone (deleted while they
+ * were being made): nothing is recorded then, and the caller removes what it
+ * wrote, since a delete that removed the row first cannot have known of them.
+ */
 export async function completeProcessing(
   { db }: Database,
   id: string,
   result: { placeholder: string | null; variants: MediaVariant[]; width?: number; height?: number },
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const updated = await db
     .updateTable("media_files")
     .set({
       processing: "done",
@@ -86,7 +96,8 @@ export async function completeProcessing(
       ...(result.width ? { width: result.width, height: result.height } : {}),
     })
     .where("id", "=", id)
-    .execute();
+    .executeTakeFirst();
+  return toNum(updated.numUpdatedRows) === 1;
 }
 
 /**

@@ -315,10 +315,15 @@ export async function updateMediaFile({ db }: Database, id: string, changes: Med
   return getMediaFile({ db } as Database, id);
 }
 
-/** Delete by id; returns the deleted row so its objects can be removed. */
+/**
+ * Delete by id; returns the deleted row so its objects can be removed. The
+ * row is read by the DELETE itself: the image worker may record the file's
+ * sizes at any moment, and a row read a moment before deleting would miss
+ * them and leave them stored (and served) for good. Either the sizes are
+ * recorded first and come back here, or the worker finds the row gone and
+ * removes them itself (see generateVariants).
+ */
 export async function deleteMediaFile({ db }: Database, id: string): Promise<MediaFile | null> {
-  const existing = await db.selectFrom("media_files").selectAll().where("id", "=", id).executeTakeFirst();
-  if (!existing) return null;
-  await db.deleteFrom("media_files").where("id", "=", id).execute();
-  return toMediaFile(existing);
+  const deleted = await db.deleteFrom("media_files").where("id", "=", id).returningAll().executeTakeFirst();
+  return deleted ? toMediaFile(deleted) : null;
 }
