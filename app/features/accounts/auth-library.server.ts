@@ -14,6 +14,8 @@ import { PASSWORD_MAX_LENGTH } from "./password-policy.server";
  */
 
 export { APIError } from "better-auth/api";
+/** Decrypts what the library stored encrypted with the site's secret (a TOTP secret: totp-step.server.ts). */
+export { symmetricDecrypt } from "better-auth/crypto";
 
 /** The library's instance with our options. */
 export function betterAuthFor(database: Database, options: AuthOptions) {

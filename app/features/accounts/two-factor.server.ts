@@ -4,6 +4,7 @@ import { authHeaders, toSessionUser, type CurrentSession, type SessionUser, type
 import { logger } from "#app/platform/log/logger.server";
 import { beginLoginAttempt, finishLoginAttempt, lockoutMessage } from "#app/platform/rate-limit.server";
 import { trustedDeviceId } from "./trusted-device.server";
+import { pendingSignInUserId, spendTotpCode } from "./totp-step.server";
 
 /**
  * TOTP two-factor sign-in (RFC 6238: six digits, 30 seconds, SHA-1, as
@@ -135,6 +136,8 @@ export async function confirmTwoFactorSetup(
   const clean = code.replace(/\s+/g, "");
   if (!/^\d{6}$/.test(clean)) return { ok: false, status: 400, message: TWO_FACTOR_MESSAGES.missingCode };
   try {
+    // The code that turns two-factor on is spent like any other, so it cannot sign in afterwards.
+    if ((await spendTotpCode(site, current.user.id, clean)) === "used") return { ok: false, status: 400, message: TWO_FACTOR_MESSAGES.badCode };
     const result = await (await site.load()).api.verifyTOTP({ body: { code: clean }, headers: authHeaders(request, ip), returnHeaders: true });
     await recordAudit(site.database, { action: "two-factor.enabled", actorId: current.user.id, actorEmail: current.user.email, ip });
     return { ok: true, headers: result.headers };
@@ -193,6 +196,14 @@ export async function verifySignInCode(
   }
   const headers = authHeaders(request, input.ip);
   try {
+    if (input.method === "totp") {
+      // A code already used (by this sign-in's owner or by whoever saw it) is answered as a wrong one.
+      const userId = await pendingSignInUserId(site, request);
+      if (userId && (await spendTotpCode(site, userId, code)) === "used") {
+        await recordAudit(site.database, { action: "sign-in.two-factor-failure", ip: input.ip, detail: { method: input.method, reason: "code already used" } });
+        return { ok: false, status: 400, message: TWO_FACTOR_MESSAGES.badCode };
+      }
+    }
     const result =
       input.method === "totp"
         ? await (await site.load()).api.verifyTOTP({ body: { code }, headers, returnHeaders: true })

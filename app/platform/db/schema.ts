@@ -201,6 +201,8 @@ export interface SessionsTable {
   user_agent: string | null;
   created_at: string | Date;
   updated_at: string | Date;
+  // 0012: when the password (or a code) was last given again; null: at sign-in (created_at)
+  password_checked_at: string | null;
 }
 
 export interface AccountsTable {
@@ -229,6 +231,8 @@ export interface TwoFactorsTable {
   verified: DbBool | null;
   failed_verification_count: DbInt | null;
   locked_until: string | Date | null;
+  // 0012: the 30-second step of the last accepted authenticator code; older or equal steps are refused
+  last_totp_step: DbInt | null;
 }
 
 /** 0009: invitations to become an admin; only the token's hash is kept. */

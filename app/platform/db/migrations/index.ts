@@ -8,6 +8,7 @@ import * as m0006 from "./0006-volunteers-messages-registrations";
 import * as m0007 from "./0007-mail-jobs-newsletter";
 import * as m0010 from "./0010-outbox-about";
 import * as m0011 from "./0011-media-processing-retries";
+import * as m0012 from "./0012-sign-in-checks";
 
 export interface Migration {
   up(db: Kysely<unknown>, engine: Engine): Promise<void>;
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   "0009-admin-accounts": onDemand(() => import("./0009-admin-accounts")),
   "0010-outbox-about": m0010,
   "0011-media-processing-retries": m0011,
+  "0012-sign-in-checks": m0012,
 };
