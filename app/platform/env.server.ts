@@ -3,6 +3,7 @@ import path from "node:path";
 import crypto from "node:crypto";
 import { z } from "zod";
 import { logger } from "#app/platform/log/logger.server";
+import { keepDataDirPrivate } from "#app/platform/data-dir.server";
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -123,7 +124,8 @@ export interface Secrets {
 let warnedShortSecret = false;
 
 export function loadSecrets(dataDir: string): Secrets {
-  fs.mkdirSync(dataDir, { recursive: true });
+  // The first thing a start does with the data folder: it is made (or kept) private here.
+  keepDataDirPrivate(dataDir);
   const file = path.join(dataDir, "secrets.json");
   if (process.env.AUTH_SECRET) {
     // Sessions are signed and two-factor secrets encrypted with it, so a short

@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import path from "node:path";
 import { Kysely, Migrator, sql, PostgresDialect, SqliteAdapter, SqliteDialect, type DialectAdapter, type Dialect } from "kysely";
 import type BetterSqlite3 from "better-sqlite3";
@@ -6,6 +5,7 @@ import type { DatabaseSchema, Engine } from "./schema";
 import { migrations, type Migration } from "#app/platform/db/migrations";
 import { env } from "#app/platform/env.server";
 import { logger } from "#app/platform/log/logger.server";
+import { createPrivateFile, keepDataDirPrivate } from "#app/platform/data-dir.server";
 
 
 export interface Database {
@@ -37,8 +37,11 @@ async function createDialect(options: DatabaseOptions): Promise<{ dialect: Diale
     return { dialect: new PostgresDialect({ pool }), engine: "postgres" };
   }
   const { default: SQLite } = await import("better-sqlite3");
-  fs.mkdirSync(options.dataDir, { recursive: true });
-  const file = path.join(options.dataDir, options.sqliteFile ?? "site.db");
+  const sqliteFile = options.sqliteFile ?? "site.db";
+  keepDataDirPrivate(options.dataDir, sqliteFile);
+  const file = path.join(options.dataDir, sqliteFile);
+  // Made 0600 before SQLite opens it, so its -wal and -shm files are too.
+  createPrivateFile(file);
   const sqlite = new SQLite(file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("busy_timeout = 5000");
