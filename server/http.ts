@@ -24,6 +24,8 @@ import { watchFallbacks } from "#app/platform/render/fallback-watch.server";
 import type { SiteChromeHtml } from "#app/features/site/site-chrome";
 import { pageCacheHitListener } from "#app/platform/page-cache/page-cache-hits.server";
 import { formRequestGuard } from "#app/web/body-limits.server";
+import { anonymousRequestLimits } from "#app/platform/http/request-limits.server";
+import { getAuth, getSession } from "#app/features/accounts/auth.server";
 import { wireFeaturesIntoPlatform } from "./wiring";
 import { pickEncoding } from "#app/platform/http/accept-encoding";
 
@@ -196,6 +198,15 @@ export function createApp(): Hono {
     await next();
   });
 
+  // One address sending more forms, or asking for more uncached pages, than a person would is told to wait (429).
+  // Staff, cached pages, static files and health checks never are (app/platform/http/request-limits.server.ts).
+  const limits = anonymousRequestLimits({
+    enabled: config.REQUEST_LIMITS !== "off",
+    clientIp,
+    isSignedIn: async (request) => (await getSession(await getAuth(), request, { renew: false })) !== null,
+  });
+  app.use(limits.forms);
+
   // Oversized, non-form and unreadable bodies get a 4xx before any action reads them.
   app.use(formRequestGuard({ exempt: (p) => p === TUS_PATH || p.startsWith(`${TUS_PATH}/`) || p === "/api/media/quick-upload" }));
 
@@ -248,6 +259,8 @@ export function createApp(): Hono {
       },
     }),
   );
+
+  app.use(limits.pages);
 
   app.all("*", async (c) => {
     const nonce = newNonce();
