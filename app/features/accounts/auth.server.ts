@@ -10,6 +10,8 @@ import { logger } from "#app/platform/log/logger.server";
 import { requiresTwoFactor, resetTwoFactorFor } from "./two-factor-policy.server";
 import { SESSION_MAX_AGE_MS, type AuthOptions } from "./session-policy";
 import { checkPassword } from "./password-policy.server";
+import { getSetting } from "#app/features/settings/site-settings.server";
+import { DEFAULT_SITE_SETTINGS } from "#app/content/site";
 import { TWO_FACTOR_REQUIRED } from "./two-factor-policy";
 import { isEmail } from "#app/web/text";
 import { beginLoginAttempt, finishLoginAttempt, lockoutMessage } from "#app/platform/rate-limit.server";
@@ -334,9 +336,19 @@ export type AccountResult =
   | { ok: true; user: SessionUser; created: boolean }
   | { ok: false; status: 400 | 403 | 409; message: string; field?: "email" | "password" | "confirm" };
 
-export function validateAccount(email: string, password: string): AccountResult | null {
+/**
+ * The site's own words, which a password must not be built from: the
+ * charity's name as Settings has it (the built-in one if it cannot be
+ * read) and the site's host name.
+ */
+async function siteWords(site: SiteAuth): Promise<string[]> {
+  const name = await getSetting(site.database, "charityName").catch(() => DEFAULT_SITE_SETTINGS.charityName);
+  return [name, new URL(site.options.baseURL).hostname];
+}
+
+export async function validateAccount(site: SiteAuth, email: string, password: string): Promise<AccountResult | null> {
   if (!EMAIL.test(email) || email.length > 320) return { ok: false, status: 400, field: "email", message: "Enter a valid e-mail address." };
-  const problem = checkPassword(password, { email });
+  const problem = await checkPassword(password, { email, siteWords: await siteWords(site) });
   if (problem) return { ok: false, status: 400, field: "password", message: problem };
   return null;
 }
@@ -385,7 +397,7 @@ export async function createFirstAdmin(
   const refused: AccountResult = { ok: false, status: 403, message: ADMIN_EXISTS_MESSAGE };
   if (await adminExists(site.database)) return refused;
   const email = input.email.trim().toLowerCase();
-  const invalid = validateAccount(email, input.password);
+  const invalid = await validateAccount(site, email, input.password);
   if (invalid) return invalid;
   const { db } = site.database;
   await db
@@ -428,7 +440,7 @@ export async function createFirstAdmin(
  */
 export async function createOrResetAdmin(site: SiteAuth, input: { email: string; password: string; resetTwoFactor?: boolean }): Promise<AccountResult> {
   const email = input.email.trim().toLowerCase();
-  const invalid = validateAccount(email, input.password);
+  const invalid = await validateAccount(site, email, input.password);
   if (invalid) return invalid;
   const ctx = await (await site.load()).$context;
   const found = await ctx.internalAdapter.findUserByEmail(email, { includeAccounts: true });

@@ -188,7 +188,7 @@ export async function acceptInvitation(
   }
   const { invitation } = state;
   if (input.password !== input.confirm) return { ok: false, status: 400, field: "confirm", message: "The passwords do not match." };
-  const invalid = validateAccount(invitation.email, input.password);
+  const invalid = await validateAccount(site, invitation.email, input.password);
   if (invalid && !invalid.ok) return { ok: false, status: 400, field: "password", message: invalid.message };
 
   const acceptedAt = now.toISOString();
