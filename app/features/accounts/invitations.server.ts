@@ -17,7 +17,11 @@ import { isEmailAddress, sendMail, type MailStatus } from "#app/platform/mail/ma
  * goes by SMTP the outbox keeps it with the link replaced by
  * INVITATION_LINK_PLACEHOLDER: a copy of the database (a backup) holds no
  * usable link. With no mail server the Outbox is the only way the link
- * reaches the invitee (staff pass it on), so there the stored copy keeps it.
+ * reaches the invitee (staff pass it on), so there the stored copy keeps it
+ * until the invitation ends (accepted, withdrawn, replaced by a newer one),
+ * when the link goes from the stored copy too. Once mail is set up, the
+ * Outbox shows no invitation link at all, even one kept from before: the
+ * way to reach that person then is to send the invitation again.
  */
 
 export const INVITATION_TTL_HOURS = 72;
@@ -46,6 +50,31 @@ export const INVITATION_MESSAGES = {
 
 /** What the outbox shows instead of the link once the e-mail goes by SMTP. */
 export const INVITATION_LINK_PLACEHOLDER = "[invitation link not kept in the Outbox, for security]";
+
+const INVITATION_SUBJECT = "You have been invited to the website's admin area";
+
+/** An invitation link as an e-mail's text or HTML writes it: anything up to /invite/ and a token. */
+const INVITATION_LINK = /[^\s<>"']*\/invite\/[A-Za-z0-9_-]{43}/g;
+
+/** The text with every invitation link in it replaced by the placeholder. */
+export function withoutInvitationLinks(text: string): string {
+  return text.replace(INVITATION_LINK, INVITATION_LINK_PLACEHOLDER);
+}
+
+/**
+ * Takes the links out of the stored copies of every invitation e-mail to
+ * this address. Called when the invitations there can no longer be used:
+ * a dead link has no business in the database or its backups, and one
+ * that looks usable only misleads. Pass the caller's transaction if it has one.
+ */
+async function forgetInvitationLinks({ db }: Pick<Database, "db">, email: string): Promise<void> {
+  const rows = await db.selectFrom("outbox").select(["id", "text", "html"]).where("to_address", "=", email).where("subject", "=", INVITATION_SUBJECT).execute();
+  for (const row of rows) {
+    const text = withoutInvitationLinks(row.text);
+    const html = row.html === null ? null : withoutInvitationLinks(row.html);
+    if (text !== row.text || html !== row.html) await db.updateTable("outbox").set({ text, html }).where("id", "=", row.id).execute();
+  }
+}
 
 const hashToken = (token: string): string => crypto.createHash("sha256").update(token, "utf8").digest("hex");
 
@@ -101,13 +130,15 @@ export async function createInvitation(
       .where("revoked_at", "is", null)
       .execute();
     await trx.insertInto("invitations").values(row).execute();
+    // The older links to this address are dead now: their e-mails' stored copies lose them before the new one is written.
+    await forgetInvitationLinks({ db: trx }, email);
   });
 
   const link = `${env().PUBLIC_URL}/invite/${token}`;
   const sent = await sendMail(database, {
     to: email,
     kind: "transactional",
-    subject: "You have been invited to the website's admin area",
+    subject: INVITATION_SUBJECT,
     text: [
       `${input.invitedBy.email} has invited you to help run the website as an admin, with your own sign-in.`,
       "",
@@ -215,6 +246,7 @@ export async function acceptInvitation(
     throw error;
   }
   await database.db.updateTable("invitations").set({ accepted_user_id: user.id }).where("id", "=", invitation.id).execute();
+  await forgetInvitationLinks(database, invitation.email);
   await recordAudit(database, {
     action: "admin.created",
     actorId: user.id,
@@ -252,6 +284,7 @@ export async function withdrawInvitation(
     .where("revoked_at", "is", null)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows ?? 0) !== 1 || !row) return false;
+  await forgetInvitationLinks(database, row.email);
   await recordAudit(database, { action: "invitation.withdrawn", actorId: actor.id, actorEmail: actor.email, ip: actor.ip, detail: { email: row.email } });
   return true;
 }
@@ -262,6 +295,7 @@ export async function withdrawInvitation(
  * admin afterwards. Pass the removal's transaction. Returns how many.
  */
 export async function withdrawPendingInvitationsBy({ db }: Pick<Database, "db">, userId: string): Promise<number> {
+  const pending = await db.selectFrom("invitations").select("email").where("invited_by", "=", userId).where("accepted_at", "is", null).where("revoked_at", "is", null).execute();
   const result = await db
     .updateTable("invitations")
     .set({ revoked_at: nowIso() })
@@ -269,5 +303,6 @@ export async function withdrawPendingInvitationsBy({ db }: Pick<Database, "db">,
     .where("accepted_at", "is", null)
     .where("revoked_at", "is", null)
     .executeTakeFirst();
+  for (const email of new Set(pending.map((p) => p.email))) await forgetInvitationLinks({ db }, email);
   return Number(result.numUpdatedRows ?? 0);
 }

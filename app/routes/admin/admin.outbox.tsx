@@ -6,6 +6,7 @@ import { requireAdmin } from "#app/features/accounts/auth.server";
 import { getDatabase } from "#app/platform/db/db.server";
 import { listOutbox, mailDelivery, type MailKind } from "#app/platform/mail/mailer.server";
 import { getSetting } from "#app/features/settings/site-settings.server";
+import { withoutInvitationLinks } from "#app/features/accounts/invitations.server";
 import { formatDateTime } from "#app/web/dates";
 
 const PAGE_SIZE = 25;
@@ -28,7 +29,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const pages = pageCount(total, PAGE_SIZE);
   redirectPastEnd(url, page, pages);
   const keptMonths = await getSetting(database, "mailRetentionMonths").catch(() => null);
-  return { messages, total, page, pages, kind: kind ?? "", delivery: mailDelivery(), keptMonths };
+  const delivery = mailDelivery();
+  // Once mail goes by SMTP an invitation reaches its invitee by e-mail, so no link to become an
+  // admin is shown here, not even one kept from before mail was set up (send it again instead).
+  // The HTML part is never shown, so it is not sent to the browser either.
+  const shown = messages.map(({ html: _html, ...message }) => (delivery === "smtp" ? { ...message, text: withoutInvitationLinks(message.text) } : message));
+  return { messages: shown, total, page, pages, kind: kind ?? "", delivery, keptMonths };
 }
 
 /** Every e-mail the site has written, newest first: the whole story when no mail server is set up. */
@@ -42,7 +48,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
         <p className="text-muted-foreground">
           {delivery === "outbox"
             ? "No mail server is set up (SMTP_URL), so emails are kept here instead of being sent. Open one to read it."
-            : "Emails are delivered through the configured mail server; this is the record of each one."}
+            : "Emails are delivered through the configured mail server; this is the record of each one. Invitation links are not shown here: if someone did not get theirs, send the invitation again from Admin users."}
         </p>
         {keptMonths ? (
           <p className="text-muted-foreground">
