@@ -62,7 +62,7 @@ const cases: Case[] = [
   },
   {
     name: "apply to volunteer: tell us about yourself",
-    schema: volunteerApplicationSchema,
+    schema: volunteerApplicationSchema([]),
     valid: { name: "Alex", email: "alex@example.com", phone: "", roles: ["any"], availability: ["weekend"], consent: "yes" },
     field: "message",
     max: 1000,

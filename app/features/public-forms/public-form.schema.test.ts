@@ -41,7 +41,7 @@ describe("phone numbers and addresses pasted with invisible formatting", () => {
   });
 
   it("Apply to Volunteer takes the address and the optional phone number and keeps them without them", () => {
-    const result = parsePublicForm(volunteerApplicationSchema, { ...VALID_VOLUNTEER, email: pasted("alex@example.org"), phone: pasted("07700 900123") });
+    const result = parsePublicForm(volunteerApplicationSchema([]), { ...VALID_VOLUNTEER, email: pasted("alex@example.org"), phone: pasted("07700 900123") });
     expect(result.ok ? { email: result.data.email, phone: result.data.phone } : result.errors).toEqual({ email: "alex@example.org", phone: "07700 900123" });
   });
 
@@ -49,9 +49,9 @@ describe("phone numbers and addresses pasted with invisible formatting", () => {
     const empty = parsePublicForm(registrationSchema(ukToday(REGISTRATION_DAY)), { ...VALID_REGISTRATION, parentPhone: "\u202D\u202C" });
     expect(empty.ok ? empty.data : Object.keys(empty.errors)).toEqual(["parentPhone"]);
     expect(empty.ok ? empty.data : empty.errors.parentPhone?.[0]).toBe("Please enter a phone number for the parent or carer.");
-    const words = parsePublicForm(volunteerApplicationSchema, { ...VALID_VOLUNTEER, phone: pasted("ring me") });
+    const words = parsePublicForm(volunteerApplicationSchema([]), { ...VALID_VOLUNTEER, phone: pasted("ring me") });
     expect(words.ok ? words.data : words.errors).toEqual({ phone: ["Please enter a phone number using digits, like 01422 123456 or 07700 900123."] });
-    const blank = parsePublicForm(volunteerApplicationSchema, { ...VALID_VOLUNTEER, phone: "\u200E" });
+    const blank = parsePublicForm(volunteerApplicationSchema([]), { ...VALID_VOLUNTEER, phone: "\u200E" });
     expect(blank.ok ? blank.data.phone : blank.errors).toBe("");
   });
 });
@@ -61,5 +61,26 @@ describe("the newsletter sign-up", () => {
     const { newsletterSignUpSchema } = await import("#app/features/newsletter/newsletter.schema");
     const result = newsletterSignUpSchema.safeParse({ email: pasted("news.reader@example.org"), consent: true });
     expect(result.success ? result.data.email : result.error.issues).toBe("news.reader@example.org");
+  });
+});
+
+describe("checkbox groups", () => {
+  const registration = registrationSchema(ukToday(REGISTRATION_DAY));
+
+  it("keep a choice sent twice once", () => {
+    const result = parsePublicForm(registration, { ...VALID_REGISTRATION, programmes: ["football", "haf", "football"] });
+    expect(result.ok ? result.data.programmes : result.errors).toEqual(["football", "haf"]);
+    const volunteer = parsePublicForm(volunteerApplicationSchema(["role-1", "role-2"]), { ...VALID_VOLUNTEER, roles: ["role-1", "any", "role-1"], availability: ["weekend", "weekend"] });
+    expect(volunteer.ok ? [volunteer.data.roles, volunteer.data.availability] : volunteer.errors).toEqual([["role-1", "any"], ["weekend"]]);
+  });
+
+  it("refuse more values than there are choices, and a value that is not one of them, with the field's own message", () => {
+    const flood = parsePublicForm(registration, { ...VALID_REGISTRATION, programmes: Array<string>(10_000).fill("football") });
+    expect(flood.ok ? flood.data : flood.errors).toEqual({ programmes: ["Please choose each programme once, from the programmes listed."] });
+    const unknown = parsePublicForm(volunteerApplicationSchema(["role-1"]), { ...VALID_VOLUNTEER, roles: ["role-2"], availability: ["weekend", "always"] });
+    expect(unknown.ok ? unknown.data : unknown.errors).toEqual({
+      roles: ["One of the roles you chose is no longer open. Please choose again from the list."],
+      availability: ["Please choose from the times listed."],
+    });
   });
 });

@@ -88,6 +88,25 @@ export const optionalPhone = () =>
     .transform((v) => v ?? "")
     .refine((v) => v === "" || isPhone(v), { error: "Please enter a phone number using digits, like 01422 123456 or 07700 900123." });
 
+/**
+ * A group of checkboxes: every value one of `choices`, each kept once. A
+ * value sent twice (a form sent again, a hand-made request) counts once.
+ * More values than there are choices is no one ticking boxes (one
+ * registration once arrived with the same programme 130,000 times), so that
+ * is refused before any value is looked at, with `tooMany`.
+ */
+export function choiceList(
+  choices: readonly string[],
+  messages: { missing: string; empty: string; notListed: string; tooMany: string },
+) {
+  return z
+    .array(z.unknown(), { error: messages.missing })
+    .max(choices.length, { error: messages.tooMany, abort: true })
+    .min(1, { error: messages.empty, abort: true })
+    .refine((list) => list.every((value) => typeof value === "string" && choices.includes(value)), { error: messages.notListed })
+    .transform((list) => [...new Set(list as string[])]);
+}
+
 /** A ticked checkbox posts its value; an unticked one posts nothing. */
 export const tickedBox = (missing: string) =>
   z.literal("yes", { error: missing }).transform(() => true as const);

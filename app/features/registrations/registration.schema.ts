@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ukToday } from "#app/web/dates";
 import { NAVIGATION } from "#app/content/navigation";
 import { YOUTH_AGE_RANGE } from "#app/content/site";
-import { optionalMultilineText, phoneField, requiredText, tickedBox } from "#app/features/public-forms/public-form.schema";
+import { choiceList, optionalMultilineText, phoneField, requiredText, tickedBox } from "#app/features/public-forms/public-form.schema";
 import { isEmail, withoutFormatCharacters } from "#app/web/text";
 
 /**
@@ -82,10 +82,12 @@ export function registrationSchema(today: string = ukToday()) {
           },
           { error: AGE_MESSAGE },
         ),
-      programmes: z
-        .array(z.string(), { error: "Please choose at least one programme." })
-        .min(1, { error: "Please choose at least one programme, or 'Not sure yet'." })
-        .refine((list) => list.every((v) => PROGRAMME_VALUES.includes(v)), { error: "Please choose from the programmes listed." }),
+      programmes: choiceList(PROGRAMME_VALUES, {
+        missing: "Please choose at least one programme.",
+        empty: "Please choose at least one programme, or 'Not sure yet'.",
+        notListed: "Please choose from the programmes listed.",
+        tooMany: "Please choose each programme once, from the programmes listed.",
+      }),
       parentName: requiredText("Please enter the parent or carer's full name.", 100),
       parentPhone: phoneField("Please enter a phone number for the parent or carer."),
       parentEmail: z

@@ -30,6 +30,8 @@ describeEachEngine("apply to volunteer", (get) => {
       ["roles must be open ones", { roles: ["no-such-role"] }, "roles", /no longer open/],
       ["at least one availability", { availability: [] }, "availability", /at least one time/],
       ["availability from the list", { availability: ["midnight"] }, "availability", /choose from the times listed/],
+      // More ticks than there are boxes is no one filling in the form: refused, not collapsed.
+      ["a time sent 10,000 times", { availability: Array<string>(10_000).fill("weekend") }, "availability", /each time once, from the times listed/],
       ["message is at most 1000 characters", { message: "x".repeat(1001) }, "message", /1000 characters or fewer/],
       ["consent is required", { consent: "" }, "consent", /tick the box/],
     ];
@@ -48,6 +50,21 @@ describeEachEngine("apply to volunteer", (get) => {
         expect((await listApplications(database)).total).toBe(before);
       });
     }
+  });
+
+  it("refuses a role sent more often than there are roles, and stores a choice sent twice once", async () => {
+    const database = get();
+    const [first] = await listOpportunities(database, { openOnly: true });
+    const before = (await listApplications(database)).total;
+    const flood = await submitVolunteerApplication(database, { values: await validApplication(database, { roles: Array<string>(10_000).fill(first!.id) }), honeypot: false, ip: nextIp() });
+    expect(flood.status === "invalid" ? flood.errors : flood.status).toEqual({ roles: [expect.stringMatching(/each role once, from the list/)] });
+    expect((await listApplications(database)).total).toBe(before);
+
+    const twice = await validApplication(database, { roles: [first!.id, "any", first!.id], availability: ["weekend", "weekend"], email: "twice@example.org" });
+    const outcome = await submitVolunteerApplication(database, { values: twice, honeypot: false, ip: nextIp() });
+    expect(outcome.status).toBe("stored");
+    if (outcome.status !== "stored") return;
+    expect(await getApplication(database, outcome.id)).toMatchObject({ roles: [first!.title, "Anywhere I'm needed"], availability: ["weekend"] });
   });
 
   it("stores a valid application as Pending, e-mails the applicant and tells staff", async () => {

@@ -59,7 +59,7 @@ export function statusOf(value: string): ApplicationStatus {
  * then cannot be asked now; everything else, consent included, is checked as
  * the form checks it.
  */
-const storedApplicationSchema = volunteerApplicationSchema.extend({
+const storedApplicationSchema = volunteerApplicationSchema([]).extend({
   roles: z
     .array(z.string().trim().min(1).max(120), { error: "Please choose at least one role." })
     .min(1, { error: "Please choose at least one role, or 'Anywhere I'm needed'." })
@@ -125,7 +125,8 @@ export async function submitVolunteerApplication(database: Database, submission:
   const outcome = await handleSubmission(
     database,
     "volunteer-application",
-    volunteerApplicationSchema,
+    // Only the roles open now can be chosen (the schema says so if one has closed since the page was loaded).
+    volunteerApplicationSchema(open.map((o) => o.id)),
     submission,
     async (parsed) => {
       const now = nowIso();
@@ -171,10 +172,6 @@ export async function submitVolunteerApplication(database: Database, submission:
         .execute();
       return id;
     },
-    async (data) =>
-      data.roles.every((r) => titleOf(r) !== undefined)
-        ? null
-        : { roles: ["One of the roles you chose is no longer open. Please choose again from the list."] },
   );
   if (outcome.status === "stored") {
     const { id } = outcome;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { VOLUNTEER_TYPES } from "#app/content/site";
 import { normaliseLineBreaks } from "#app/web/multiline";
-import { emailField, optionalMultilineText, optionalPhone, requiredMultilineText, requiredText, tickedBox } from "#app/features/public-forms/public-form.schema";
+import { choiceList, emailField, optionalMultilineText, optionalPhone, requiredMultilineText, requiredText, tickedBox } from "#app/features/public-forms/public-form.schema";
 
 // ── Volunteer opportunities (staff) ───────────────────────────────────────
 
@@ -46,23 +46,31 @@ const AVAILABILITY_VALUES = AVAILABILITY_OPTIONS.map((o) => o.value) as string[]
 export const VOLUNTEER_CONSENT_TEXT =
   "I agree that the charity may keep the details on this form to deal with my application, as explained in the privacy policy.";
 
-export const volunteerApplicationSchema = z.object({
-  name: requiredText("Please enter your name.", 100),
-  email: emailField(),
-  phone: optionalPhone(),
-  roles: z
-    .array(z.string().max(64), { error: "Please choose at least one role." })
-    .min(1, { error: "Please choose at least one role, or 'Anywhere I'm needed'." })
-    .max(20, { error: "Please choose fewer roles." }),
-  availability: z
-    .array(z.string(), { error: "Please tell us when you are available." })
-    .min(1, { error: "Please tick at least one time when you are available." })
-    .refine((list) => list.every((v) => AVAILABILITY_VALUES.includes(v)), { error: "Please choose from the times listed." }),
-  message: optionalMultilineText(1000),
-  consent: tickedBox("Please tick the box so we can keep your details to deal with your application."),
-});
+/** Apply to Volunteer, for the roles open now (their ids) and "Anywhere I'm needed". */
+export function volunteerApplicationSchema(openRoleIds: readonly string[]) {
+  return z.object({
+    name: requiredText("Please enter your name.", 100),
+    email: emailField(),
+    phone: optionalPhone(),
+    roles: choiceList([...openRoleIds, ANY_ROLE], {
+      missing: "Please choose at least one role.",
+      empty: "Please choose at least one role, or 'Anywhere I'm needed'.",
+      // The page listed the roles open when it was loaded; one may have closed since.
+      notListed: "One of the roles you chose is no longer open. Please choose again from the list.",
+      tooMany: "Please choose each role once, from the list.",
+    }),
+    availability: choiceList(AVAILABILITY_VALUES, {
+      missing: "Please tell us when you are available.",
+      empty: "Please tick at least one time when you are available.",
+      notListed: "Please choose from the times listed.",
+      tooMany: "Please choose each time once, from the times listed.",
+    }),
+    message: optionalMultilineText(1000),
+    consent: tickedBox("Please tick the box so we can keep your details to deal with your application."),
+  });
+}
 
-export type VolunteerApplicationInput = z.output<typeof volunteerApplicationSchema>;
+export type VolunteerApplicationInput = z.output<ReturnType<typeof volunteerApplicationSchema>>;
 
 export const APPLICATION_STATUSES = ["pending", "approved", "rejected", "spam"] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
