@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachEngine } from "../test/engines";
 import { ensureProductionBuild, type SiteProcess, startSiteProcess, stopSiteProcesses } from "../test/site-process";
@@ -8,15 +9,34 @@ import { timedRequest } from "../test/timed-request";
  * refused (413, in words) before anything parses it, on every route, and
  * the server stays free for everyone else meanwhile.
  *
- * Timing bounds: refusing a body costs reading its first piece (about a
- * millisecond of the server's time); before these limits, parsing a
- * million fields took 0.4–1.4 s here and four such bodies held /healthz for
- * over 5 s. Each case is timed several times: the median must be under
- * 50 ms and the slowest under 300 ms, so a test machine busy with other
- * work passes while a regression to parsing (every attempt ≥ 400 ms) fails.
+ * Before these limits each such body cost the server 0.35–1.4 s of CPU
+ * parsing it, and four at once held /healthz for over 5 s. Two measures:
+ * - the server's own CPU time (from /proc), which a busy test machine
+ *   hardly changes: refusing one costs about 3 ms, but the process's
+ *   background work (jobs, timers) is counted too while the test runs, so
+ *   the bound is 100 ms a body on average, against 350 ms or more before;
+ * - time to the answer, the median of several: under 50 ms on an idle
+ *   machine. A machine running other suites at once slows every answer, so
+ *   the bound grows by three times what /healthz alone takes just before
+ *   (about 2 ms when idle); parsing again would still be far above it.
  */
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** CPU time (user and system) a process has used so far, in milliseconds (Linux clock ticks are 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** Waits (10 s at most) until the server has done its start-up work: under a tenth of a core over 300 ms. */
+async function untilIdle(pid: number): Promise<void> {
+  for (let i = 0; i < 30; i++) {
+    const before = cpuMs(pid);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    if (cpuMs(pid) - before <= 30) return;
+  }
+}
 
 describeEachEngine("form bodies refused before parsing", (getDb) => {
   let site: SiteProcess;
@@ -39,6 +59,13 @@ describeEachEngine("form bodies refused before parsing", (getDb) => {
   it("refuses a million-field form with 413 in words, in well under 50 ms, on any route, while /healthz answers at once", async () => {
     // Warm the process up (the first request loads modules), so the timings below measure the limits.
     await send("POST", "/theme", "192.0.2.1", { headers: form, body: "theme=dark" });
+    await untilIdle(site.process.pid!);
+    const idle: number[] = [];
+    for (let i = 0; i < 5; i++) idle.push((await send("GET", "/healthz", "192.0.2.2")).ms);
+    const allowance = 50 + 3 * median(idle);
+
+    const cpuBefore = cpuMs(site.process.pid!);
+    let bodies = 0;
     for (const path of ["/theme", "/contact", "/volunteer/apply", "/admin/content"]) {
       const times: number[] = [];
       for (let i = 0; i < 5; i++) {
@@ -47,9 +74,9 @@ describeEachEngine("form bodies refused before parsing", (getDb) => {
         const streamed = await send("POST", path, `192.0.2.${20 + i}`, { headers: form, body: millionFieldsStreamed() });
         expect([streamed.status, streamed.body], path).toEqual([413, expect.stringMatching(/too many fields/)]);
         times.push(declared.ms, streamed.ms);
+        bodies += 2;
       }
-      expect(median(times), path).toBeLessThan(50);
-      expect(Math.max(...times), path).toBeLessThan(300);
+      expect(median(times), `${path}: ${times.map(Math.round).join(", ")} ms`).toBeLessThan(allowance);
     }
 
     // Four at once, as the review sent them, and the liveness check meanwhile.
@@ -59,13 +86,11 @@ describeEachEngine("form bodies refused before parsing", (getDb) => {
       const check = await send("GET", "/healthz", "192.0.2.50");
       expect([check.status, check.body]).toEqual([200, "ok"]);
       health.push(check.ms);
-      for (const flood of await Promise.all(floods)) {
-        expect(flood.status).toBe(413);
-        expect(flood.ms).toBeLessThan(300);
-      }
+      for (const flood of await Promise.all(floods)) expect(flood.status).toBe(413);
+      bodies += 4;
     }
-    expect(median(health)).toBeLessThan(50);
-    expect(Math.max(...health)).toBeLessThan(300);
+    expect(median(health), `/healthz: ${health.map(Math.round).join(", ")} ms`).toBeLessThan(allowance);
+    expect((cpuMs(site.process.pid!) - cpuBefore) / bodies).toBeLessThan(100);
   });
 
   it("refuses a small form with more fields than any form has, which no size limit would catch", async () => {
