@@ -36,7 +36,7 @@ const schema = z.object({
   TRUST_PROXY: z.enum(["0", "1"], { message: "must be 1 when a reverse proxy sits in front of the site, or 0 (or unset) when visitors reach it directly" }).optional(),
   // off: no full-page cache (for measuring; decision 008).
   PAGE_CACHE: z.enum(["on", "off"], { message: "must be on or off" }).optional(),
-  // off: no per-address limits on anonymous pages and forms (for load benchmarks sent from one machine).
+  // off: no per-address limits on anonymous pages and forms, should they ever hold back real visitors.
   REQUEST_LIMITS: z.enum(["on", "off"], { message: "must be on or off" }).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   // Outgoing mail: unset keeps every message in the outbox that staff read in the admin area.

@@ -26,8 +26,7 @@ export function freePort() {
 
 export function serverEnv(port, dataDir, extra = {}) {
   const url = `http://127.0.0.1:${port}`;
-  // Every benchmark visitor comes from this one machine's address, which the per-address limits would soon answer 429.
-  return { ...process.env, BUILD_DIR, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, LOG_LEVEL: "warn", NODE_ENV: "production", REQUEST_LIMITS: "off", ...extra };
+  return { ...process.env, BUILD_DIR, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, LOG_LEVEL: "warn", NODE_ENV: "production", ...extra };
 }
 
 /**

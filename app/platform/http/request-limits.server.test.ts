@@ -76,6 +76,17 @@ describe("limits on anonymous requests", () => {
     expect(staffForm.status).toBe(200);
   });
 
+  it("never limits the machine itself: a proxy on it without TRUST_PROXY would make every visitor look like it", async () => {
+    const { app } = appWithLimits();
+    for (const address of ["127.0.0.1", "::1", "::ffff:127.0.0.1", "127.0.1.1"]) {
+      for (let i = 0; i < 10; i++) expect((await app.request("/news", from(address))).status, address).toBe(200);
+      for (let i = 0; i < 10; i++) expect((await app.request("/theme", { method: "POST", body: "", ...from(address) })).status, address).toBe(200);
+    }
+    // Only the machine's own addresses: a neighbour on the local network is a visitor like any other.
+    for (let i = 0; i < 3; i++) await app.request("/news", from("10.0.0.7"));
+    expect((await app.request("/news", from("10.0.0.7"))).status).toBe(429);
+  });
+
   it("can be turned off", async () => {
     const limits = anonymousRequestLimits({ enabled: false, clientIp: () => "203.0.113.1", isSignedIn: async () => false });
     const app = new Hono();
