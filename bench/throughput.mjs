@@ -121,7 +121,7 @@ try {
   const { body: html } = await fetchBytes(pageUrl);
   // fetch decompresses the body; the compressed size is in Content-Length.
   const { res: brRes } = await fetchBytes(pageUrl, { "accept-encoding": "br" });
-  if (brRes.headers.get("x-page-cache") !== "hit") throw new Error(`${PAGE} is not served from the page cache (x-page-cache: ${brRes.headers.get("x-page-cache")})`);
+  if (brRes.headers.get("x-cache") !== "hit") throw new Error(`${PAGE} is not served from the page cache (x-cache: ${brRes.headers.get("x-cache")})`);
   fs.writeFileSync(staticFile, html);
   fs.writeFileSync(`${staticFile}.br`, zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
   fs.writeFileSync(`${staticFile}.gz`, zlib.gzipSync(html, { level: 9 }));

@@ -60,7 +60,7 @@ test("every public page: images with width and height, no render-blocking third 
 test("a repeat view is answered from the page cache, and a conditional one with 304", async ({ request }) => {
   await request.get("/about");
   const again = await request.get("/about");
-  expect(again.headers()["x-page-cache"]).toBe("hit");
+  expect(again.headers()["x-cache"]).toBe("hit");
   const notModified = await request.get("/about", { headers: { "If-None-Match": again.headers()["etag"]! } });
   expect(notModified.status()).toBe(304);
 });

@@ -27,6 +27,7 @@ import { formRequestGuard } from "#app/web/body-limits.server";
 import { anonymousRequestLimits } from "#app/platform/http/request-limits.server";
 import { getAuth, getSession } from "#app/features/accounts/auth.server";
 import { wireFeaturesIntoPlatform } from "./wiring";
+import { pageParamsOf } from "./page-params";
 import { pickEncoding } from "#app/platform/http/accept-encoding";
 
 /**
@@ -108,6 +109,20 @@ function compressedPage(request: Request, html: Buffer, init: { status: number; 
   return new Response(new Uint8Array(body.buffer, body.byteOffset, body.byteLength) as Uint8Array<ArrayBuffer>, init);
 }
 
+/**
+ * A page the cache may keep is rendered for the address in its key: its
+ * path and the query parameters it reads. A link's tracking tags are left
+ * out, so nothing in the stored page (a form that comes back to the page,
+ * the menu's current entry) can echo them to the next visitor.
+ */
+function asKeyed(request: Request, key: string | null): Request {
+  if (!key) return request;
+  const url = new URL(request.url);
+  const target = PageCache.targetOf(key);
+  if (url.pathname + url.search === target) return request;
+  return new Request(new URL(target, url), { method: request.method, headers: request.headers, signal: request.signal });
+}
+
 type NodeListener = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
 /** For each app createApp made: its page-cache hits answered before Hono, falling back to Hono (listen() wires it). */
@@ -126,6 +141,8 @@ export function createApp(): Hono {
   // Anonymous page views come from memory until staff change anything (docs/decisions/008-page-cache.md).
   const pageCache = new PageCache({
     enabled: config.PAGE_CACHE !== "off",
+    // Which query parameters each page reads, as its routes declare; the rest (a link's tracking tags) are not part of the key.
+    pageParams: pageParamsOf((build as unknown as ServerBuild).routes),
     // The same read the text and settings kept in memory go by, so the two never disagree about a save.
     readVersion: async () => readContentVersionNow(await getDatabase()),
     cspForHashes: (scriptHashes) => contentSecurityPolicy({ scriptHashes, mediaOrigins }),
@@ -212,7 +229,11 @@ export function createApp(): Hono {
 
   app.use(async (c, next) => {
     const key = pageCache.keyFor(c.req.raw);
-    if (!key) return next();
+    if (!key) {
+      await next();
+      pageCache.labelMiss(c.req.method, c.req.path, c.res.headers);
+      return;
+    }
     let hit = await pageCache.get(key);
     // A page being rendered for someone else is waited for, not rendered again;
     // otherwise this request claims the render before yielding, so the rest of a burst waits for it.
@@ -226,6 +247,7 @@ export function createApp(): Hono {
     } finally {
       render?.settle();
     }
+    pageCache.labelMiss(c.req.method, c.req.path, c.res.headers);
   });
 
   app.use(compress());
@@ -264,8 +286,9 @@ export function createApp(): Hono {
 
   app.all("*", async (c) => {
     const nonce = newNonce();
+    const key = pageCache.keyFor(c.req.raw);
     // HEAD is answered from the cache once a GET has filled it, never stored itself.
-    const cacheKey = c.req.method === "GET" ? pageCache.keyFor(c.req.raw) : null;
+    const cacheKey = c.req.method === "GET" ? key : null;
     const render = (c.get("pageRender" as never) as ReturnType<PageCache["begin"]> | undefined) ?? pageCache.begin(cacheKey);
     let response: Response;
     let cookies: string[];
@@ -276,7 +299,7 @@ export function createApp(): Hono {
         fellBack,
       } = await watchFallbacks(() =>
         collectAuthCookies(() =>
-          handleRequest(asAddressed(c.req.raw), {
+          handleRequest(asAddressed(asKeyed(c.req.raw, key)), {
             nonce,
             requestId: (c.get("requestId" as never) as string) ?? "",
             clientIp: clientIp(c),

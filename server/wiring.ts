@@ -1,7 +1,7 @@
-import { DEVICE_COOKIE_NAMES } from "#app/features/accounts/trusted-device.server";
+import { SESSION_COOKIE_NAMES } from "#app/features/accounts/session-cookie";
 import { settingsSender } from "#app/features/settings/staff-mail.server";
 import { setSenderIdentity } from "#app/platform/mail/mailer.server";
-import { ignoreCookiesForPages } from "#app/platform/page-cache/page-cache.server";
+import { bypassCacheForCookies } from "#app/platform/page-cache/page-key.server";
 
 /**
  * What the platform needs to know of the features, told once here: the
@@ -11,5 +11,6 @@ import { ignoreCookiesForPages } from "#app/platform/page-cache/page-cache.serve
  */
 export function wireFeaturesIntoPlatform(): void {
   setSenderIdentity(settingsSender);
-  ignoreCookiesForPages(DEVICE_COOKIE_NAMES);
+  // A signed-in visitor gets pages rendered for them; no other cookie but the theme changes a public page.
+  bypassCacheForCookies(SESSION_COOKIE_NAMES);
 }

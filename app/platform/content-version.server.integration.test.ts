@@ -36,7 +36,7 @@ describeEachEngine("settings and page text kept in memory until a save", (getDb)
   const page = async (server: SiteProcess, p = "/about/mission") => {
     const response = await fetch(`${server.url}${p}`);
     expect(response.status).toBe(200);
-    expect(response.headers.get("x-page-cache")).toBeNull();
+    expect(response.headers.get("x-cache")).toBeNull();
     return response.text();
   };
   const post = (server: SiteProcess, p: string, fields: Record<string, string>, cookie = "") =>

@@ -176,7 +176,7 @@ describeEachEngine("two server processes behind one address", (getDb) => {
     for (const site of [a, b]) {
       await fetch(`${site.url}/news`);
       const again = await fetch(`${site.url}/news`);
-      expect(again.headers.get("x-page-cache"), site.name).toBe("hit");
+      expect(again.headers.get("x-cache"), site.name).toBe("hit");
     }
     const title = `Canal clean-up ${crypto.randomBytes(3).toString("hex")}`;
     expect(await (await fetch(`${b.url}/news`)).text()).not.toContain(title);

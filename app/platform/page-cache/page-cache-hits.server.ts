@@ -13,10 +13,12 @@ import { pickEncoding, type Encoding } from "#app/platform/http/accept-encoding"
  * into Node's headers); here a hit is a key, a map lookup, one precomputed
  * header list and one write.
  *
- * Only hits are served here. Everything else (misses, single-flight waits,
- * other methods, cookies, query strings, anything whose address or Host
- * Hono would read differently or refuse) goes to `fallback`, the Hono
- * listener, untouched: the page-cache middleware there answers it as before.
+ * Only hits are served here, keyed exactly as the Hono path keys them (a
+ * link's tracking tags and cookies other than the theme make no
+ * difference). Everything else (misses, single-flight waits, other
+ * methods, a session, anything whose address, Host or cookies Hono would
+ * read differently or refuse) goes to `fallback`, the Hono listener,
+ * untouched: the page-cache middleware there answers it as before.
  * The headers are built from the ones the Hono path sends
  * (`PageCache.headersFor` plus what the outer middleware adds), so the two
  * cannot drift apart.
@@ -75,12 +77,19 @@ function honoUrl(req: IncomingMessage): URL | null {
 }
 
 /**
- * One Cookie header of at most one plain `theme` cookie and one
- * remembered-browser cookie (PAGE_NEUTRAL_COOKIES), or none. Node joins
- * repeated Cookie headers with "; " where the Request Hono builds joins them
- * with ", ", which can change the key: anything else is left to Hono.
+ * Whether the request carried more than one Cookie header. Node joins them
+ * with "; " where the Request Hono builds joins them with ", ", which reads
+ * the theme differently: such a request is left to Hono. Browsers send one.
  */
-const THEME_ONLY_COOKIE = /^(?:theme=[^;,\s]*|(?:__Host-)?site\.device=[^;,\s]*|theme=[^;,\s]*; (?:__Host-)?site\.device=[^;,\s]*|(?:__Host-)?site\.device=[^;,\s]*; theme=[^;,\s]*)$/;
+function repeatsCookie(req: IncomingMessage): boolean {
+  const raw = req.rawHeaders;
+  let seen = 0;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!;
+    if (name.length === 6 && name.toLowerCase() === "cookie" && ++seen > 1) return true;
+  }
+  return false;
+}
 
 /** Keeps up to `limit` computed answers by key, and forgets them all when full: the hot keys come straight back. */
 function boundedMemo<V>(limit: number): (key: string, compute: () => V) => V {
@@ -162,7 +171,7 @@ export function pageCacheHitListener({ cache, baseHeaders, fallback, log }: Page
     const method = req.method;
     if (method !== "GET" && method !== "HEAD") return fallback(req, res);
     const cookie = req.headers.cookie;
-    if (cookie !== undefined && !THEME_ONLY_COOKIE.test(cookie)) return fallback(req, res);
+    if (cookie !== undefined && repeatsCookie(req)) return fallback(req, res);
     const url = urlOf(req);
     const key = url && cache.keyForUrl(method, url, cookie ?? null);
     if (!url || !key) return fallback(req, res);

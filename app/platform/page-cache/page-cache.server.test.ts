@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { rememberDevice } from "#app/features/accounts/trusted-device.server";
 import { wireFeaturesIntoPlatform } from "../../../server/wiring";
 import { inlineScriptHashes, PageCache, PUBLIC_HTML_CACHE_CONTROL } from "./page-cache.server";
+import type { PageParams } from "./page-key.server";
 
 const HTML = `<!DOCTYPE html><html><head><script type="application/ld+json">{"@type":"Organization"}</script></head>
 <body><p>Hello</p><script nonce="n1">window.a = 1;</script><script src="/assets/x.js"></script><script type="module" async>import "/assets/y.js";</script></body></html>`;
@@ -12,8 +13,16 @@ function page(body = HTML, init: ResponseInit = {}) {
   return new Response(body, { status: 200, ...init, headers: { "Content-Type": "text/html; charset=utf-8", ...(init.headers ?? {}) } });
 }
 
+/** What the site's routes declare they read (server/page-params.ts reads it from their handles). */
+function sitePageParams(pathname: string): PageParams | null {
+  if (pathname.startsWith("/invite/")) return null;
+  const own: Record<string, string[]> = { "/contact": ["sent"], "/volunteer/apply": ["role", "sent"] };
+  return { vary: ["newsletter", ...(own[pathname] ?? [])], personal: pathname === "/newsletter/confirm" ? ["token"] : [] };
+}
+
 function cache(version = { value: 1 }, clock = { now: 0 }) {
   return new PageCache({
+    pageParams: sitePageParams,
     readVersion: async () => version.value,
     cspForHashes: (hashes) => `script-src 'self' ${hashes.join(" ")}`,
     now: () => clock.now,
@@ -24,26 +33,17 @@ function cache(version = { value: 1 }, clock = { now: 0 }) {
 const request = (path: string, headers: Record<string, string> = {}, method = "GET") => new Request(`http://site.test${path}`, { method, headers });
 
 describe("page cache", () => {
-  // As the server does at start: it tells the cache which cookies (sign-in's remembered browser) no page depends on.
+  // As the server does at start: it tells the cache which cookies are a session.
   beforeAll(() => wireFeaturesIntoPlatform());
 
-  it("caches only anonymous GET/HEAD of pages without a query string, keyed by path and theme", () => {
+  it("caches only anonymous GET/HEAD of pages, keyed by path and theme", () => {
     const c = cache();
     expect(c.keyFor(request("/about"))).toBe("/about\n");
     expect(c.keyFor(request("/about", {}, "HEAD"))).toBe("/about\n");
     expect(c.keyFor(request("/about", { cookie: "theme=dark" }))).toBe("/about\ndark");
     expect(c.keyFor(request("/about", { cookie: "theme=light" }))).toBe("/about\nlight");
-    // A browser that has signed in before carries a remembered-browser cookie, which changes no page.
-    const remembered = rememberDevice("secret-for-the-test-0123456789-0123456789", "chair@example.org", "", false).split(";")[0]!;
-    const rememberedOverHttps = rememberDevice("secret-for-the-test-0123456789-0123456789", "chair@example.org", "", true).split(";")[0]!;
-    expect(c.keyFor(request("/about", { cookie: `theme=dark; ${remembered}` }))).toBe("/about\ndark");
-    expect(c.keyFor(request("/about", { cookie: rememberedOverHttps }))).toBe("/about\n");
     for (const refused of [
-      request("/about", { cookie: `${remembered}; better-auth.session_token=abc` }),
       request("/about", {}, "POST"),
-      request("/about?x=1"),
-      request("/about", { cookie: "theme=dark; better-auth.session_token=abc" }),
-      request("/about", { cookie: "toast=eyJ0aXRsZSI6IkhpIn0" }),
       request("/admin"),
       request("/admin/events"),
       request("/login"),
@@ -52,9 +52,66 @@ describe("page cache", () => {
       request("/healthz"),
       request("/about.data"),
     ]) {
-      expect(c.keyFor(refused), `${refused.method} ${refused.url} ${refused.headers.get("cookie") ?? ""}`).toBeNull();
+      expect(c.keyFor(refused), `${refused.method} ${refused.url}`).toBeNull();
     }
     expect(new PageCache({ enabled: false, readVersion: async () => 1, cspForHashes: () => "" }).keyFor(request("/about"))).toBeNull();
+  });
+
+  it("keys a page by the query parameters its route reads, and drops the rest (tracking tags, anything unknown)", () => {
+    const c = cache();
+    for (const tagged of [
+      "/about?utm_source=facebook&utm_medium=social&utm_campaign=spring",
+      "/about?fbclid=IwAR0x7Hq2",
+      "/about?gclid=Cj0KCQ&mc_cid=4f2a&mc_eid=9b1c&ref=newsletter",
+      "/about?whatever=the+link+carried",
+      "/about?",
+    ]) {
+      expect(c.keyFor(request(tagged)), tagged).toBe("/about\n");
+    }
+    expect(c.keyFor(request("/contact?sent=question"))).toBe("/contact?sent=question\n");
+    expect(c.keyFor(request("/contact?utm_source=x&sent=question"))).toBe("/contact?sent=question\n");
+    // The footer's newsletter form thanks the visitor on whichever page they signed up from.
+    expect(c.keyFor(request("/about?newsletter=check-email&utm_campaign=spring"))).toBe("/about?newsletter=check-email\n");
+    // In the order of their names, whatever order the link had; a repeated one keeps its own order.
+    expect(c.keyFor(request("/volunteer/apply?sent=1&role=b&fbclid=z&role=a", { cookie: "theme=dark" }))).toBe("/volunteer/apply?role=b&role=a&sent=1\ndark");
+    expect(c.keyFor(request("/volunteer/apply?role=b&role=a&sent=1", { cookie: "theme=dark" }))).toBe("/volunteer/apply?role=b&role=a&sent=1\ndark");
+    // The page is rendered for that address, so nothing in it can echo what was dropped.
+    expect(PageCache.targetOf("/volunteer/apply?role=b&role=a&sent=1\ndark")).toBe("/volunteer/apply?role=b&role=a&sent=1");
+    expect(PageCache.targetOf(c.keyFor(request("/about?utm_source=x"))!)).toBe("/about");
+
+    // A parameter that makes the page one person's (a link's token shows their address): never cached.
+    expect(c.keyFor(request("/newsletter/confirm?token=abc&utm_source=x"))).toBeNull();
+    expect(c.keyFor(request("/newsletter/confirm?utm_source=x"))).toBe("/newsletter/confirm\n");
+    // A route that declares nothing (sign-in's pages, files) may read anything: any query string keeps it out, as before.
+    expect(c.keyFor(request("/invite/abc?redirectTo=/admin"))).toBeNull();
+    expect(c.keyFor(request("/invite/abc"))).toBe("/invite/abc\n");
+    expect(new PageCache({ readVersion: async () => 1, cspForHashes: () => "" }).keyFor(request("/about?utm_source=x"))).toBeNull();
+  });
+
+  it("lets no cookie but the theme and a session change the answer", () => {
+    const c = cache();
+    for (const [cookie, key] of [
+      ["_ga=GA1.1.1234.5678; _fbp=fb.1.1700000000.42", "/about\n"],
+      ["toast=eyJ0aXRsZSI6IkhpIn0", "/about\n"],
+      ["theme=dark; _ga=GA1.1.1234.5678", "/about\ndark"],
+    ]) {
+      expect(c.keyFor(request("/about", { cookie })), cookie).toBe(key);
+    }
+    // A browser that has signed in before carries a remembered-browser cookie, which changes no page.
+    const remembered = rememberDevice("secret-for-the-test-0123456789-0123456789", "chair@example.org", "", false).split(";")[0]!;
+    const rememberedOverHttps = rememberDevice("secret-for-the-test-0123456789-0123456789", "chair@example.org", "", true).split(";")[0]!;
+    expect(c.keyFor(request("/about", { cookie: `theme=dark; ${remembered}` }))).toBe("/about\ndark");
+    expect(c.keyFor(request("/about", { cookie: rememberedOverHttps }))).toBe("/about\n");
+    // A session (named by the accounts feature at start-up), over http or https, keeps the page out whatever else comes with it.
+    for (const cookie of [
+      "site.session_token=abc",
+      "__Host-site.session_token=abc",
+      `theme=dark; ${remembered}; site.session_token=abc`,
+      // Two Cookie headers, as a Request joins them.
+      "_ga=GA1.1.1234.5678, site.session_token=abc",
+    ]) {
+      expect(c.keyFor(request("/about", { cookie })), cookie).toBeNull();
+    }
   });
 
   it("stores a page compressed both ways with an ETag, and answers If-None-Match with 304", async () => {
@@ -68,7 +125,9 @@ describe("page cache", () => {
     const br = PageCache.respond(entry, request("/", { "accept-encoding": "gzip, deflate, br" }), true);
     expect(br.headers.get("content-encoding")).toBe("br");
     expect(br.headers.get("cache-control")).toBe(PUBLIC_HTML_CACHE_CONTROL);
-    expect(br.headers.get("x-page-cache")).toBe("hit");
+    expect(br.headers.get("x-cache")).toBe("hit");
+    expect(br.headers.get("vary")).toBe("Accept-Encoding, Cookie");
+    expect(PageCache.respond(entry, request("/"), false).headers.get("x-cache")).toBe("miss");
     expect(Buffer.from(await br.arrayBuffer()).equals(entry.br)).toBe(true);
     const gz = PageCache.respond(entry, request("/", { "accept-encoding": "gzip" }), true);
     expect(gz.headers.get("content-encoding")).toBe("gzip");

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
-import { readThemeChoice, THEME_COOKIE } from "#app/platform/http/theme-cookie";
+import { labelMiss, PageKeys, type PageParams } from "./page-key.server";
 import { pickEncoding, type Encoding } from "#app/platform/http/accept-encoding";
 
 /**
@@ -16,21 +16,6 @@ import { pickEncoding, type Encoding } from "#app/platform/http/accept-encoding"
 
 /** Public HTML may be kept by shared caches for a minute and served stale while one refetches. */
 export const PUBLIC_HTML_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
-
-/** Paths that are never cached whoever asks: staff pages, APIs, files, health and build assets. */
-const NEVER = /^\/(admin|login|logout|api|media|assets|healthz|readyz|theme)(\/|$|\.)/;
-
-/**
- * Cookies a page never depends on, so a visitor who carries one still gets
- * the cached page: sign-in's remembered browser, named by the accounts
- * feature at start-up (server/wiring.ts), since the platform knows no feature.
- */
-export const PAGE_NEUTRAL_COOKIES = new Set<string>();
-
-/** Says that a page never depends on these cookies. */
-export function ignoreCookiesForPages(names: Iterable<string>): void {
-  for (const name of names) PAGE_NEUTRAL_COOKIES.add(name);
-}
 
 /** Headers that belong to one response, not to the stored page. */
 const PER_RESPONSE = new Set(["content-length", "content-encoding", "content-security-policy", "set-cookie", "x-request-id", "date", "etag", "transfer-encoding", "connection", "keep-alive", "vary"]);
@@ -56,6 +41,12 @@ export interface CachedPage {
 
 export interface PageCacheOptions {
   enabled?: boolean;
+  /**
+   * What the page at a path reads from the query string; null when its
+   * routes declare nothing, and then any query string keeps it out of the
+   * cache. Without this option every route declares nothing.
+   */
+  pageParams?: (pathname: string) => PageParams | null;
   /** Reads the shared content version (one row of the database). */
   readVersion: () => Promise<number>;
   /** The Content-Security-Policy for a stored page, allowing exactly its inline scripts. */
@@ -99,10 +90,12 @@ export class PageCache {
   private generation = 0;
   /** Renders in progress, so a burst of misses for one page waits for one render (single flight). */
   private readonly inFlight = new Map<string, Promise<CachedPage | undefined>>();
-  private readonly options: Required<Omit<PageCacheOptions, "enabled">>;
+  private readonly options: Required<Omit<PageCacheOptions, "enabled" | "pageParams">>;
+  private readonly keys: PageKeys;
 
-  constructor({ enabled = true, ...options }: PageCacheOptions) {
+  constructor({ enabled = true, pageParams, ...options }: PageCacheOptions) {
     this.enabled = enabled;
+    this.keys = new PageKeys(pageParams);
     this.options = {
       checkIntervalMs: 200,
       ttlMs: 60_000,
@@ -120,29 +113,27 @@ export class PageCache {
 
   /**
    * The cache key for a request, or null when its answer must not come from
-   * (or go into) the cache: anything but GET/HEAD of a page without a query
-   * string, or a visitor with any cookie but the theme choice (a session, a
-   * one-shot message, anything we cannot see into). The remembered-browser
-   * cookie of someone who has signed in before changes no page, so it does
-   * not count.
+   * (or go into) the cache (page-key.server.ts): the address the page is
+   * rendered for and the theme.
    */
   keyFor(request: Request): string | null {
     if (!this.enabled || (request.method !== "GET" && request.method !== "HEAD")) return null;
-    const url = new URL(request.url);
-    return this.keyForUrl(request.method, url, request.headers.get("cookie"));
+    return this.keys.forUrl(request.method, new URL(request.url), request.headers.get("cookie"));
   }
 
   /** `keyFor` from a request's parts (the fast path in page-cache-hits.server.ts has no Request object). */
   keyForUrl(method: string, url: URL, cookie: string | null): string | null {
-    if (!this.enabled || (method !== "GET" && method !== "HEAD")) return null;
-    if (url.search || NEVER.test(url.pathname) || url.pathname.endsWith(".data")) return null;
-    if (cookie) {
-      for (const part of cookie.split(";")) {
-        const name = part.trim().split("=")[0];
-        if (name && name !== THEME_COOKIE && !PAGE_NEUTRAL_COOKIES.has(name)) return null;
-      }
-    }
-    return `${url.pathname}\n${readThemeChoice(cookie) ?? ""}`;
+    return this.enabled ? this.keys.forUrl(method, url, cookie) : null;
+  }
+
+  /** The address (path and query) a key's page is rendered for: see `PageKeys.targetOf`. */
+  static targetOf(key: string): string {
+    return PageKeys.targetOf(key);
+  }
+
+  /** Labels an answer that did not come from the cache (`X-Cache: miss`, varying by cookie), if it is a public page. */
+  labelMiss(method: string, pathname: string, headers: Headers): void {
+    if (this.enabled) labelMiss(method, pathname, headers);
   }
 
   /**
@@ -315,7 +306,8 @@ export class PageCache {
     headers.set("ETag", entry.etag);
     headers.set("Content-Security-Policy", entry.csp);
     headers.set("Vary", "Accept-Encoding, Cookie");
-    headers.set("X-Page-Cache", hit ? "hit" : "miss");
+    // The name CDNs and Varnish use for the same thing.
+    headers.set("X-Cache", hit ? "hit" : "miss");
     if (encoding === "not-modified") return headers;
     if (encoding !== "identity") headers.set("Content-Encoding", encoding);
     headers.set("Content-Length", String(PageCache.bodyFor(entry, encoding).length));

@@ -13,9 +13,12 @@ import publicStylesheet from "#app/public.css?url";
 /**
  * Public pages are server-rendered and never hydrated (decision 010; see
  * app/root.tsx), and carry `stylesheet` inline in place of the root's full
- * one (app/platform/render/inline-css.server.ts).
+ * one (app/platform/render/inline-css.server.ts). The footer's newsletter
+ * form reads `?newsletter=check-email` to thank a visitor who signed up
+ * from the page: the page cache keeps that page apart, and drops every
+ * parameter no route declares (server/page-params.ts).
  */
-export const handle = { hydrate: false, stylesheet: publicStylesheet };
+export const handle = { hydrate: false, stylesheet: publicStylesheet, cacheParams: ["newsletter"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const settings = await getSiteSettings();

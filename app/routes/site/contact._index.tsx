@@ -11,6 +11,9 @@ import { publicFormAction } from "#app/features/public-forms/public-forms.server
 import { loadPublicPage } from "#app/features/pages/public-page-data.server";
 import { seoMeta } from "#app/features/pages/seo";
 
+/** `?sent=question` shows the thanks for a question: a page of its own in the page cache (server/page-params.ts). */
+export const handle = { cacheParams: ["sent"] };
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const sent = new URL(request.url).searchParams.get("sent") === "question";
   return { ...(await loadPublicPage("contact", context?.requestId)), sent };

@@ -13,6 +13,9 @@ import { loadPublicPage } from "#app/features/pages/public-page-data.server";
 import { registerBanner } from "#app/features/pages/section-images.server";
 import { seoMeta } from "#app/features/pages/seo";
 
+/** `?sent` shows the thanks for a registration: a page of its own in the page cache (server/page-params.ts). */
+export const handle = { cacheParams: ["sent"] };
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const data = await loadPublicPage("register-child", context?.requestId);
   const form = { sent: new URL(request.url).searchParams.has("sent"), today: ukToday(), retentionMonths: await registrationRetentionMonths() };

@@ -5,6 +5,9 @@ import { Button } from "#app/components/ui/button";
 import { getDatabase } from "#app/platform/db/db.server";
 import { checkConfirmation, confirmSubscription, type ConfirmResult } from "#app/features/newsletter/subscribers.server";
 
+/** The link's token shows the subscriber's address: a page with one is never cached (server/page-params.ts). */
+export const handle = { privateParams: ["token"] };
+
 export function meta() {
   return [{ title: "Confirm your subscription" }, { name: "robots", content: "noindex" }];
 }

@@ -14,6 +14,9 @@ import { submitVolunteerApplication } from "#app/features/volunteers/volunteer-a
 import { loadPublicPage } from "#app/features/pages/public-page-data.server";
 import { seoMeta } from "#app/features/pages/seo";
 
+/** `?role=` ticks the roles a vacancy's "Apply Now" named, `?sent` shows the thanks: each a page of its own in the page cache (server/page-params.ts). */
+export const handle = { cacheParams: ["role", "sent"] };
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // The roles cannot be read (the database is down): the page still shows, with the form's text kept after a refused send, and is not cached.
