@@ -28,6 +28,7 @@ import { anonymousRequestLimits } from "#app/platform/http/request-limits.server
 import { getAuth, getSession } from "#app/features/accounts/auth.server";
 import { wireFeaturesIntoPlatform } from "./wiring";
 import { pageParamsOf } from "./page-params";
+import { isPrerender, prerenderPublicPages } from "./prerender";
 import { pickEncoding } from "#app/platform/http/accept-encoding";
 
 /**
@@ -128,6 +129,9 @@ type NodeListener = (req: http.IncomingMessage, res: http.ServerResponse) => voi
 /** For each app createApp made: its page-cache hits answered before Hono, falling back to Hono (listen() wires it). */
 const hitListeners = new WeakMap<Hono, (fallback: NodeListener) => NodeListener>();
 
+/** For each app createApp made: what starts rendering its public pages into its page cache (listen() calls it). */
+const prerenderers = new WeakMap<Hono, () => () => void>();
+
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
 
 export function createApp(): Hono {
@@ -148,6 +152,7 @@ export function createApp(): Hono {
     cspForHashes: (scriptHashes) => contentSecurityPolicy({ scriptHashes, mediaOrigins }),
   });
   onContentChange(() => pageCache.clear());
+  if (pageCache.enabled) prerenderers.set(app, () => prerenderPublicPages(app, pageCache, config.PUBLIC_URL));
   hitListeners.set(app, (fallback) =>
     pageCacheHitListener({ cache: pageCache, baseHeaders: baseSecurityHeaders(isHttps), fallback, log: (line) => logger.info(line) }),
   );
@@ -243,7 +248,9 @@ export function createApp(): Hono {
     if (hit) return PageCache.respond(hit, c.req.raw, true);
     c.set("pageRender" as never, render as never);
     try {
-      await next();
+      // A page the server prepares ahead (prerender.ts) is rendered here and now: what comes between is for visitors.
+      if (isPrerender(c)) c.res = await renderPage(c);
+      else await next();
     } finally {
       render?.settle();
     }
@@ -284,7 +291,7 @@ export function createApp(): Hono {
 
   app.use(limits.pages);
 
-  app.all("*", async (c) => {
+  const renderPage = async (c: Context): Promise<Response> => {
     const nonce = newNonce();
     const key = pageCache.keyFor(c.req.raw);
     // HEAD is answered from the cache once a GET has filled it, never stored itself.
@@ -343,7 +350,8 @@ export function createApp(): Hono {
       return compressedPage(c.req.raw, html, { status: final.status, statusText: final.statusText, headers });
     }
     return final;
-  });
+  };
+  app.all("*", renderPage);
 
   return app;
 }
@@ -356,6 +364,9 @@ export function listen(app: Hono, config: Env): http.Server {
   server.listen(config.PORT, config.HOST, () => {
     const info = server.address() as { port: number };
     logger.info({ port: info.port, host: config.HOST, dataDir: config.DATA_DIR, database: config.DATABASE_URL ? "postgres" : "sqlite" }, "site listening");
+    // Public pages are rendered into the cache in the background, now and after every change, so the first visitors get them from memory.
+    const stopPrerendering = prerenderers.get(app)?.();
+    if (stopPrerendering) server.once("close", stopPrerendering);
   });
   return server;
 }

@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import { describeEachEngine } from "../../../test/engines";
 import { createEvent, deleteEvent, setEventPublished } from "#app/features/events/events.server";
-import { sitemapXml } from "./sitemap.server";
+import { sitemapPaths, sitemapXml } from "./sitemap.server";
 
 const ORIGIN = "https://charity.example.org";
 
@@ -46,5 +46,14 @@ describeEachEngine("sitemap", (get) => {
     xml = await sitemapXml(get(), ORIGIN);
     expect(xml).not.toContain("secret-planning-meeting");
     expect(xml.match(/<url>/g)?.length).toBe(xml.match(/<\/url>/g)?.length);
+  });
+
+  it("gives the server the same addresses to prepare ahead, the home page first", async () => {
+    const xml = await sitemapXml(get(), ORIGIN);
+    const paths = await sitemapPaths(get());
+    expect(paths[0]).toBe("/");
+    expect(paths).toEqual([...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname));
+    // The seeded News cards are published events, each a page of its own.
+    expect(paths.filter((p) => p.startsWith("/news/")).length).toBeGreaterThan(0);
   });
 });

@@ -11,22 +11,37 @@ function urlEntry(loc: string, priority: string, lastmod?: string): string {
   return `  <url>\n    <loc>${escapeXml(loc)}</loc>\n${lastmod ? `    <lastmod>${escapeXml(lastmod)}</lastmod>\n` : ""}    <priority>${priority}</priority>\n  </url>`;
 }
 
+interface ListedPage {
+  path: string;
+  priority: string;
+  lastmod?: string;
+}
+
 /**
  * Every public page of the catalogue and every published event's own page
- * (with the day it last changed), for search engines. Drafts are not public,
- * so they are not listed; a deleted event drops out with its row.
+ * (with the day it last changed). Drafts are not public, so they are not
+ * listed; a deleted event drops out with its row.
  */
-export async function sitemapXml(database: Database, origin: string): Promise<string> {
-  const pages = BUILT_IN_PAGES.map((page) =>
-    urlEntry(absoluteUrl(origin, page.path), page.path === "/" ? "1.0" : page.category === "legal" ? "0.3" : "0.7"),
-  );
-  let events: string[] = [];
+async function listedPages(database: Database): Promise<ListedPage[]> {
+  const pages = BUILT_IN_PAGES.map((page) => ({ path: page.path, priority: page.path === "/" ? "1.0" : page.category === "legal" ? "0.3" : "0.7" }));
+  let events: ListedPage[] = [];
   try {
     const rows = await database.db.selectFrom("events").select(["slug", "updated_at"]).where("is_published", "=", 1).orderBy("slug").execute();
-    events = rows.map((row) => urlEntry(absoluteUrl(origin, eventPath(row.slug)), "0.5", new Date(row.updated_at).toISOString().slice(0, 10)));
+    events = rows.map((row) => ({ path: eventPath(row.slug), priority: "0.5", lastmod: new Date(row.updated_at).toISOString().slice(0, 10) }));
   } catch (error) {
     // The pages still get listed; the events come back on the next request.
     logger.error({ err: error instanceof Error ? error.message : String(error) }, "sitemap: could not read events");
   }
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${[...pages, ...events].join("\n")}\n</urlset>\n`;
+  return [...pages, ...events];
+}
+
+/** The sitemap for search engines. */
+export async function sitemapXml(database: Database, origin: string): Promise<string> {
+  const entries = (await listedPages(database)).map((page) => urlEntry(absoluteUrl(origin, page.path), page.priority, page.lastmod));
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join("\n")}\n</urlset>\n`;
+}
+
+/** The sitemap's addresses, the home page first: the pages the server renders before anyone asks (server/prerender.ts). */
+export async function sitemapPaths(database: Database): Promise<string[]> {
+  return (await listedPages(database)).map((page) => page.path);
 }

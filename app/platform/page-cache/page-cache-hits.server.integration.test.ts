@@ -46,17 +46,23 @@ describeEachEngine("page-cache hits answered before Hono", (getDb) => {
   });
 
   it("answers a hit in every encoding with the status, headers and bytes of the miss that stored it and of Hono's own cache path", async () => {
+    // Theme copies, which are not prepared ahead (prerender.server.ts): the first view of each is the miss that stores it.
     const variants: [string, Record<string, string>][] = [
-      ["/donate", { "Accept-Encoding": "gzip, deflate, br" }],
-      ["/terms", { "Accept-Encoding": "gzip" }],
-      ["/join-us", {}],
+      ["/donate", { "Accept-Encoding": "gzip, deflate, br", Cookie: "theme=dark" }],
+      ["/terms", { "Accept-Encoding": "gzip", Cookie: "theme=light" }],
+      ["/join-us", { Cookie: "theme=dark" }],
     ];
     const pages: string[] = [];
     for (const [page, headers] of variants) {
       const miss = await raw(a, "GET", page, headers);
       expect([miss.status, miss.get("x-cache")]).toEqual([200, "miss"]);
-      // The stored brotli copy is redone at quality 11 just after storing (a new length); let that land.
-      if (miss.get("content-encoding") === "br") await new Promise((r) => setTimeout(r, 1000));
+      // The stored brotli copy is redone at quality 11 once the page is first served from memory (a new, smaller length); let that land.
+      if (miss.get("content-encoding") === "br") {
+        const started = Date.now();
+        while (Number((await raw(a, "GET", page, headers)).get("content-length")) >= Number(miss.get("content-length")) && Date.now() - started < 15_000) {
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
       const hit = await raw(a, "GET", page, headers);
       const viaHono = await raw(a, "GET", `${a.url}${page}`, headers);
       expect([hit.get("x-cache"), viaHono.get("x-cache")], page).toEqual(["hit", "hit"]);
@@ -147,8 +153,8 @@ describeEachEngine("page-cache hits answered before Hono", (getDb) => {
       fetch(`${server.url}${p}`, { method: "POST", body: new URLSearchParams(fields), redirect: "manual", headers: { Origin: server.url, ...(cookie ? { cookie } : {}) } });
     const cookie = await createFirstAdmin(a, ADMIN);
 
-    await raw(b, "GET", "/news");
-    expect((await raw(b, "GET", "/news")).get("x-cache")).toBe("hit");
+    // Signing in bumped the version: b empties its cache within the interval and fills it again.
+    await expect.poll(async () => (await raw(b, "GET", "/news")).get("x-cache"), { timeout: 5000 }).toBe("hit");
 
     const title = `Hebble trail walk ${crypto.randomUUID().slice(0, 8)}`;
     const saved = await post(
@@ -176,7 +182,9 @@ describeEachEngine("page-cache hits answered before Hono", (getDb) => {
     }
     expect(seen, "the new event on the other process's /news").toBe(true);
     expect(Date.now() - started).toBeLessThan(1500);
-    const again = await raw(b, "GET", "/news");
+    // And serves it from memory again: at once, or after one more render when its version check landed during the render that showed it.
+    let again = await raw(b, "GET", "/news");
+    for (let tries = 0; again.get("x-cache") !== "hit" && tries < 20; tries++) again = await raw(b, "GET", "/news");
     expect(again.get("x-cache")).toBe("hit");
     expect(decoded(again)).toContain(title);
   });
