@@ -154,6 +154,30 @@ describe("page-cache hits before Hono", () => {
     expect(fellThrough).toBe(0);
   });
 
+  it("reads a query string as the Hono path does, whatever its encoding: the same pairs, the same key", async () => {
+    const targets = [
+      "/about?newsletter=check%2Demail",
+      "/about?newsletter=a+b%20c&utm_source=x",
+      "/about?utm_source=%E2%9C%93&newsletter=%C3%A9t%C3%A9",
+      "/about?&&newsletter=y&",
+      "/about?newsletter",
+      "/about?NEWSLETTER=x&fbclid=1",
+      "/about?newsletter=%zz%",
+      "/about?newsletter=1&newsletter=2",
+    ];
+    for (const target of targets) {
+      // The key the Hono path computes for this address, with a page of its own stored under it.
+      const key = cache.keyFor(new Request(`http://127.0.0.1:${port}${target}`))!;
+      const html = HTML.replace("<title>About</title>", `<title>${key.replace(/\n/g, " ")}</title>`);
+      if (key !== "/about\n") await cache.store(key, cache.begin().generation, new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } }));
+      const answer = await get(target);
+      expect(answer.body.toString(), target).toBe(key === "/about\n" ? HTML : html);
+    }
+    expect(fellThrough).toBe(0);
+    // A fragment (no browser sends one) the URL parser would drop: left to Hono.
+    expect(fromFallback(await get("/about?newsletter=x#y"))).toBe(true);
+  });
+
   it("logs a hit on an invitation's address without its token, as the Hono path does", async () => {
     // The invitation page is sent private, no-store, so it is never stored; the log line must not rely on that.
     const token = "c2VjcmV0LWludml0YXRpb24tdG9rZW4tMDEyMzQ1Njc4OQ";

@@ -62,9 +62,7 @@ interface EntryWire {
  * request target, a backslash, no Host, or a Host the URL parser rewrites.
  * Plain HTTP only (the site runs behind a proxy for TLS).
  */
-function honoUrl(req: IncomingMessage): URL | null {
-  const target = req.url;
-  const host = req.headers.host;
+function honoUrl(host: string | undefined, target: string | undefined): URL | null {
   if (!target || target.charCodeAt(0) !== 47 /* / */ || !host || target.includes("\\")) return null;
   let url: URL;
   try {
@@ -107,8 +105,10 @@ function boundedMemo<V>(limit: number): (key: string, compute: () => V) => V {
 
 export function pageCacheHitListener({ cache, baseHeaders, fallback, log }: PageCacheHitOptions): Listener {
   // Parsing the URL was the largest cost left in a hit; the same few pages are asked for over and over.
+  // Only the path is parsed and kept: a link's tracking tags make every address new, and the query
+  // string is read as it came (the same name/value pairs the parsed URL's searchParams would give).
   const urls = boundedMemo<URL | null>(1024);
-  const urlOf = (req: IncomingMessage): URL | null => (req.headers.host === undefined ? null : urls(`${req.headers.host}\n${req.url}`, () => honoUrl(req)));
+  const urlOf = (host: string | undefined, path: string): URL | null => (host === undefined ? null : urls(`${host}\n${path}`, () => honoUrl(host, path)));
   const wires = new WeakMap<CachedPage, EntryWire>();
 
   // Browsers send a handful of distinct Accept-Encoding values: each is parsed once.
@@ -172,8 +172,12 @@ export function pageCacheHitListener({ cache, baseHeaders, fallback, log }: Page
     if (method !== "GET" && method !== "HEAD") return fallback(req, res);
     const cookie = req.headers.cookie;
     if (cookie !== undefined && repeatsCookie(req)) return fallback(req, res);
-    const url = urlOf(req);
-    const key = url && cache.keyForUrl(method, url, cookie ?? null);
+    const target = req.url ?? "";
+    const q = target.indexOf("?");
+    // The URL parser would drop a fragment that URLSearchParams would read: such an address is Hono's.
+    if (q >= 0 && target.includes("#", q)) return fallback(req, res);
+    const url = urlOf(req.headers.host, q < 0 ? target : target.slice(0, q));
+    const key = url && cache.keyForUrl(method, url, cookie ?? null, q < 0 ? "" : target.slice(q));
     if (!url || !key) return fallback(req, res);
     const answer = (entry: CachedPage | undefined) => {
       if (!entry) return fallback(req, res);

@@ -124,9 +124,13 @@ export class PageCache {
     return this.keys.forUrl(request.method, new URL(request.url), request.headers.get("cookie"));
   }
 
-  /** `keyFor` from a request's parts (the fast path in page-cache-hits.server.ts has no Request object). */
-  keyForUrl(method: string, url: URL, cookie: string | null): string | null {
-    return this.enabled ? this.keys.forUrl(method, url, cookie) : null;
+  /**
+   * `keyFor` from a request's parts (the fast path in page-cache-hits.server.ts
+   * has no Request object); `search`, the query string as sent, when `url`
+   * was parsed without it.
+   */
+  keyForUrl(method: string, url: URL, cookie: string | null, search?: string): string | null {
+    return this.enabled ? this.keys.forUrl(method, url, cookie, search) : null;
   }
 
   /** The address (path and query) a key's page is rendered for: see `PageKeys.targetOf`. */

@@ -62,7 +62,7 @@ export class PageKeys {
    * session, a personal parameter, or a query string on a route that
    * declares nothing.
    */
-  forUrl(method: string, url: URL, cookie: string | null): string | null {
+  forUrl(method: string, url: URL, cookie: string | null, search: string = url.search): string | null {
     if (!cacheable(method, url.pathname)) return null;
     if (cookie && SESSION_COOKIES.size > 0) {
       // Split at commas too: two Cookie headers reach a Request joined by ", ", and a session in either counts.
@@ -72,11 +72,11 @@ export class PageKeys {
       }
     }
     let target = url.pathname;
-    if (url.search) {
+    if (search.length > 1) {
       const params = this.paramsFor(url.pathname);
       if (!params) return null;
       const kept: [string, string][] = [];
-      for (const [name, value] of url.searchParams) {
+      for (const [name, value] of new URLSearchParams(search)) {
         if (params.personal.includes(name)) return null;
         if (params.vary.includes(name)) kept.push([name, value]);
       }
