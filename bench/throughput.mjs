@@ -11,17 +11,25 @@
 //     autocannon and with bench/lib/latency.mjs, a leaner generator that
 //     does not become the bottleneck (the goal is judged on its figure);
 //   - nginx sending the same file from disk, when nginx is installed
-//     (gzip_static, compared with our cached page sent gzip).
+//     (gzip_static, compared with our cached page sent gzip);
+//   - what links carry: the page with a random `?utm_source=` on every
+//     request beside the plain page (both with the lean generator, 10
+//     connections), and 80% plain + 20% random link tags at 200
+//     connections; the cache drops the tags from its key;
+//   - the first view after staff publish a change (bench/lib/publish.mjs).
 // Prints a table and appends it to docs/performance.md.
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { appendReport, BUILD_DIR, cpuMs, ensureBuild, freePort, machine, printTable, root, serverEnv, startServer, stopServer, tempDir } from "./lib/common.mjs";
+import { createPublisher, firstViewsAfterPublish } from "./lib/publish.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PAGE = process.env.BENCH_PAGE ?? "/about/mission";
 const STATIC_NAME = "bench-static-page.html";
+/** How soon after a save the pages are ready again, as docs/decisions/008-page-cache.md says. */
+const PUBLISH_WAIT_MS = 1000;
 const has = (command) => {
   try {
     execFileSync("sh", ["-c", `command -v ${command}`], { stdio: "ignore" });
@@ -47,8 +55,8 @@ function autocannon(url, { connections = 10, headers = {} } = {}) {
 }
 
 /** Runs bench/lib/latency.mjs (pinned to core 1) and returns its JSON line. */
-function leanGenerator(url, { connections, headers }) {
-  const args = [...pin(1), process.execPath, path.join(root, "bench/lib/latency.mjs"), url, String(connections), String(SECONDS)];
+function leanGenerator(url, { connections, headers, options = [] }) {
+  const args = [...pin(1), process.execPath, path.join(root, "bench/lib/latency.mjs"), url, String(connections), String(SECONDS), ...options];
   for (const [k, v] of Object.entries(headers)) args.push(`${k}:${v}`);
   const [command, ...rest] = args;
   const result = JSON.parse(execFileSync(command, rest, { cwd: root, encoding: "utf8", timeout: (SECONDS + 30) * 1000 }));
@@ -116,6 +124,7 @@ let nginx;
 try {
   // 1. Cached page, and the same server sending a static file of the same size.
   const port = await freePort();
+  createPublisher(serverEnv(port, dataDir));
   server = await startServer(serverEnv(port, dataDir), { prefix: pin(0), probe: PAGE });
   const pageUrl = `${server.url}${PAGE}`;
   const { body: html } = await fetchBytes(pageUrl);
@@ -142,12 +151,24 @@ try {
   const cached = run(`cached page ${PAGE} (brotli)`, pageUrl, { headers: browser });
   const asStatic = run(`static file of the same size (brotli)`, `${server.url}/${STATIC_NAME}`, { headers: browser });
   run(`cached page, 200 connections (autocannon, itself the limit)`, pageUrl, { headers: browser, connections: 200 });
-  process.stdout.write(`[bench throughput] cached page, 200 connections (lean generator)… `);
-  const cpuBefore200 = cpuMs(server.child.pid);
-  const cached200 = leanGenerator(pageUrl, { headers: browser, connections: 200 });
-  const cpu200 = (cpuMs(server.child.pid) - cpuBefore200) / cached200.requests;
-  console.log(`${Math.round(cached200.rps)} req/s, p99 ${cached200.p99} ms`);
-  results.push({ name: "cached page, 200 connections (lean generator)", connections: 200, rps: cached200.rps, p50: cached200.p50, p99: cached200.p99, bytes: NaN, cpu: cpu200 });
+  const lean = (name, connections, options = []) => {
+    process.stdout.write(`[bench throughput] ${name}… `);
+    const cpuBefore = cpuMs(server.child.pid);
+    const r = leanGenerator(pageUrl, { headers: browser, connections, options });
+    const cpu = (cpuMs(server.child.pid) - cpuBefore) / r.requests;
+    console.log(`${Math.round(r.rps)} req/s, p99 ${r.p99} ms`);
+    results.push({ name, connections, rps: r.rps, p50: r.p50, p99: r.p99, bytes: NaN, cpu });
+    return r;
+  };
+  const cached200 = lean("cached page, 200 connections (lean generator)", 200);
+  // Links from Facebook and newsletters: every request another query string, which the cache's key leaves out.
+  const cachedLean = lean(`cached page ${PAGE} (lean generator)`, 10, ["--random=0"]);
+  const tagged = lean(`${PAGE}?utm_source=<random> on every request (lean generator)`, 10, ["--random=1", "--tags=utm"]);
+  const mixed = lean("80% cached page + 20% random link tags (utm_*, fbclid, gclid, mc_*, ref, unknown), 200 connections (lean generator)", 200, ["--random=0.2", "--tags=links"]);
+  // Staff publish a change: what does the first visitor get?
+  process.stdout.write(`[bench throughput] first view after a publish… `);
+  const published = await firstViewsAfterPublish(server.url, { headers: browser, waitMs: PUBLISH_WAIT_MS });
+  console.log(`${published.afterWait.cache} after ${published.waitMs} ms, ${published.immediately.cache} at once, every page ready after ${Math.round(published.readyMs)} ms`);
   const cachedGzip = has("nginx") ? run(`cached page (gzip)`, pageUrl, { headers: gzipOnly }) : null;
   await stopServer(server.child);
 
@@ -178,11 +199,16 @@ try {
       : ["cached page vs nginx", "nginx not installed", "≥ 25%", "not measured"],
     ["uncached render, one core", `${Math.round(uncached.requests.average).toLocaleString("en-GB")} req/s (${uncached.cpuPerRequest.toFixed(2)} ms CPU each: ${Math.round(1000 / uncached.cpuPerRequest).toLocaleString("en-GB")}/s on a core of its own)`, "≥ 1,000 req/s", uncached.requests.average >= 1000 ? "met" : "NOT met"],
     ["cached page p99 at 200 connections (lean generator)", `${cached200.p99} ms (p50 ${cached200.p50} ms, max ${cached200.max} ms, ${Math.round(cached200.rps).toLocaleString("en-GB")} req/s)`, "< 50 ms", cached200.p99 < 50 ? "met" : "NOT met"],
+    [`random ?utm_source= vs the cached page, same run (lean generator, 10 connections)`, `${pct(tagged.rps, cachedLean.rps)} (${Math.round(tagged.rps).toLocaleString("en-GB")} vs ${Math.round(cachedLean.rps).toLocaleString("en-GB")} req/s)`, "≥ 90%", tagged.rps >= 0.9 * cachedLean.rps ? "met" : "NOT met"],
+    ["80% cached + 20% random link tags, p99 at 200 connections (lean generator)", `${mixed.p99} ms (p50 ${mixed.p50} ms, max ${mixed.max} ms, ${Math.round(mixed.rps).toLocaleString("en-GB")} req/s)`, "< 50 ms", mixed.p99 < 50 ? "met" : "NOT met"],
+    [`first view after a publish: ${published.page} asked ${published.waitMs} ms after the save answered`, `X-Cache: ${published.afterWait.cache}, ${published.afterWait.ms.toFixed(1)} ms`, "hit", published.afterWait.cache === "hit" ? "met" : "NOT met"],
+    [`first view after a publish: ${published.page} asked the moment the save answered`, `X-Cache: ${published.immediately.cache}, ${published.immediately.ms.toFixed(1)} ms`, "–", "for information"],
+    ["every sitemap page ready again after a publish (HEAD of the last one a hit)", `${Math.round(published.readyMs).toLocaleString("en-GB")} ms after the save answered`, `≤ ${PUBLISH_WAIT_MS.toLocaleString("en-GB")} ms`, published.readyMs <= PUBLISH_WAIT_MS ? "met" : "NOT met"],
   ];
   printTable(["goal", "measured", "target", ""], goals);
   appendReport(
     "Throughput benchmark",
-    `Machine: ${machine()}. Run: \`npm run bench throughput\` (${Math.round((Date.now() - started) / 1000)} s; build folder \`${BUILD_DIR}\`). autocannon ${SECONDS} s per case over loopback${TASKSET ? ", server (and nginx) pinned to core 0, autocannon to core 1" : ""}; LOG_LEVEL=warn; fresh SQLite data folder; page \`${PAGE}\` (${(html.length / 1024).toFixed(1)} KB of HTML, ${(Number(brRes.headers.get("content-length")) / 1024).toFixed(1)} KB brotli as sent). The static file is that page's HTML written into the build's client folder with .br/.gz copies. autocannon on one core is itself a limit for the fastest cases, so their ratios understate the servers' gap; the 200-connection latency goal is judged with bench/lib/latency.mjs (same pinning, ${SECONDS} s after 1 s of warm-up, its mean checked against connections ÷ throughput).`,
+    `Machine: ${machine()}. Run: \`npm run bench throughput\` (${Math.round((Date.now() - started) / 1000)} s; build folder \`${BUILD_DIR}\`). autocannon ${SECONDS} s per case over loopback${TASKSET ? ", server (and nginx) pinned to core 0, autocannon to core 1" : ""}; LOG_LEVEL=warn; fresh SQLite data folder; page \`${PAGE}\` (${(html.length / 1024).toFixed(1)} KB of HTML, ${(Number(brRes.headers.get("content-length")) / 1024).toFixed(1)} KB brotli as sent). The static file is that page's HTML written into the build's client folder with .br/.gz copies. autocannon on one core is itself a limit for the fastest cases, so their ratios understate the servers' gap; the 200-connection latency goal is judged with bench/lib/latency.mjs (same pinning, ${SECONDS} s after 1 s of warm-up, its mean checked against connections ÷ throughput). The link-tag rows use the same generator with a query string never sent before on every request (\`--random=1\`) or on one in five (\`--random=0.2\`, utm_*, fbclid, gclid, mc_*, ref or an unknown name), compared with the plain page from the same generator in the same run (\`--random=0\`: every request built as it is sent in both). The publish rows sign in as an admin made with the operator command and save the About page through /admin three times (bench/lib/publish.mjs).`,
     [
       { header: ["goal", "measured", "target", ""], rows: goals },
       { header, rows },

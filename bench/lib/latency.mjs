@@ -1,9 +1,18 @@
-// node bench/lib/latency.mjs <url> <connections> <seconds> [name:value …]
+// node bench/lib/latency.mjs <url> <connections> <seconds> [name:value …] [--random=<share>] [--tags=utm|links]
 //
 // A lean closed-loop HTTP/1.1 load generator for latency at many
 // connections: each connection keeps one GET in flight on a keep-alive
 // socket, and every response's time from write to last byte is recorded.
 // Prints one JSON line (requests, rps, mean, p50, p90, p99, max in ms).
+//
+// --random=<share> sends that share of the requests (0 to 1) with a query
+// string no request has had before, as links shared on Facebook or sent in
+// a newsletter carry: `?utm_source=<random>` with --tags=utm (the default),
+// or with --tags=links a mix of what such links carry (utm_*, fbclid,
+// gclid, mc_*, ref and a parameter of a name nobody knows). With --random
+// (--random=0 included) every request is built as it is sent, the plain
+// ones too, so that a run with tags and one without cost this generator
+// the same and differ only in what the server does.
 //
 // Why not autocannon or wrk for this case: at 200 connections autocannon is
 // itself the limit on one core (~5,300 requests/s against our ~11,000), so
@@ -15,16 +24,39 @@
 // connections ÷ throughput before anything is reported.
 import net from "node:net";
 
-const [target, connectionsArg = "200", secondsArg = "10", ...headerArgs] = process.argv.slice(2);
+const [target, connectionsArg = "200", secondsArg = "10", ...rest] = process.argv.slice(2);
+const options = Object.fromEntries(rest.filter((a) => a.startsWith("--")).map((a) => a.slice(2).split("=")));
+const headerArgs = rest.filter((a) => !a.startsWith("--"));
 const url = new URL(target);
 const CONNECTIONS = Number(connectionsArg);
 const WARM_UP_MS = 1000;
 const MEASURE_MS = Number(secondsArg) * 1000;
+const RANDOM_SHARE = Number(options.random ?? 0);
 const headerLines = headerArgs.map((h) => {
   const at = h.indexOf(":");
   return `${h.slice(0, at)}: ${h.slice(at + 1)}\r\n`;
 });
-const request = Buffer.from(`GET ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\n${headerLines.join("")}\r\n`, "latin1");
+const requestTo = (pathAndQuery) => Buffer.from(`GET ${pathAndQuery} HTTP/1.1\r\nHost: ${url.host}\r\n${headerLines.join("")}\r\n`, "latin1");
+const request = requestTo(`${url.pathname}${url.search}`);
+
+let unique = 0;
+const fresh = () => `${(++unique).toString(36)}${Math.random().toString(36).slice(2, 10)}`;
+/** What links shared on Facebook, sent in newsletters or clicked in ads add to an address. */
+const LINK_TAGS = [
+  () => `utm_source=${fresh()}`,
+  () => `fbclid=IwAR${fresh()}`,
+  () => `utm_source=newsletter&utm_medium=email&utm_campaign=${fresh()}`,
+  () => `gclid=${fresh()}`,
+  () => `mc_cid=${fresh()}&mc_eid=${fresh()}`,
+  () => `ref=${fresh()}`,
+  () => `${fresh()}=${fresh()}`,
+];
+const tags = options.tags === "links" ? LINK_TAGS : [LINK_TAGS[0]];
+/** The next request: the plain one, or (RANDOM_SHARE of the time) one with a query string never sent before. */
+const nextRequest =
+  options.random === undefined
+    ? () => request
+    : () => requestTo(Math.random() < RANDOM_SHARE ? `${url.pathname}?${tags[unique % tags.length]()}` : `${url.pathname}${url.search}`);
 const HEADER_END = Buffer.from("\r\n\r\n");
 
 const latencies = [];
@@ -47,8 +79,9 @@ function open() {
   let sentAt = 0;
   const send = () => {
     if (stopped) return socket.destroy();
+    const next = nextRequest();
     sentAt = performance.now();
-    socket.write(request);
+    socket.write(next);
   };
   socket.on("connect", send);
   socket.on("data", (chunk) => {
