@@ -158,6 +158,7 @@ const OTHER_PUBLIC_ACTIONS: Record<string, string> = {
   "routes/auth/invite.$token": "forged invitation tokens",
   "routes/auth/two-factor._index": "codes without a pending sign-in",
   "routes/auth/two-factor.setup": "set-up without a session",
+  "routes/auth/confirm-password": "a password confirmation without a session",
 };
 
 /** Admin intents named in a route file and in the action helpers it imports. */
@@ -359,6 +360,7 @@ describeEachEngine("hostile input", (getDb) => {
     await refused(group, "first admin again", await send("/login", { body: FIELDS_OF({ intent: "create-admin", email: "intruder@example.org", password: "intruder passphrase!", confirm: "intruder passphrase!" }) }));
     await refused(group, "two-factor code without a pending sign-in", await send("/two-factor", { body: FIELDS_OF({ code: "123456", method: "totp" }) }), { allowRedirectTo: /^\/login/ });
     await refused(group, "two-factor set-up without a session", await send("/two-factor/setup", { body: FIELDS_OF({ intent: "begin", password: ADMIN.password }) }));
+    await refused(group, "password confirmation without a session", await send("/confirm-password", { body: FIELDS_OF({ password: ADMIN.password, redirectTo: "/admin" }) }));
     await refused(group, "cross-site sign-out", await send("/logout", { body: FIELDS_OF({}), cookie: adminCookie, origin: "https://evil.example" }));
     await expectUnchanged(group);
   }, 180_000);

@@ -9,6 +9,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "sign-in.refused": "Sign-in refused (too many attempts)",
   "sign-in.two-factor-required": "Password accepted, two-factor code asked for",
   "sign-in.two-factor-failure": "Sign-in failed (wrong two-factor code)",
+  "sign-in.confirmed": "Password given again to confirm a sensitive change",
   "sign-out": "Signed out",
   "admin.created": "Admin created",
   "password.reset": "Password reset",

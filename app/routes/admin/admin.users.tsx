@@ -3,20 +3,25 @@ import { KeyRound, LogOut, MailPlus, ShieldCheck, ShieldOff } from "lucide-react
 import type { Route } from "./+types/admin.users";
 import { AdminRefusalNotice } from "#app/features/admin/admin-refusal";
 import { isAdminRefusal } from "#app/features/admin/refusal";
-import { ActionButton, ConfirmDeleteButton, Field } from "#app/features/admin/record-fields";
+import { ActionButton, Field } from "#app/features/admin/record-fields";
 import { Alert, AlertDescription } from "#app/components/ui/alert";
-import { Badge } from "#app/components/ui/badge";
 import { Button } from "#app/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
 import { Input } from "#app/components/ui/input";
 import { formatDateTime } from "#app/web/dates";
-import { listAccounts, listSessions, removeAdminAccount, revokeOtherSessions, revokeSession, type SessionSummary } from "#app/features/accounts/admin-accounts.server";
+import { listAccounts, listSessions, removeAdminAccount, revokeOtherSessions, revokeSession } from "#app/features/accounts/admin-accounts.server";
 import { requiresTwoFactor, resetTwoFactorFor, setRequireTwoFactor } from "#app/features/accounts/two-factor-policy.server";
 import { isRecordId, refuseMissingRecord, refuseUnknownAction } from "#app/features/admin/admin-response.server";
 import { getAuth, requireAdmin } from "#app/features/accounts/auth.server";
 import { createInvitation, INVITATION_TTL_HOURS, listPendingInvitations, withdrawInvitation } from "#app/features/accounts/invitations.server";
 import { redirectWithToast } from "#app/web/toast.server";
 import { disableTwoFactor, newBackupCodes } from "#app/features/accounts/two-factor.server";
+import { confirmIdentity, needsReauth, requireRecentAuth } from "#app/features/accounts/reauth.server";
+import { REAUTH_WINDOW_MS } from "#app/features/accounts/reauth-policy";
+import { ConfirmIdentityCard } from "#app/features/accounts/admin/confirm-identity-form";
+import { AccountsTable } from "#app/features/accounts/admin/accounts-table";
+import { PasswordForm } from "#app/features/accounts/admin/password-form";
+import { SessionTable } from "#app/features/accounts/admin/session-table";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin users · Admin Dashboard" }];
 
@@ -25,18 +30,32 @@ const BASE = "/admin/users";
 export async function loader({ request }: Route.LoaderArgs) {
   const current = await requireAdmin(request);
   const { database } = await getAuth();
-  const [accounts, sessions, invitations, requireTwoFactor] = await Promise.all([
+  const [accounts, sessions, invitations, requireTwoFactor, reauthNeeded] = await Promise.all([
     listAccounts(database),
     listSessions(database),
     listPendingInvitations(database),
     requiresTwoFactor(database),
+    needsReauth(database, current),
   ]);
-  return { me: { ...current.user, sessionId: current.sessionId }, accounts, sessions, invitations, requireTwoFactor, ttlHours: INVITATION_TTL_HOURS };
+  return { me: { ...current.user, sessionId: current.sessionId }, accounts, sessions, invitations, requireTwoFactor, reauthNeeded, ttlHours: INVITATION_TTL_HOURS };
 }
 
 type ActionAnswer =
-  | { intent: string; message: string; email?: string }
+  /** reauth: refused for want of the password (or for a wrong one): the page asks for it. */
+  | { intent: string; message: string; email?: string; reauth?: boolean; with?: "password" | "code" }
   | { intent: "backup-codes"; backupCodes: string[] };
+
+/**
+ * The changes that ask for the password again when it was last given over
+ * ten minutes ago (reauth.server.ts), and what the audit log says a wrong
+ * one was for. Roles are not among them: there is one role, admin.
+ */
+const SENSITIVE = new Map<string, string>([
+  ["invite", "inviting an admin"],
+  ["remove-account", "removing an admin"],
+  ["reset-two-factor", "resetting someone's two-factor sign-in"],
+  ["require-two-factor", "changing the two-factor rule for all admins"],
+]);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const current = await requireAdmin(request);
@@ -49,10 +68,30 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
   const intent = text("intent");
   const actor = { id: current.user.id, email: current.user.email, ip: context.clientIp };
-  const refuse = (status: number, message: string, extra: Record<string, string> = {}, retryAfterSeconds?: number) =>
+  const refuse = (status: number, message: string, extra: Partial<Extract<ActionAnswer, { message: string }>> = {}, retryAfterSeconds?: number) =>
     data<ActionAnswer>({ intent, message, ...extra }, { status, headers: retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : undefined });
+  const secret = { password: text("password").slice(0, 1024), code: text("code").slice(0, 32) };
+  const secretUsed = secret.password ? "password" : secret.code.trim() ? "code" : undefined;
+
+  // Nothing sensitive changes until the password (or a code) is given, when the last time is over ten minutes ago.
+  const during = SENSITIVE.get(intent);
+  if (during) {
+    const checked = await requireRecentAuth(site, request, current, secret, context.clientIp, during);
+    if (!checked.ok) {
+      const keep = intent === "invite" ? { email: text("email").trim().slice(0, 320) } : {};
+      return refuse(checked.status, checked.message, { ...keep, reauth: true, with: secretUsed }, checked.retryAfterSeconds);
+    }
+  }
 
   switch (intent) {
+    case "confirm-identity": {
+      const checked = await confirmIdentity(site, request, current, secret, context.clientIp, "confirming it is them");
+      if (!checked.ok) return refuse(checked.status, checked.message, { reauth: true, with: secretUsed }, checked.retryAfterSeconds);
+      return redirectWithToast(BASE, {
+        title: "Confirmed",
+        description: `For the next ${REAUTH_WINDOW_MS / 60_000} minutes you can change admin access and export personal data without your password.`,
+      });
+    }
     case "invite": {
       const email = text("email").trim().slice(0, 320);
       const result = await createInvitation(database, { email, invitedBy: current.user, ip: context.clientIp });
@@ -144,20 +183,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 
-/** "Chrome on Linux" from a user agent, enough to recognise one's own devices. */
-function deviceName(agent: string | null): string {
-  if (!agent) return "Unknown device";
-  const browser = /Edg\//.test(agent) ? "Edge" : /Firefox\//.test(agent) ? "Firefox" : /Chrome\//.test(agent) ? "Chrome" : /Safari\//.test(agent) ? "Safari" : "Browser";
-  const system = /Android/.test(agent) ? "Android" : /iPhone|iPad/.test(agent) ? "iOS" : /Windows/.test(agent) ? "Windows" : /Mac OS X/.test(agent) ? "macOS" : /Linux/.test(agent) ? "Linux" : "";
-  return system ? `${browser} on ${system}` : browser;
-}
-
 function answerFor(answer: ActionAnswer | undefined, intent: string): string | null {
   return answer && answer.intent === intent && "message" in answer ? answer.message : null;
 }
 
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
-  const { me, accounts, sessions, invitations, requireTwoFactor, ttlHours } = loaderData;
+  const { me, accounts, sessions, invitations, requireTwoFactor, reauthNeeded, ttlHours } = loaderData;
   const actionData = useActionData<typeof action>();
   const answer = actionData && !isAdminRefusal(actionData) ? (actionData as ActionAnswer) : undefined;
   const navigation = useNavigation();
@@ -165,10 +196,21 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
   const mine = sessions.filter((s) => s.userId === me.id);
   const backupCodes = answer && "backupCodes" in answer ? answer.backupCodes : null;
   const inviteError = answerFor(answer, "invite");
+  const reauthAnswer = answer && "reauth" in answer && answer.reauth ? answer : undefined;
 
   return (
     <div className="grid gap-6">
       <AdminRefusalNotice data={actionData} className="mb-0" />
+      {reauthNeeded || reauthAnswer ? (
+        <ConfirmIdentityCard
+          twoFactorEnabled={me.twoFactorEnabled}
+          // A refusal for want of the password is shown beside the change that asked; the field shows only what was wrong with what was typed.
+          error={reauthAnswer && (reauthAnswer.with || reauthAnswer.intent === "confirm-identity") ? reauthAnswer.message : null}
+          errorFor={reauthAnswer?.with}
+          busy={busy}
+          autoFocus={Boolean(reauthAnswer)}
+        />
+      ) : null}
       <Card>
         <CardHeader>
           <CardTitle as="h2">Admin users</CardTitle>
@@ -182,55 +224,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
               </Alert>
             ) : null,
           )}
-          <div className="overflow-x-auto">
-            <table className="w-full border-collapse text-left text-sm">
-              <caption className="sr-only">Accounts</caption>
-              <thead>
-                <tr className="border-b border-border">
-                  <th scope="col" className="py-2 pr-4 font-semibold">E-mail</th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">Role</th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">Two-factor</th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">Signed in on</th>
-                  <th scope="col" className="py-2 font-semibold"><span className="sr-only">Actions</span></th>
-                </tr>
-              </thead>
-              <tbody>
-                {accounts.map((account) => (
-                  <tr key={account.id} className="border-b border-border align-middle">
-                    <td className="break-all py-2 pr-4">
-                      {account.email}
-                      {account.id === me.id ? <span className="text-muted-foreground"> (you)</span> : null}
-                    </td>
-                    <td className="py-2 pr-4">{account.role === "admin" ? "Admin" : "Member"}</td>
-                    <td className="py-2 pr-4">
-                      <Badge variant={account.twoFactorEnabled ? "success" : "outline"}>{account.twoFactorEnabled ? "On" : "Off"}</Badge>
-                    </td>
-                    <td className="py-2 pr-4">
-                      {account.activeSessions === 0 ? "No devices" : account.activeSessions === 1 ? "1 device" : `${account.activeSessions} devices`}
-                    </td>
-                    <td className="py-2">
-                      <div className="flex flex-wrap gap-2">
-                        {account.twoFactorEnabled && account.id !== me.id ? (
-                          <ActionButton intent="reset-two-factor" id={account.id} label={`Reset two-factor sign-in for ${account.email}`}>
-                            Reset two-factor
-                          </ActionButton>
-                        ) : null}
-                        {account.id !== me.id ? (
-                          <ConfirmDeleteButton
-                            intent="remove-account"
-                            id={account.id}
-                            verb="Remove"
-                            what={`the admin access of ${account.email}`}
-                            consequence="They are signed out on every device, and their password and two-factor sign-in stop working. The audit log keeps what they did. To give them access again, send them a new invitation."
-                          />
-                        ) : null}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AccountsTable accounts={accounts} meId={me.id} />
         </CardContent>
       </Card>
 
@@ -404,83 +398,6 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
           </section>
         </CardContent>
       </Card>
-    </div>
-  );
-}
-
-function PasswordForm({
-  intent,
-  title,
-  button,
-  icon,
-  error,
-  busy,
-}: {
-  intent: string;
-  title: string;
-  button: string;
-  icon: React.ReactNode;
-  error: string | null;
-  busy: boolean;
-}) {
-  return (
-    <Form method="post" className="grid gap-3 rounded-md border border-border p-4" noValidate>
-      <h3 className="font-semibold">{title}</h3>
-      <input type="hidden" name="intent" value={intent} />
-      <Field id={`${intent}-password`} label="Your password" errors={error ? [error] : undefined} required>
-        {(props) => <Input {...props} name="password" type="password" autoComplete="current-password" />}
-      </Field>
-      <div>
-        <Button type="submit" variant="outline" disabled={busy}>
-          {icon}
-          {button}
-        </Button>
-      </div>
-    </Form>
-  );
-}
-
-/** What a row of the sessions table shows of a session. */
-type SessionRow = Pick<SessionSummary, "id" | "email" | "ip" | "userAgent" | "createdAt" | "lastActiveAt">;
-
-function SessionTable({ sessions, currentId, caption, showEmail }: { sessions: SessionRow[]; currentId: string; caption: string; showEmail: boolean }) {
-  if (sessions.length === 0) return <p className="text-sm text-muted-foreground">No sessions.</p>;
-  return (
-    <div className="overflow-x-auto">
-      <table className="w-full border-collapse text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr className="border-b border-border">
-            {showEmail ? <th scope="col" className="py-2 pr-4 font-semibold">Account</th> : null}
-            <th scope="col" className="py-2 pr-4 font-semibold">Device</th>
-            <th scope="col" className="py-2 pr-4 font-semibold">Address</th>
-            <th scope="col" className="py-2 pr-4 font-semibold">Signed in</th>
-            <th scope="col" className="py-2 pr-4 font-semibold">Last active</th>
-            <th scope="col" className="py-2 font-semibold"><span className="sr-only">Actions</span></th>
-          </tr>
-        </thead>
-        <tbody>
-          {sessions.map((session) => (
-            <tr key={session.id} className="border-b border-border align-middle">
-              {showEmail ? <td className="break-all py-2 pr-4">{session.email}</td> : null}
-              <td className="py-2 pr-4">
-                {deviceName(session.userAgent)}
-                {session.id === currentId ? <Badge variant="secondary" className="ml-2">This device</Badge> : null}
-              </td>
-              <td className="py-2 pr-4 font-mono text-xs">{session.ip ?? "—"}</td>
-              <td className="whitespace-nowrap py-2 pr-4">{formatDateTime(session.createdAt)}</td>
-              <td className="whitespace-nowrap py-2 pr-4">{formatDateTime(session.lastActiveAt)}</td>
-              <td className="py-2">
-                {session.id === currentId ? null : (
-                  <ActionButton intent="revoke-session" id={session.id} label={`End session: ${session.email}, ${deviceName(session.userAgent)}, signed in ${formatDateTime(session.createdAt)}`}>
-                    End session
-                  </ActionButton>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
     </div>
   );
 }

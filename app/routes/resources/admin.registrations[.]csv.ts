@@ -1,5 +1,7 @@
+import { redirect } from "react-router";
 import type { Route } from "./+types/admin.registrations[.]csv";
-import { requireAdmin } from "#app/features/accounts/auth.server";
+import { getAuth, requireAdmin } from "#app/features/accounts/auth.server";
+import { confirmIdentityPage, requireRecentAuth } from "#app/features/accounts/reauth.server";
 import { getDatabase } from "#app/platform/db/db.server";
 import { clientIpFrom } from "#app/features/public-forms/abuse-guard.server";
 import { exportRegistrationsCsv } from "#app/features/registrations/registrations.server";
@@ -15,7 +17,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request);
+  const current = await requireAdmin(request);
+  const { user } = current;
+  const form = await request.formData();
+  const field = (name: string) => String(form.get(name) ?? "").slice(0, 1024);
+  // Children's details leave the site here: a session alone, with no password for ten minutes, is not enough.
+  const checked = await requireRecentAuth(await getAuth(), request, current, { password: field("password"), code: field("code") }, clientIpFrom(context), "exporting registrations");
+  if (!checked.ok) {
+    if (checked.status === 403) return redirect(confirmIdentityPage("/admin/registrations"), 303);
+    return new Response(checked.message, { status: checked.status, headers: { "Cache-Control": "private, no-store", ...(checked.retryAfterSeconds ? { "Retry-After": String(checked.retryAfterSeconds) } : {}) } });
+  }
   const { csv } = await exportRegistrationsCsv(await getDatabase(), { id: user.id, email: user.email, ip: clientIpFrom(context) });
   return new Response(`\uFEFF${csv}`, {
     headers: {
