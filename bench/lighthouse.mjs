@@ -1,9 +1,13 @@
 // npm run bench lighthouse
 //
 // Lighthouse 12.8 (mobile emulation, simulated slow 4G and CPU slow-down:
-// its default configuration) against the production build, 3 runs per page,
-// median per figure, for every page in the site's sitemap (or BENCH_PAGES,
-// comma-separated paths). Lighthouse lives in its own tools package
+// its default configuration) against the production build, 3 runs per page
+// (BENCH_RUNS), for every page in the site's sitemap (or BENCH_PAGES,
+// comma-separated paths): the median of each figure, and the worst run's
+// TBT and performance score, since one slow run in three is what a visitor
+// meets one time in three and a median hides it. Also per page: the DOM
+// size Lighthouse counts (elements in <body>) and the raw bytes of the
+// inline stylesheet, the two things the browser lays out and parses. Lighthouse lives in its own tools package
 // (bench/tools/package.json), installed on first use into bench/.tools,
 // because its dependency tree does not fit the app's lockfile. Chromium is
 // CHROME_PATH, else /usr/bin/chromium. Pages are viewed once before
@@ -15,7 +19,9 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import os from "node:os";
 import { appendReport, BUILD_DIR, ensureBuild, freePort, machine, printTable, root, serverEnv, startServer, stopServer, tempDir } from "./lib/common.mjs";
+import { inlineCssBytes, PAGE_BUDGETS, WEIGHED_PAGE } from "./lib/page-weight.mjs";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const toolsDir = path.join(root, "bench/.tools");
@@ -58,6 +64,8 @@ function figures(lhr) {
     fcp: audit("first-contentful-paint").numericValue,
     cls: audit("cumulative-layout-shift").numericValue,
     tbt: audit("total-blocking-time").numericValue,
+    // Elements in <body> (Lighthouse's DOMStats), as e2e/budget.spec.ts counts them.
+    domSize: audit("dom-size")?.numericValue ?? NaN,
     total: bytesOf("total"),
     script: bytesOf("script"),
     css: bytesOf("stylesheet"),
@@ -71,6 +79,7 @@ function figures(lhr) {
 }
 
 const started = Date.now();
+const loadAtStart = os.loadavg().map((l) => l.toFixed(1)).join(", ");
 ensureBuild();
 installTools();
 const require = createRequire(path.join(toolsDir, "package.json"));
@@ -94,7 +103,7 @@ try {
   });
   console.log(`[bench lighthouse] ${pages.length} pages × ${RUNS} runs`);
   for (const page of pages) {
-    await (await fetch(`${url}${page}`)).arrayBuffer();
+    const inlineCss = inlineCssBytes(await (await fetch(`${url}${page}`)).text());
     const runs = [];
     for (let i = 0, failures = 0; i < RUNS; i++) {
       const result = await lighthouse(`${url}${page}`, { port: chrome.port, output: "json", logLevel: "error" });
@@ -108,13 +117,17 @@ try {
     const pick = (key) => median(runs.map((r) => r[key]));
     const row = {
       page,
-      ...Object.fromEntries(["performance", "accessibility", "bestPractices", "seo", "lcp", "fcp", "cls", "tbt", "total", "script", "css", "images", "lcpImage"].map((k) => [k, pick(k)])),
+      ...Object.fromEntries(["performance", "accessibility", "bestPractices", "seo", "lcp", "fcp", "cls", "tbt", "total", "script", "css", "images", "lcpImage", "domSize"].map((k) => [k, pick(k)])),
+      worstPerformance: Math.min(...runs.map((r) => r.performance)),
+      worstTbt: Math.max(...runs.map((r) => r.tbt)),
+      tbtRuns: runs.map((r) => Math.round(r.tbt)),
+      inlineCss,
       lcpElement: runs[0].lcpElement,
       failed: [...new Map(runs.flatMap((r) => r.failed).map((f) => [f.id, f])).values()],
     };
     perPage.push(row);
     console.log(
-      `  ${page}: ${row.performance}/${row.accessibility}/${row.bestPractices}/${row.seo}, LCP ${(row.lcp / 1000).toFixed(2)} s, CLS ${row.cls.toFixed(3)}, TBT ${Math.round(row.tbt)} ms, ${(row.total / 1024).toFixed(0)} KB${row.failed.length ? `; below 0.9: ${row.failed.map((f) => f.id).join(", ")}` : ""}`,
+      `  ${page}: ${row.performance} (worst ${row.worstPerformance})/${row.accessibility}/${row.bestPractices}/${row.seo}, LCP ${(row.lcp / 1000).toFixed(2)} s, CLS ${row.cls.toFixed(3)}, TBT ${row.tbtRuns.join(", ")} ms, DOM ${row.domSize}, inline CSS ${(row.inlineCss / 1024).toFixed(1)} KB, ${(row.total / 1024).toFixed(0)} KB${row.failed.length ? `; below 0.9: ${row.failed.map((f) => f.id).join(", ")}` : ""}`,
     );
   }
 } finally {
@@ -125,24 +138,57 @@ try {
 
 fs.writeFileSync(path.join(toolsDir, "lighthouse-failures.json"), JSON.stringify(perPage.map((p) => ({ page: p.page, lcpElement: p.lcpElement, failed: p.failed })), null, 1));
 const kb = (b) => `${(b / 1024).toFixed(1)} KB`;
-const header = ["page", "perf", "a11y", "best pr.", "SEO", "LCP", "CLS", "TBT", "JS", "CSS", "images", "LCP image", "all"];
-const rows = perPage.map((p) => [p.page, p.performance, p.accessibility, p.bestPractices, p.seo, `${(p.lcp / 1000).toFixed(2)} s`, p.cls.toFixed(3), `${Math.round(p.tbt)} ms`, kb(p.script), kb(p.css), kb(p.images), kb(p.lcpImage), kb(p.total)]);
+const header = ["page", "perf", "perf, worst run", "a11y", "best pr.", "SEO", "LCP", "CLS", "TBT", "TBT, worst run", "TBT, each run", "DOM", "inline CSS (raw)", "JS", "CSS", "images", "LCP image", "all"];
+const rows = perPage.map((p) => [
+  p.page,
+  p.performance,
+  p.worstPerformance,
+  p.accessibility,
+  p.bestPractices,
+  p.seo,
+  `${(p.lcp / 1000).toFixed(2)} s`,
+  p.cls.toFixed(3),
+  `${Math.round(p.tbt)} ms`,
+  `${Math.round(p.worstTbt)} ms`,
+  p.tbtRuns.join(", "),
+  p.domSize,
+  kb(p.inlineCss),
+  kb(p.script),
+  kb(p.css),
+  kb(p.images),
+  kb(p.lcpImage),
+  kb(p.total),
+]);
 printTable(header, rows);
 const worst = (key, fn = Math.max) => fn(...perPage.map((p) => p[key]));
 const allHundred = perPage.filter((p) => p.performance === 100 && p.accessibility === 100 && p.bestPractices === 100 && p.seo === 100).length;
+const hundredEveryRun = perPage.filter((p) => p.worstPerformance === 100).length;
+const tbtEveryRun = perPage.filter((p) => p.worstTbt <= GOALS.tbtMs).length;
+const weighed = perPage.find((p) => p.page === WEIGHED_PAGE);
 const goals = [
-  ["pages scoring 100 in all four categories", `${allHundred} of ${perPage.length}`, "all", allHundred === perPage.length ? "met" : "NOT met"],
-  ["lowest score (perf / a11y / best pr. / SEO)", `${worst("performance", Math.min)} / ${worst("accessibility", Math.min)} / ${worst("bestPractices", Math.min)} / ${worst("seo", Math.min)}`, "100", ""],
+  ["pages scoring 100 in all four categories (median)", `${allHundred} of ${perPage.length}`, "all", allHundred === perPage.length ? "met" : "NOT met"],
+  ["pages scoring performance 100 in every run", `${hundredEveryRun} of ${perPage.length}`, "all", hundredEveryRun === perPage.length ? "met" : "NOT met"],
+  ["lowest score (perf / a11y / best pr. / SEO, median)", `${worst("performance", Math.min)} / ${worst("accessibility", Math.min)} / ${worst("bestPractices", Math.min)} / ${worst("seo", Math.min)}`, "100", ""],
+  ["lowest performance score in any run", String(worst("worstPerformance", Math.min)), "100", ""],
   ["slowest LCP", `${(worst("lcp") / 1000).toFixed(2)} s`, "≤ 1.0 s", worst("lcp") <= GOALS.lcpMs ? "met" : "NOT met"],
   ["largest CLS", worst("cls").toFixed(3), "≤ 0.01", worst("cls") <= GOALS.cls ? "met" : "NOT met"],
-  ["largest TBT", `${Math.round(worst("tbt"))} ms`, "≤ 30 ms", worst("tbt") <= GOALS.tbtMs ? "met" : "NOT met"],
+  ["largest TBT (median)", `${Math.round(worst("tbt"))} ms`, "≤ 30 ms", worst("tbt") <= GOALS.tbtMs ? "met" : "NOT met"],
+  ["largest TBT in any run", `${Math.round(worst("worstTbt"))} ms`, "≤ 30 ms", worst("worstTbt") <= GOALS.tbtMs ? "met" : "NOT met"],
+  ["pages with TBT ≤ 30 ms in every run", `${tbtEveryRun} of ${perPage.length}`, "all", tbtEveryRun === perPage.length ? "met" : "NOT met"],
+  ...(weighed
+    ? [
+        [`DOM size of ${WEIGHED_PAGE} (elements in <body>)`, String(weighed.domSize), `≤ ${PAGE_BUDGETS.bodyElements}`, weighed.domSize <= PAGE_BUDGETS.bodyElements ? "met" : "NOT met"],
+        [`inline CSS of ${WEIGHED_PAGE} (raw)`, kb(weighed.inlineCss), `≤ ${kb(PAGE_BUDGETS.inlineCssGoal)}`, weighed.inlineCss <= PAGE_BUDGETS.inlineCssGoal ? "met" : "NOT met"],
+      ]
+    : []),
+  ["largest DOM size", String(worst("domSize")), "", ""],
   ["largest LCP image", kb(worst("lcpImage")), "≤ 60 KB", worst("lcpImage") <= GOALS.lcpImageBytes ? "met" : "NOT met"],
   ["heaviest page, all transfers", kb(worst("total")), "≤ 150 KB (content page, one image)", worst("total") <= GOALS.contentPageBytes ? "met" : "NOT met"],
 ];
 printTable(["goal", "measured", "target", ""], goals);
 appendReport(
   "Lighthouse benchmark",
-  `Machine: ${machine()}. Run: \`npm run bench lighthouse\` (${Math.round((Date.now() - started) / 60000)} min; build folder \`${BUILD_DIR}\`). Lighthouse ${require("lighthouse/package.json").version}, default (mobile) configuration: Moto G Power emulation, simulated slow 4G and 4× CPU slow-down; Chromium ${CHROME_PATH}; median of ${RUNS} runs per page; every page of the sitemap, each viewed once first (page cache warm), fresh SQLite data folder with the built-in content. Sizes are transferred bytes.`,
+  `Machine: ${machine()} (at the start ${loadAtStart}). Run: \`npm run bench lighthouse\` (${Math.round((Date.now() - started) / 60000)} min; build folder \`${BUILD_DIR}\`). Lighthouse ${require("lighthouse/package.json").version}, default (mobile) configuration: Moto G Power emulation, simulated slow 4G and 4× CPU slow-down; Chromium ${CHROME_PATH}; ${RUNS} runs per page: the median of each figure, and the worst run's performance score and TBT; ${process.env.BENCH_PAGES ? `the pages ${process.env.BENCH_PAGES}` : "every page of the sitemap"}, each viewed once first (page cache warm), fresh SQLite data folder with the built-in content. Sizes are transferred bytes; DOM is Lighthouse's count of elements in <body>; inline CSS is the raw bytes of the page's <style>.`,
   [
     { header: ["goal", "measured", "target", ""], rows: goals },
     { header, rows },

@@ -4,7 +4,9 @@ import zlib from "node:zlib";
 import { expect, test } from "@playwright/test";
 // Plain JavaScript shared with `npm run bench bundle`, so the guard and the benchmark measure the same thing.
 import { ADMIN_CODE, analysePublicRoutes, BUDGETS, fileSizes, JS_CEILING, kb, readBuild, sumSizes } from "../bench/lib/bundle.mjs";
+import { inlineCssBytes, PAGE_BUDGETS, WEIGHED_PAGE } from "../bench/lib/page-weight.mjs";
 import { enhanceLoader } from "../app/enhance/loader";
+import { enhanced } from "./helpers";
 
 /**
  * Bundle budgets, asserted on the production build the end-to-end suite
@@ -152,4 +154,19 @@ test("every class a public page uses that the full stylesheet styles is styled b
   expect(usedBy.size, "class names on public pages").toBeGreaterThan(100);
   const unstyled = [...usedBy].filter(([name]) => fullClasses.has(name) && !publicClasses.has(name)).map(([name, page]) => `${name} (${page})`);
   expect(unstyled, "classes only the full stylesheet styles (add their source file to app/public.css)").toEqual([]);
+});
+
+test(`${WEIGHED_PAGE} renders at most ${PAGE_BUDGETS.bodyElements} elements and carries at most ${kb(PAGE_BUDGETS.inlineCssBytes)} of inline CSS (raw)`, async ({ page, request }) => {
+  // The browser styles and lays out every element and parses the stylesheet on every view: the main
+  // thread's work grows with both (docs/performance.md). Counted after the enhancement script has run.
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(WEIGHED_PAGE);
+    await enhanced(page);
+    const elements = await page.evaluate(() => document.body.querySelectorAll("*").length);
+    expect(elements, `elements in the body of ${WEIGHED_PAGE} at ${width}px`).toBeLessThanOrEqual(PAGE_BUDGETS.bodyElements);
+  }
+  const css = inlineCssBytes(await (await request.get(WEIGHED_PAGE)).text());
+  expect(css, `raw bytes of inline CSS on ${WEIGHED_PAGE}`).toBeGreaterThan(0);
+  expect(css, `raw bytes of inline CSS on ${WEIGHED_PAGE}`).toBeLessThanOrEqual(PAGE_BUDGETS.inlineCssBytes);
 });

@@ -1,4 +1,3 @@
-import { ChevronDown, Menu, Minus, Plus, X } from "lucide-react";
 import { useLocation } from "react-router";
 import { NAVIGATION } from "#app/content/navigation";
 import type { NavItem } from "#app/content/types";
@@ -31,130 +30,89 @@ export function SiteHeader({ siteName }: { siteName: string }) {
   );
 }
 
-/** What is inside the header: it depends only on the charity's name and the address (path and query). */
+/**
+ * What is inside the header: it depends only on the charity's name and the
+ * address (path and query). On a phone the theme toggle sits left of the
+ * Menu button (the disclosure is moved last); in the DOM the menu comes
+ * first, so the keyboard reaches the menu's links right after the button
+ * that shows them, and on a desktop meets the header left to right.
+ */
 export function SiteHeaderContent({ siteName }: { siteName: string }) {
   const { pathname } = useLocation();
   return (
-    <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
+    <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4 lg:gap-4">
       <a href="/" className="flex min-h-11 items-center gap-3 font-bold" aria-label={`${siteName}: home`}>
         <Logo size="md" />
         <span className="hidden text-base leading-tight sm:inline">{siteName}</span>
       </a>
-      <DesktopNav pathname={pathname} />
-      <div className="flex items-center gap-2">
-        <ThemeToggle />
-        <MobileNav />
-      </div>
+      <SiteMenu pathname={pathname} />
+      <ThemeToggle className="max-lg:ml-auto" />
     </div>
   );
 }
 
-const navLinkClass = (isActive: boolean) =>
-  `inline-flex min-h-11 items-center gap-1 rounded-md px-3 text-sm font-medium hover:bg-muted ${
-    isActive ? "text-primary underline decoration-2" : "text-foreground"
-  }`;
-
-/** A desktop menu link, marked as the current page (or section) the way NavLink did. */
-function MenuLink({ href, pathname, extraClass = "", children }: { href: string; pathname: string; extraClass?: string; children: React.ReactNode }) {
-  const active = isCurrent(href, pathname);
+/**
+ * The menu, once, for every width (site-header.css lays it out): a row of
+ * drop-down menus that open on hover and keyboard focus from 64rem up, and
+ * below that a panel behind the "Menu" disclosure, each section's pages
+ * behind a plus. Both work without a script; a chosen page loads with the
+ * menu closed. Its landmark keeps the names it had as two menus, "Main" on
+ * a desktop and "Mobile" on a phone: the name is read from whichever word
+ * the width shows (hidden words are left out of a name).
+ */
+function SiteMenu({ pathname }: { pathname: string }) {
   return (
-    <a href={href} className={`${navLinkClass(active)}${extraClass}`} aria-current={active ? "page" : undefined}>
-      {children}
+    <>
+      <details className="site-menu-toggle max-lg:order-last">
+        <summary className="site-menu-button">Menu</summary>
+      </details>
+      <nav className="site-menu" aria-labelledby="site-menu-name">
+        <span id="site-menu-name" className="sr-only">
+          <span className="lg:hidden">Mobile</span>
+          <span className="max-lg:hidden">Main</span>
+        </span>
+        <ul>
+          {NAVIGATION.map((item) => (
+            <MenuItem key={item.href} item={item} pathname={pathname} />
+          ))}
+        </ul>
+      </nav>
+    </>
+  );
+}
+
+/** A menu link, marked as the current page (or section) the way NavLink did. */
+function MenuLink({ item, pathname }: { item: NavItem; pathname: string }) {
+  return (
+    <a href={item.href} aria-current={isCurrent(item.href, pathname) ? "page" : undefined}>
+      {item.name}
     </a>
   );
 }
 
-/** Menus open on hover and on keyboard focus, with no script needed. */
-function DesktopNav({ pathname }: { pathname: string }) {
-  return (
-    <nav aria-label="Main" className="hidden lg:block">
-      <ul className="flex items-center gap-1">
-        {NAVIGATION.map((item) => (
-          <li key={item.href} className="group relative">
-            <MenuLink href={item.href} pathname={pathname}>
-              {item.name}
-              {item.subItems && <ChevronDown aria-hidden="true" className="size-4" />}
-            </MenuLink>
-            {item.subItems && (
-              <ul
-                aria-label={`${item.name} pages`}
-                className="invisible absolute left-0 top-full z-50 min-w-64 rounded-md border border-border bg-background p-2 opacity-0 shadow-lg transition-opacity group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100"
-              >
-                {item.subItems.map((sub) => (
-                  <li key={sub.href}>
-                    <MenuLink href={sub.href} pathname={pathname} extraClass=" w-full">
-                      {sub.name}
-                    </MenuLink>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
-}
-
-/**
- * The phone menu: native <details> disclosures, so it works by touch and
- * keyboard with no script at all; a plus/minus toggle per item opens its
- * sub-menu, and choosing a page loads it with the menu closed.
- */
-function MobileNav() {
-  return (
-    <details className="group/menu lg:hidden">
-      <summary className="inline-flex size-11 cursor-pointer list-none items-center justify-center rounded-md border border-border hover:bg-muted [&::-webkit-details-marker]:hidden">
-        <Menu aria-hidden="true" className="size-5 group-open/menu:hidden" />
-        <X aria-hidden="true" className="hidden size-5 group-open/menu:block" />
-        <span className="sr-only">Menu</span>
-      </summary>
-      <nav
-        aria-label="Mobile"
-        className="absolute inset-x-0 top-16 max-h-[calc(100vh-4rem)] overflow-y-auto border-b border-border bg-background px-4 pb-6 shadow-lg"
-      >
-        <ul className="divide-y divide-border">
-          {NAVIGATION.map((item) => (
-            <MobileNavItem key={item.href} item={item} />
-          ))}
-        </ul>
-      </nav>
-    </details>
-  );
-}
-
-function MobileNavItem({ item }: { item: NavItem }) {
-  const linkClass = "flex min-h-12 items-center py-2 pr-14 font-medium";
+function MenuItem({ item, pathname }: { item: NavItem; pathname: string }) {
   if (!item.subItems) {
     return (
       <li>
-        <a href={item.href} className={linkClass}>
-          {item.name}
-        </a>
+        <MenuLink item={item} pathname={pathname} />
       </li>
     );
   }
+  const label = `${item.name} pages`;
   return (
-    <li className="relative">
-      <a href={item.href} className={linkClass}>
-        {item.name}
-      </a>
-      <details className="group/sub">
-        <summary className="absolute right-0 top-0 inline-flex size-12 cursor-pointer list-none items-center justify-center rounded-md hover:bg-muted [&::-webkit-details-marker]:hidden">
-          <Plus aria-hidden="true" className="size-5 group-open/sub:hidden" />
-          <Minus aria-hidden="true" className="hidden size-5 group-open/sub:block" />
-          <span className="sr-only">{item.name} pages</span>
-        </summary>
-        <ul className="mb-2 ml-4 border-l border-border pl-3">
-          {item.subItems.map((sub) => (
-            <li key={sub.href}>
-              <a href={sub.href} className="flex min-h-11 items-center text-muted-foreground hover:text-foreground">
-                {sub.name}
-              </a>
-            </li>
-          ))}
-        </ul>
+    <li>
+      <MenuLink item={item} pathname={pathname} />
+      {/* The phone's plus: opens the list after it. Hidden on a desktop, where the list drops down instead. */}
+      <details>
+        <summary>{label}</summary>
       </details>
+      <ul aria-label={label}>
+        {item.subItems.map((sub) => (
+          <li key={sub.href}>
+            <MenuLink item={sub} pathname={pathname} />
+          </li>
+        ))}
+      </ul>
     </li>
   );
 }

@@ -9,6 +9,11 @@ import type { EmbeddableVideo } from "#app/features/videos/gallery";
  * host at all (not even for a thumbnail). Without JavaScript the button is a
  * plain link to the video on YouTube; app/enhance/site.ts swaps it for the
  * player (data-embed-src) when pressed.
+ *
+ * The gradient, the title's shadow and the hover zoom are written as plain
+ * CSS values rather than with Tailwind's utilities for them: those compose
+ * through ~26 registered custom properties (@property) that every public
+ * page's inline stylesheet would carry for this one poster.
  */
 export function YouTubeEmbed({ video }: { video: EmbeddableVideo }) {
   return (
@@ -17,7 +22,7 @@ export function YouTubeEmbed({ video }: { video: EmbeddableVideo }) {
       data-youtube-id={video.videoId}
       data-embed-src={youTubeEmbedUrl(video.videoId)}
       data-title={video.title}
-      className="group relative flex aspect-video w-full items-center justify-center overflow-hidden rounded-lg bg-gradient-to-br from-primary to-secondary text-primary-foreground shadow-lg focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
+      className="group relative flex aspect-video w-full items-center justify-center overflow-hidden rounded-lg bg-[linear-gradient(to_bottom_right_in_oklab,var(--primary),var(--secondary))] text-primary-foreground shadow-lg focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
     >
       {video.thumbnailUrl ? (
         <img
@@ -32,10 +37,10 @@ export function YouTubeEmbed({ video }: { video: EmbeddableVideo }) {
       ) : null}
       <span aria-hidden="true" className="absolute inset-0 bg-black/40 transition-colors group-hover:bg-black/30" />
       <span className="relative flex flex-col items-center gap-4 px-6 text-center text-white">
-        <span className="inline-flex size-16 items-center justify-center rounded-full bg-red-700 shadow-lg transition-transform group-hover:scale-110">
+        <span className="inline-flex size-16 items-center justify-center rounded-full bg-red-700 shadow-lg transition-transform group-hover:[scale:1.1]">
           <Play aria-hidden="true" className="ml-1 size-8 fill-current" />
         </span>
-        <span className="text-lg font-semibold drop-shadow sm:text-xl">
+        <span className="text-lg font-semibold [filter:drop-shadow(0_1px_2px_#0000001a)_drop-shadow(0_1px_1px_#0000000f)] sm:text-xl">
           <span className="sr-only">Play video: </span>
           {video.title}
         </span>
