@@ -108,3 +108,34 @@ export async function startNginx(port: number, backendPorts: [number, number]): 
   await stop();
   throw new Error(`nginx did not answer on ${url}: ${stderr}`);
 }
+
+/**
+ * `nginx -t` on the production file, charity-site.conf, with the shared
+ * parts beside it as an operator installs them. Its certificate paths are
+ * pointed at a throwaway self-signed pair (openssl), as nginx loads them
+ * to check; nothing else in it is changed. Returns nginx's verdict.
+ */
+export function checkProductionConfig(): { ok: boolean; output: string } {
+  const prefix = fs.mkdtempSync(path.join(os.tmpdir(), "nginx-check-"));
+  try {
+    const conf = path.join(prefix, "conf");
+    const included = path.join(conf, "charity-site");
+    fs.mkdirSync(included, { recursive: true });
+    for (const file of ["upstream.conf", "site.conf", "backends.conf"]) fs.symlinkSync(path.join(DEPLOY_NGINX, file), path.join(included, file));
+    const [cert, key] = [path.join(prefix, "cert.pem"), path.join(prefix, "key.pem")];
+    const made = spawnSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=www.example.org", "-keyout", key, "-out", cert], { encoding: "utf8" });
+    if (made.status !== 0) throw new Error(`openssl could not make a certificate: ${made.stderr}`);
+    const production = fs.readFileSync(path.join(DEPLOY_NGINX, "charity-site.conf"), "utf8");
+    const withCert = production.replace(/ssl_certificate \S+;/, `ssl_certificate ${cert};`).replace(/ssl_certificate_key \S+;/, `ssl_certificate_key ${key};`);
+    if (withCert === production) throw new Error("charity-site.conf has no ssl_certificate lines to point at a test certificate");
+    fs.writeFileSync(path.join(included, "charity-site.conf"), withCert);
+    fs.writeFileSync(
+      path.join(conf, "nginx.conf"),
+      [`pid ${prefix}/nginx.pid;`, "events {}", "http {", ...tempPathDirectives(prefix), "  include charity-site/charity-site.conf;", "}", ""].join("\n"),
+    );
+    const checked = spawnSync(NGINX_BIN, ["-t", "-p", prefix, "-c", path.join(conf, "nginx.conf"), "-e", path.join(prefix, "error.log")], { encoding: "utf8" });
+    return { ok: checked.status === 0, output: `${checked.stdout}${checked.stderr}` };
+  } finally {
+    fs.rmSync(prefix, { recursive: true, force: true });
+  }
+}

@@ -10,7 +10,7 @@ import { startSmtpServerForFile } from "../smtp-server";
 import { webmStub } from "../media-fixtures";
 import { buildDir, ensureProductionBuild, freePort, root } from "../site-process";
 import { cookieJar } from "./cluster";
-import { NGINX_BIN, startNginx, type Nginx } from "./nginx";
+import { checkProductionConfig, NGINX_BIN, startNginx, type Nginx } from "./nginx";
 import { createAuth, createOrResetAdmin } from "#app/features/accounts/auth.server";
 import { queueCampaign, saveCampaignDraft } from "#app/features/newsletter/campaigns.server";
 import { nowIso, openDatabase, type Database } from "#app/platform/db/db.server";
@@ -34,9 +34,11 @@ const ADMIN = { email: "proxy-admin@example.org", password: "three locks on the 
 const AUTH_SECRET = crypto.randomBytes(32).toString("base64url");
 /**
  * The README promises other processes drop a staff save's stale pages within
- * 200 ms (they read the shared content version that often). On top, the
- * other process must render the page afresh, and CI's two cores are shared
- * with nginx, PostgreSQL, moto and the test: 300 ms more is allowed for that.
+ * 200 ms (they read the shared content version that often). The suite times
+ * the first request to the other process that got the new page from when it
+ * was sent, so the render that follows is not counted; 300 ms more is allowed
+ * for timers running late on CI's two busy cores (other suites run beside
+ * this one). The whole wait, render included, must stay under 3 s.
  */
 const PAGE_CACHE_PROMISE_MS = 200;
 const PAGE_CACHE_MARGIN_MS = 300;
@@ -214,6 +216,12 @@ describe.skipIf(missing.length > 0)(`two processes behind nginx, on PostgreSQL a
     expect([...seen].sort()).toEqual(["a", "b"]);
   });
 
+  it("the production server block, charity-site.conf, passes nginx -t with the same shared files", () => {
+    const checked = checkProductionConfig();
+    expect(checked.output).toContain("syntax is ok");
+    expect(checked.ok, checked.output).toBe(true);
+  });
+
   it("a sign-in on one process is valid on the other, through nginx and straight to each", async () => {
     const cookie = await signIn();
     const seen = new Set<string | undefined>();
@@ -248,16 +256,20 @@ describe.skipIf(missing.length > 0)(`two processes behind nginx, on PostgreSQL a
     expect(save.status).toBe(302);
     const saved = Date.now();
     const elsewhere = other(servedBy(save));
+    let askedAfter = Number.POSITIVE_INFINITY;
     let shownAfter = Number.POSITIVE_INFINITY;
     while (Date.now() - saved < 5_000) {
+      const asked = Date.now();
       if ((await (await fetch(`${elsewhere.url}/news`)).text()).includes(title)) {
+        askedAfter = asked - saved;
         shownAfter = Date.now() - saved;
         break;
       }
       await new Promise((r) => setTimeout(r, 10));
     }
-    if (process.env.PROXY_TEST_VERBOSE) console.info(`shown on the other process ${shownAfter} ms after the save`);
-    expect(shownAfter, `${title} on ${elsewhere.name}, ms after the save was answered`).toBeLessThan(PAGE_CACHE_PROMISE_MS + PAGE_CACHE_MARGIN_MS);
+    if (process.env.PROXY_TEST_VERBOSE) console.info(`the other process gave the new page to a request sent ${askedAfter} ms after the save, answered after ${shownAfter} ms`);
+    expect(askedAfter, `${title} on ${elsewhere.name}: ms from the save to the first request that got it`).toBeLessThan(PAGE_CACHE_PROMISE_MS + PAGE_CACHE_MARGIN_MS);
+    expect(shownAfter, `${title} on ${elsewhere.name}: ms from the save until it was shown`).toBeLessThan(3_000);
     // Visitors through nginx see it whichever process answers.
     for (let i = 0; i < 4; i++) expect(await (await viaNginx("/news")).text()).toContain(title);
   });
