@@ -52,7 +52,7 @@ export function startWorkers(database: Database, config: Env): () => Promise<voi
   // after the site answers, so a cold start serves its first pages first.
   const workersTimer = setTimeout(() => {
     if (stopping) return;
-    worker = startJobWorker(database);
+    worker = startJobWorker(database, { staleMs: config.JOB_STALE_SECONDS * 1000 });
     mediaWorker = startMediaWorker(getDatabase, getStorage(), path.join(config.DATA_DIR, "tmp"));
     // A backup or restore killed with the last process left a copy of the data behind: gone now, not at the next clean-up run.
     removeBackupLeftovers(config.DATA_DIR).catch((error: unknown) => logger.warn({ err: error }, "could not look for what a stopped backup left behind"));

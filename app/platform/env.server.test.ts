@@ -81,3 +81,12 @@ describe("the site's address and secret from the environment", () => {
     }
   });
 });
+
+describe("JOB_STALE_SECONDS", () => {
+  it("is five minutes unless set, and a whole number of seconds from 1", () => {
+    expect(parseEnv({}).JOB_STALE_SECONDS).toBe(300);
+    expect(parseEnv({ JOB_STALE_SECONDS: "90" }).JOB_STALE_SECONDS).toBe(90);
+    expect(() => parseEnv({ JOB_STALE_SECONDS: "0" })).toThrow("JOB_STALE_SECONDS: must be at least 1 second");
+    expect(() => parseEnv({ JOB_STALE_SECONDS: "five" })).toThrow(/JOB_STALE_SECONDS/);
+  });
+});

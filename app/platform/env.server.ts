@@ -54,6 +54,9 @@ const schema = z.object({
     .optional(),
   NEWSLETTER_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(50),
   NEWSLETTER_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(120),
+  // A running job whose lock has not been renewed for this long belongs to a process that died (on another machine, or
+  // killed without a restart here) and is taken over by another. Keep it longer than any one step of a job.
+  JOB_STALE_SECONDS: z.coerce.number().int().min(1, { message: "must be at least 1 second" }).max(86400).default(300),
   // How long a child registration is kept after the last contact with the family, until Settings holds it.
   REGISTRATION_RETENTION_MONTHS: z.coerce.number().int().min(1, { message: "must be at least 1 month" }).max(120).default(24),
   // Scheduled backups into DATA_DIR/backups (npm run backup makes one by hand); unset: none.
