@@ -6,7 +6,7 @@ import { ServerRouter, type AppLoadContext, type EntryContext } from "react-rout
 import { logger } from "#app/platform/log/logger.server";
 import { NonceContext } from "#app/platform/render/nonce";
 import { SiteChromeContext } from "#app/features/site/site-chrome";
-import { pageHydrates, withInlineStylesheet } from "#app/platform/render/inline-css.server";
+import { pageHydrates, trimInlineStylesheet, withInlineStylesheet } from "#app/platform/render/inline-css.server";
 
 export const streamTimeout = 5_000;
 
@@ -32,7 +32,7 @@ export default function handleRequest(
       </NonceContext.Provider>,
     );
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-    return Promise.resolve(new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode }));
+    return Promise.resolve(new Response(`<!DOCTYPE html>${trimInlineStylesheet(html)}`, { headers: responseHeaders, status: responseStatusCode }));
   }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

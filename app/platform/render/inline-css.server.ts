@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { EntryContext } from "react-router";
+import { parseCss, pruneCss, type CssNode } from "./css-prune.server";
 import { refusesHydration } from "./hydration";
 
 /**
@@ -24,6 +25,11 @@ import { refusesHydration } from "./hydration";
  * sign-in, the admin preview) keep the linked, separately cached full
  * stylesheet, and so does the dev server, which serves CSS its own way. The
  * CSS never enters client JavaScript or loader data.
+ *
+ * Once the page is rendered, the inline stylesheet is trimmed to the rules
+ * its own markup and scripts can use (css-prune.server.ts): the browser
+ * parses it on every view, and most of the public pages' shared vocabulary
+ * is not on any one page. Cached pages pay for that once.
  */
 
 /** The client build beside this server build (`<build>/server/index.js` or a chunk in `<build>/server/assets/`). */
@@ -97,4 +103,77 @@ export function withInlineStylesheet(context: EntryContext): EntryContext {
   const routes = { ...context.manifest.routes };
   for (const id of ids) routes[id] = { ...routes[id]!, css: undefined };
   return { ...context, manifest: { ...context.manifest, routes }, criticalCss: texts.join("\n") };
+}
+
+// ---------------------------------------------------------------------------
+// Trimming the inline stylesheet to the rendered page.
+
+const CRITICAL_STYLE = /(<style data-react-router-critical-css=""[^>]*>)([\s\S]*?)(<\/style>)/;
+
+const parsed = new Map<string, CssNode[]>();
+function parsedStylesheet(css: string): CssNode[] {
+  let nodes = parsed.get(css);
+  if (!nodes) {
+    nodes = parseCss(css);
+    parsed.set(css, nodes);
+  }
+  return nodes;
+}
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", "#x27": "'" };
+function decodeAttribute(value: string): string {
+  return value.replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_, name: string) => ENTITIES[name]!);
+}
+
+/** Class names a piece of markup or script can put on an element: class attributes, and every word of every string literal in script. */
+function classesIn(text: string, into: Set<string>, script: boolean): void {
+  for (const match of text.matchAll(/\sclass(?:Name)?=(?:"([^"]*)"|'([^']*)')/g)) {
+    for (const name of decodeAttribute(match[1] ?? match[2] ?? "").split(/\s+/)) if (name) into.add(name);
+  }
+  if (!script) return;
+  for (const match of text.matchAll(/(["'`])((?:\\[\s\S]|(?!\1)[^\\])*)\1/g)) {
+    for (const word of match[2]!.split(/[\s"'=<>]+/)) if (word) into.add(word);
+  }
+}
+
+/** Classes the site's enhancement scripts set themselves (the theme on <html>, the carousel's dots, the video player). */
+let scriptClasses: Set<string> | undefined;
+function enhancementClasses(): Set<string> {
+  if (!scriptClasses) {
+    // The theme switch writes the class on <html> from a variable, so its two values are named here.
+    scriptClasses = new Set(["light", "dark"]);
+    clientDir ??= findClientDir();
+    const folder = clientDir && path.join(clientDir, "assets", "enhance");
+    for (const file of folder && fs.existsSync(folder) ? fs.readdirSync(folder) : []) {
+      if (file.endsWith(".js")) classesIn(fs.readFileSync(path.join(folder!, file), "utf8"), scriptClasses, true);
+    }
+  }
+  return scriptClasses;
+}
+
+const trimmed = new Map<string, string>();
+const TRIMMED_KEPT = 200;
+
+/**
+ * The rendered document with its inline stylesheet trimmed to the rules its
+ * markup, inline styles and scripts can use. A document without our inline
+ * stylesheet is returned as it is.
+ */
+export function trimInlineStylesheet(html: string): string {
+  const match = CRITICAL_STYLE.exec(html);
+  if (!match) return html;
+  const rest = html.slice(0, match.index) + html.slice(match.index + match[0].length);
+  const classes = new Set(enhancementClasses());
+  classesIn(rest, classes, false);
+  for (const script of rest.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)) classesIn(script[1]!, classes, true);
+  const properties = new Set(rest.match(/--[\w-]+/g) ?? []);
+  // Pages built from the same parts share a class list (met in the same order): the trimmed sheet is kept for reuse by it.
+  const key = `${[...classes].join(" ")}|${[...properties].join(" ")}|${match[2]!.length}`;
+  let css = trimmed.get(key);
+  if (css === undefined) {
+    css = pruneCss(parsedStylesheet(match[2]!), { classes, customProperties: properties });
+    if (trimmed.size >= TRIMMED_KEPT) trimmed.delete(trimmed.keys().next().value!);
+    trimmed.set(key, css);
+  }
+  return html.slice(0, match.index) + match[1] + css + match[3] + html.slice(match.index + match[0].length);
 }
