@@ -34,9 +34,8 @@ import {
  * uploads folder of a data folder, into the PostgreSQL database and/or the
  * bucket the site should use from now on.
  *
- * The source is only read (SQLite opened read-only, in one read transaction
- * so every table is from the same moment), so the old data folder stays as it
- * was for going back. Each table is copied in one transaction on the target
+ * The source is only read (its database copied into scratch first, see
+ * readOnlyCopy), so the old data folder stays as it was for going back. Each table is copied in one transaction on the target
  * and each file checked by size and SHA-256 before it is skipped, so a run
  * stopped at any point (even killed) is finished by running it again, with
  * nothing copied twice. The end checks every table's row count and every
@@ -89,11 +88,13 @@ export async function moveSite(options: MoveOptions): Promise<MoveResult> {
   // Names this source: its folder and the secret its data was made with.
   const sourceId = JSON.stringify({ dataDir: fs.realpathSync(fromDataDir), secret: crypto.createHash("sha256").update(process.env.AUTH_SECRET ?? fileSecret ?? "").digest("hex").slice(0, 16) });
 
-  const { default: SQLite } = await import("better-sqlite3");
-  const sqlite = new SQLite(dbFile, { readonly: true, fileMustExist: true });
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "site-move-"));
+  const sqlite = await readOnlyCopy(dbFile, scratch).catch((error: unknown) => {
+    fs.rmSync(scratch, { recursive: true, force: true });
+    throw error;
+  });
   const source = { db: new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: sqlite }) }), engine: "sqlite" as const };
   let target: Database | undefined;
-  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "site-move-"));
   const bucket = s3 ? createStorage({ dataDir: scratch, s3 }) : undefined;
   try {
     checkSourceVersion(sqlite);
@@ -101,8 +102,6 @@ export async function moveSite(options: MoveOptions): Promise<MoveResult> {
     const resumed = await claimTargets({ target, bucket, sourceId, force });
     if (resumed) progress("Carrying on from a move of this data folder that was stopped.");
 
-    // One read transaction: every table and the list of files from the same moment.
-    sqlite.exec("begin");
     const tables: MoveResult["tables"] = [];
     if (target) {
       const kinds = await columnKinds(target);
@@ -148,18 +147,46 @@ export async function moveSite(options: MoveOptions): Promise<MoveResult> {
         else if ((await sha256Of(bucket, key)) !== sha256) wrong.push(`${key} differs from the source (SHA-256)`);
       }
     }
-    sqlite.exec("rollback");
     if (wrong.length) throw new MoveError(`The copy does not match the source: ${wrong.slice(0, 10).join("; ")}. Run npm run move again to finish it.`);
     if (target) await releaseDatabase(target);
     if (bucket) await releaseBucket(bucket);
     return { tables, files, fileBytes, resumed, movedDatabase: Boolean(target), movedFiles: Boolean(bucket), secret };
   } finally {
-    if (sqlite.inTransaction) sqlite.exec("rollback");
     await source.db.destroy().catch(() => undefined);
     if (sqlite.open) sqlite.close();
     await target?.close();
     fs.rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+/**
+ * The source database, copied into scratch and opened read-only there: even a
+ * read-only connection to a database in WAL mode leaves -wal and -shm files
+ * beside it, and the old data folder must stay exactly as it was. A stopped
+ * site has folded its log into the file, which is then copied as it is; a log
+ * still there (a site that did not stop cleanly) is read through SQLite's
+ * backup API (its connection finds the -wal and -shm files there already).
+ * The copy is also one moment of the source, whatever happens to it meanwhile.
+ */
+async function readOnlyCopy(dbFile: string, scratch: string): Promise<BetterSqlite3.Database> {
+  const { default: SQLite } = await import("better-sqlite3");
+  const copy = path.join(scratch, "source.db");
+  const log = fs.statSync(`${dbFile}-wal`, { throwIfNoEntry: false });
+  if (log && log.size > 0) {
+    const live = new SQLite(dbFile, { readonly: true, fileMustExist: true });
+    try {
+      await live.backup(copy);
+    } finally {
+      live.close();
+    }
+  } else {
+    await fsp.copyFile(dbFile, copy);
+  }
+  const sqlite = new SQLite(copy, { fileMustExist: true });
+  // The copy is ours: out of WAL mode, so opening it read-only needs nothing beside it.
+  sqlite.pragma("journal_mode = DELETE");
+  sqlite.close();
+  return new SQLite(copy, { readonly: true, fileMustExist: true });
 }
 
 /** The source must be at this version's schema: the target is migrated to it, and the source cannot be (it is only read). */
