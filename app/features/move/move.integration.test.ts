@@ -10,6 +10,7 @@ import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
 import { createTestDatabase, type TestDatabase } from "../../../test/engines";
 import { buildDir, cookiesOf, ensureProductionBuild, root, startSiteProcess, stopSiteProcesses, type SiteProcess } from "../../../test/site-process";
 import { libraryImage } from "../../../test/library-image";
+import { dumpTables } from "../../../test/table-dump";
 import { REGISTRATION_DAY, VALID_REGISTRATION } from "../../../test/registration-fixture";
 import { secretOf, totp } from "../../../test/totp";
 import { createAuth, createOrResetAdmin, getSession, signIn } from "#app/features/accounts/auth.server";
@@ -21,8 +22,6 @@ import { LocalStorage } from "#app/platform/storage/local-storage.server";
 import { createStorage } from "#app/platform/storage/storage.server";
 import type { S3Config } from "#app/platform/storage/s3-storage.server";
 import type { Storage } from "#app/platform/storage/objects";
-import { columnKinds, mapValue } from "#app/features/backup/engine-rows.server";
-import type { Connection } from "#app/features/backup/backup-archive.server";
 
 /**
  * `npm run move` end to end: a SQLite site with every kind of record and
@@ -95,18 +94,7 @@ function runMove(env: Record<string, string | undefined>, args: string[] = [], k
   });
 }
 
-/** Every row of every table, each value as SQLite keeps it, in a stable order: two databases holding the same data give the same dump. */
-async function dump(database: Connection): Promise<Record<string, string[]>> {
-  const kinds = await columnKinds(database);
-  const result: Record<string, string[]> = {};
-  for (const table of [...kinds.keys()].sort()) {
-    if (table.startsWith("kysely_migration")) continue;
-    const rows = (await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(database.db)).rows;
-    const columns = kinds.get(table)!;
-    result[table] = rows.map((row) => JSON.stringify(Object.keys(row).sort().map((c) => [c, mapValue(row[c], columns.get(c), "sqlite")]))).sort();
-  }
-  return result;
-}
+const dump = dumpTables;
 
 async function bytesOf(storage: Storage, key: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -322,10 +310,21 @@ describe.skipIf(!READY)(`npm run move${READY ? "" : ` (${NOT_READY})`}`, () => {
     expect(await counts("volunteer_opportunities")).toBe(0);
     expect(await counts("site_move_in_progress")).toBe(1);
 
+    // Stopped again, this time while it copies the files.
+    const filesCopied = (stdout: string) => (stdout.match(/: copied \(\d+ bytes\)\n/g) ?? []).length;
+    const killedAgain = await runMove({ ...target.env, SITE_MOVE_PAUSE_MS: "150" }, [], (stdout) => filesCopied(stdout) >= 4);
+    expect(killedAgain.signal).toBe("SIGKILL");
+    expect(killedAgain.stdout).toContain("Carrying on from a move of this data folder that was stopped.");
+    const inBucket = (await keysOf(target.storage)).filter((key) => sourceFiles.includes(key));
+    expect(inBucket.length).toBeGreaterThanOrEqual(4);
+    expect(inBucket.length).toBeLessThan(sourceFiles.length);
+
     const resumed = await runMove(target.env);
     expect(resumed.stderr).not.toMatch(/error/i);
     expect(resumed.code).toBe(0);
     expect(resumed.stdout).toContain("Carrying on from a move of this data folder that was stopped.");
+    // The files already there are checked (size and SHA-256) and left, not copied twice.
+    expect((resumed.stdout.match(/: already there \(/g) ?? []).length).toBe(inBucket.length);
     expect(resumed.stdout).toContain("Moved and verified");
     expect(await dump(target.database)).toEqual(sourceDump);
     await expectSameFiles(target.storage);
