@@ -99,10 +99,10 @@ export async function insertMapped(
 ): Promise<number> {
   let inserted = 0;
   const columns = kinds.get(table);
-  // PostgreSQL takes at most 65,535 parameters in one statement.
-  const perStatement = Math.max(1, Math.floor(30_000 / Math.max(1, Object.keys(rows[0] ?? {}).length)));
-  for (let i = 0; i < rows.length; i += Math.min(perStatement, 100)) {
-    const batch = rows.slice(i, i + Math.min(perStatement, 100)).map((row) => mapRow(row, columns, target.engine));
+  // 100 rows a statement, fewer for wide tables: PostgreSQL takes at most 65,535 parameters in one.
+  const perStatement = Math.max(1, Math.min(100, Math.floor(30_000 / Math.max(1, Object.keys(rows[0] ?? {}).length))));
+  for (let i = 0; i < rows.length; i += perStatement) {
+    const batch = rows.slice(i, i + perStatement).map((row) => mapRow(row, columns, target.engine));
     const insert = target.db.insertInto(table as never).values(batch as never);
     const result = await (skipExisting ? insert.onConflict((oc) => oc.doNothing()) : insert).executeTakeFirst();
     inserted += Number(result?.numInsertedOrUpdatedRows ?? batch.length);

@@ -13,7 +13,7 @@ import { migrations } from "#app/platform/db/migrations";
 import { contentTypeForKey, type Storage } from "#app/platform/storage/objects";
 import { createStorage } from "#app/platform/storage/storage.server";
 import type { S3Config } from "#app/platform/storage/s3-storage.server";
-import { secretIn, tablesInDependencyOrder } from "#app/features/backup/backup-archive.server";
+import { secretFingerprint, secretIn, tablesInDependencyOrder } from "#app/features/backup/backup-archive.server";
 import { advanceSequences, columnKinds, insertMapped, sqliteBatches, sqliteRowCount } from "#app/features/backup/engine-rows.server";
 import {
   bucketContents,
@@ -85,8 +85,9 @@ export async function moveSite(options: MoveOptions): Promise<MoveResult> {
   const secretsFile = await fsp.readFile(path.join(fromDataDir, "secrets.json")).catch(() => undefined);
   const fileSecret = secretsFile && secretIn(secretsFile);
   const secret: MoveResult["secret"] = process.env.AUTH_SECRET ? "environment" : fileSecret ? "secrets-json" : "none";
-  // Names this source: its folder and the secret its data was made with.
-  const sourceId = JSON.stringify({ dataDir: fs.realpathSync(fromDataDir), secret: crypto.createHash("sha256").update(process.env.AUTH_SECRET ?? fileSecret ?? "").digest("hex").slice(0, 16) });
+  // Names this source: its folder, and the fingerprint (never the value) of the secret its data was made with.
+  const secretInUse = process.env.AUTH_SECRET ?? fileSecret;
+  const sourceId = JSON.stringify({ dataDir: fs.realpathSync(fromDataDir), secret: secretInUse ? secretFingerprint(secretInUse) : null });
 
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "site-move-"));
   const sqlite = await readOnlyCopy(dbFile, scratch).catch((error: unknown) => {
