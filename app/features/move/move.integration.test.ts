@@ -17,7 +17,7 @@ import { createAuth, createOrResetAdmin, getSession, signIn } from "#app/feature
 import { beginTwoFactorSetup, confirmTwoFactorSetup } from "#app/features/accounts/two-factor.server";
 import { savePageContent, listRevisions } from "#app/features/pages/page-store.server";
 import { submitRegistration } from "#app/features/registrations/registrations.server";
-import { getPageById } from "#app/content/pages";
+import { BUILT_IN_PAGES, getPageById } from "#app/content/pages";
 import { LocalStorage } from "#app/platform/storage/local-storage.server";
 import { createStorage } from "#app/platform/storage/storage.server";
 import type { S3Config } from "#app/platform/storage/s3-storage.server";
@@ -246,6 +246,7 @@ describe.skipIf(!READY)(`npm run move${READY ? "" : ` (${NOT_READY})`}`, () => {
     });
 
     it("serves the moved pages, pictures and revisions", async () => {
+      for (const { path: address } of BUILT_IN_PAGES) expect((await fetch(`${site!.url}${address}`)).status, address).toBe(200);
       const page = await fetch(`${site!.url}/about/mission`);
       expect(page.status).toBe(200);
       expect(await page.text()).toContain(HERO);
