@@ -302,6 +302,8 @@ describe.skipIf(!READY)(`npm run move${READY ? "" : ` (${NOT_READY})`}`, () => {
 
   it("finishes a move killed half-way when run again: every row and file once, verified", async () => {
     const target = await newTarget();
+    const scratchFolders = () => new Set(fs.readdirSync(os.tmpdir()).filter((name) => /^site-move-.+_\d+_/.test(name)));
+    const before = scratchFolders();
     const copied = (stdout: string) => (stdout.match(/ rows copied\n/g) ?? []).length;
     const killed = await runMove({ ...target.env, SITE_MOVE_PAUSE_MS: "150" }, [], (stdout) => copied(stdout) >= 8);
     expect(killed.signal).toBe("SIGKILL");
@@ -320,7 +322,12 @@ describe.skipIf(!READY)(`npm run move${READY ? "" : ` (${NOT_READY})`}`, () => {
     expect(inBucket.length).toBeGreaterThanOrEqual(4);
     expect(inBucket.length).toBeLessThan(sourceFiles.length);
 
+    // A killed run leaves its copy of the source database in the temporary folder (the second run removed the first's).
+    const leftBehind = [...scratchFolders()].filter((name) => !before.has(name));
+    expect(leftBehind).toHaveLength(1);
     const resumed = await runMove(target.env);
+    // The next run removes them, their processes being gone.
+    expect([...scratchFolders()].filter((name) => leftBehind.includes(name))).toEqual([]);
     expect(resumed.stderr).not.toMatch(/error/i);
     expect(resumed.code).toBe(0);
     expect(resumed.stdout).toContain("Carrying on from a move of this data folder that was stopped.");

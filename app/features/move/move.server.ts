@@ -14,6 +14,7 @@ import { contentTypeForKey, type Storage } from "#app/platform/storage/objects";
 import { createStorage } from "#app/platform/storage/storage.server";
 import type { S3Config } from "#app/platform/storage/s3-storage.server";
 import { secretFingerprint, secretIn, tablesInDependencyOrder } from "#app/features/backup/backup-archive.server";
+import { MOVE_SCRATCH, ownedName, removeLeftovers } from "#app/features/backup/backup-leftovers.server";
 import { advanceSequences, columnKinds, insertMapped, sqliteBatches, sqliteRowCount } from "#app/features/backup/engine-rows.server";
 import {
   bucketContents,
@@ -89,7 +90,10 @@ export async function moveSite(options: MoveOptions): Promise<MoveResult> {
   const secretInUse = process.env.AUTH_SECRET ?? fileSecret;
   const sourceId = JSON.stringify({ dataDir: fs.realpathSync(fromDataDir), secret: secretInUse ? secretFingerprint(secretInUse) : null });
 
-  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "site-move-"));
+  // Scratch named for this process: a move that was killed left its copy of the database, removed here once its process is gone.
+  await removeLeftovers(os.tmpdir(), MOVE_SCRATCH, Date.now(), []);
+  const scratch = path.join(os.tmpdir(), `site-move-${ownedName()}`);
+  fs.mkdirSync(scratch, { mode: 0o700 });
   const sqlite = await readOnlyCopy(dbFile, scratch).catch((error: unknown) => {
     fs.rmSync(scratch, { recursive: true, force: true });
     throw error;
