@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { sql } from "kysely";
@@ -32,15 +31,15 @@ export const MARKER_KEY = "site-move-in-progress.json";
  * database made and migrated in a scratch folder, so a migration that seeds
  * something new is known here without a list.
  */
-async function seededRows(): Promise<Map<string, string[]>> {
-  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "site-move-fresh-"));
+async function seededRows(scratch: string): Promise<Map<string, string[]>> {
+  const folder = fs.mkdtempSync(path.join(scratch, "fresh-"));
   let fresh: Database | undefined;
   try {
-    fresh = await openDatabase({ dataDir: scratch });
+    fresh = await openDatabase({ dataDir: folder });
     return await comparableRows(fresh);
   } finally {
     await fresh?.close();
-    fs.rmSync(scratch, { recursive: true, force: true });
+    fs.rmSync(folder, { recursive: true, force: true });
   }
 }
 
@@ -74,9 +73,9 @@ export async function rowCount(database: Connection, table: string): Promise<num
   return Number(row?.n ?? 0);
 }
 
-/** In words, what the database holds beyond what a new one starts with; empty when nothing. */
-export async function databaseContents(database: Database): Promise<string[]> {
-  const seeded = await seededRows();
+/** In words, what the database holds beyond what a new one starts with (a new one is made in `scratch` to compare); empty when nothing. */
+export async function databaseContents(database: Database, scratch: string): Promise<string[]> {
+  const seeded = await seededRows(scratch);
   const found: string[] = [];
   for (const [table, rows] of await comparableRows(database)) {
     const expected = seeded.get(table) ?? [];

@@ -104,7 +104,7 @@ export async function moveSite(options: MoveOptions): Promise<MoveResult> {
   try {
     checkSourceVersion(sqlite);
     if (databaseUrl) target = await openDatabase({ url: databaseUrl, dataDir: scratch });
-    const resumed = await claimTargets({ target, bucket, sourceId, force });
+    const resumed = await claimTargets({ target, bucket, sourceId, force, scratch });
     if (resumed) progress("Carrying on from a move of this data folder that was stopped.");
 
     const tables: MoveResult["tables"] = [];
@@ -211,14 +211,14 @@ function checkSourceVersion(sqlite: BetterSqlite3.Database): void {
  * (a marker written before anything else). True when both parts already
  * carry this source's marker: a run that was stopped, carried on.
  */
-async function claimTargets({ target, bucket, sourceId, force }: { target?: Database; bucket?: Storage; sourceId: string; force: boolean }): Promise<boolean> {
+async function claimTargets({ target, bucket, sourceId, force, scratch }: { target?: Database; bucket?: Storage; sourceId: string; force: boolean; scratch: string }): Promise<boolean> {
   const databaseMarker = target ? await readDatabaseMarker(target) : undefined;
   const bucketMarker = bucket ? await readBucketMarker(bucket) : undefined;
   const databaseOurs = target ? databaseMarker === sourceId : true;
   const bucketOurs = bucket ? bucketMarker === sourceId : true;
   const found: string[] = [];
   if (target && !databaseOurs) {
-    const contents = await databaseContents(target);
+    const contents = await databaseContents(target, scratch);
     if (databaseMarker) found.push(`the database in DATABASE_URL holds part of a move from another data folder (${databaseMarker})`);
     else if (contents.length) found.push(`the database in DATABASE_URL already holds ${contents.join(", ")}`);
   }
