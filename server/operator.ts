@@ -8,6 +8,7 @@ import { defaultBackupPath } from "#app/features/backup/backup-archive.server";
 import { createBackup } from "#app/features/backup/backup-create.server";
 import { RestoreError, restoreBackup } from "#app/features/backup/backup-restore.server";
 import { cleanUp } from "#app/features/housekeeping/cleanup.server";
+import { MoveError, moveSite, type MoveResult } from "#app/features/move/move.server";
 import { wireFeaturesIntoPlatform } from "./wiring";
 
 /** Commands for whoever runs the site (npm run db:migrate, admin:create). */
@@ -26,6 +27,7 @@ export async function runCli(argv: string[]): Promise<number> {
     if (command === "backup") return await backupCommand(argv.slice(1));
     if (command === "restore") return await restoreCommand(argv.slice(1));
     if (command === "cleanup") return await cleanupCommand(argv.slice(1));
+    if (command === "move") return await moveCommand(argv.slice(1));
     console.error(`Unknown command: ${command ?? "(none)"}`);
     return 2;
   } finally {
@@ -129,4 +131,57 @@ async function cleanupCommand(args: string[]): Promise<number> {
   const result = await cleanUp({ database: await getDatabase(), storage: getStorage(), dataDir: config.DATA_DIR, tus: getTus(), orphanMinAgeMs: minAgeMs, scratchMinAgeMs: minAgeMs });
   console.log(JSON.stringify(result));
   return 0;
+}
+
+/**
+ * npm run move [-- --from-data-dir DIR] [--force]: the SQLite database and
+ * uploads of DATA_DIR (or DIR) into DATABASE_URL and/or the S3_* bucket.
+ * Stop the site first.
+ */
+async function moveCommand(args: string[]): Promise<number> {
+  const config = env();
+  const fromDataDir = path.resolve(optionOf(args, "from-data-dir") ?? config.DATA_DIR);
+  const pauseMs = Number(process.env.SITE_MOVE_PAUSE_MS ?? 0) || undefined;
+  try {
+    console.log(`Moving the site in ${fromDataDir}…`);
+    const result = await moveSite({
+      fromDataDir,
+      databaseUrl: config.DATABASE_URL,
+      s3: s3ConfigFromEnv(config),
+      force: args.includes("--force"),
+      progress: (line) => console.log(line),
+      pauseMs,
+    });
+    console.log(moveReport(result, fromDataDir));
+    return 0;
+  } catch (error) {
+    if (error instanceof MoveError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+function moveReport(result: MoveResult, fromDataDir: string): string {
+  const width = Math.max(5, ...result.tables.map((t) => t.table.length));
+  const lines = ["", "Moved and verified (row counts per table, SHA-256 per file):", `  ${"table".padEnd(width)}  rows`];
+  for (const { table, rows } of result.tables) lines.push(`  ${table.padEnd(width)}  ${rows}`);
+  if (result.movedDatabase) lines.push(`  ${"total".padEnd(width)}  ${result.tables.reduce((sum, t) => sum + t.rows, 0)}`);
+  if (result.movedFiles) lines.push(`  ${"files".padEnd(width)}  ${result.files} (${result.fileBytes} bytes)`);
+  lines.push("", "Next, in the site's settings file (the one the site and every npm run command use):");
+  if (result.movedDatabase) lines.push("  - set DATABASE_URL to the value used for this move;");
+  if (result.movedFiles) lines.push("  - set S3_ENDPOINT, S3_REGION, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (and S3_PUBLIC_URL if a CDN serves the bucket) to the values used for this move;");
+  const secretsFile = path.join(fromDataDir, "secrets.json");
+  if (result.secret === "secrets-json") {
+    lines.push(
+      `  - set AUTH_SECRET to the authSecret in ${secretsFile} (node -p "require('${secretsFile}').authSecret"): sessions, two-factor secrets and newsletter links depend on it.`,
+    );
+  } else if (result.secret === "environment") {
+    lines.push("  - keep AUTH_SECRET as it is set now: sessions, two-factor secrets and newsletter links depend on it.");
+  } else {
+    lines.push(`  - set AUTH_SECRET to a long random value (openssl rand -base64 32): ${secretsFile} has none, so no data depends on one yet.`);
+  }
+  lines.push("Then start the site.", `The old data folder ${fromDataDir} is as it was: to go back, take those settings out again and start the site.`);
+  return lines.join("\n");
 }

@@ -379,7 +379,10 @@ describeEachEngine("restoring an archive from an older version", (getDb) => {
 
   // From before any migration seeds rows, and from the release before this one (whose migrations seeded rows the archive holds too).
   const olderReleases = ["0003-media-storage", Object.keys(migrations).at(-2)!];
-  it.each(olderReleases)("runs the newer migrations over the rows of an archive made at %s and keeps what they add", async (upTo) => {
+  // Into the same engine, and (with PostgreSQL at hand) into the other one, as a restore that moves a site does.
+  const targets: Engine[] = process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
+  const cases = olderReleases.flatMap((upTo) => targets.map((into) => [upTo, into] as const));
+  it.each(cases)("runs the newer migrations over the rows of an archive made at %s and keeps what they add, restored into %s", async (upTo, into) => {
     const { engine } = getDb();
     // The source: an empty PostgreSQL database, or a new folder, taken to `upTo` only.
     const source = engine === "postgres" ? await createTestDatabase("postgres") : undefined;
@@ -388,7 +391,7 @@ describeEachEngine("restoring an archive from an older version", (getDb) => {
       for (const table of await source.db.introspection.getTables({ withInternalKyselyTables: true })) await source.db.schema.dropTable(table.name).cascade().execute();
     }
     const older = await olderDatabase(engine, sourceDir, source?.url, upTo);
-    const target = engine === "postgres" ? await createTestDatabase("postgres") : undefined;
+    const target = into === "postgres" ? await createTestDatabase("postgres") : undefined;
     const targetDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-older-target-"));
     try {
       await older.db.insertInto("setup_claims").values({ name: "first-admin", claimed_at: "2025-01-01T00:00:00.000Z" }).execute();

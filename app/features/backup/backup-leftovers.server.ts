@@ -62,6 +62,9 @@ const BACKUP_SCRATCH: LeftoverKind = { name: /^tmp-backup-(.+)$/, legacy: /^tmp-
 const RESTORE_SCRATCH: LeftoverKind = { name: /^restore-(.+)$/, legacy: /^restore-[A-Za-z0-9]{6}$/, directory: true, unownedAfterMs: 24 * 3600_000 };
 export const PARTIAL_ARCHIVE: LeftoverKind = { name: /^.+\.partial-(.+)$/, legacy: /\.tar\.gz\.partial-[0-9a-f]{8}$/, directory: false, unownedAfterMs: 6 * 3600_000 };
 
+/** `npm run move`'s scratch folder in the system's temporary folder (a copy of the database it moves from). */
+export const MOVE_SCRATCH: LeftoverKind = { name: /^site-move-(.+)$/, legacy: /^site-move-[A-Za-z0-9]{6}$/, directory: true, unownedAfterMs: 24 * 3600_000 };
+
 /** A restore's scratch folder in DATA_DIR/tmp named for its process: the clean-up's age rule for that folder leaves it to removeBackupLeftovers. */
 export function isOwnedRestoreScratch(name: string): boolean {
   const owner = RESTORE_SCRATCH.name.exec(name)?.[1];

@@ -12,6 +12,7 @@ import { migrations } from "#app/platform/db/migrations";
 import { contentTypeForKey, ObjectExistsError, type Storage } from "#app/platform/storage/objects";
 import { BACKUP_FORMAT, secretFingerprint, secretIn, tableNames, tablesInDependencyOrder, type BackupManifest, type Connection } from "./backup-archive.server";
 import { ownedName, removeBackupLeftovers } from "./backup-leftovers.server";
+import { columnKinds, insertMapped } from "./engine-rows.server";
 import { readTar } from "./tar.server";
 
 /**
@@ -137,10 +138,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   if (manifest.format !== BACKUP_FORMAT) throw new RestoreError(`This backup has format ${manifest.format}; this version of the site reads format ${BACKUP_FORMAT}.`);
   const unknown = manifest.migrations.filter((m) => !(m in migrations));
   if (unknown.length) throw new RestoreError(`This backup was made by a newer version of the site (migrations ${unknown.join(", ")}). Update the site first.`);
+  // An archive restores into either engine: the one DATABASE_URL names, else SQLite in the data folder.
   const targetEngine: Engine = options.databaseUrl ? "postgres" : "sqlite";
-  if (targetEngine !== manifest.engine) {
-    throw new RestoreError(`This backup holds a ${manifest.engine === "sqlite" ? "SQLite" : "PostgreSQL"} database; restore it with ${manifest.engine === "sqlite" ? "DATABASE_URL unset" : "DATABASE_URL set"}.`);
-  }
 
   const existing = dataFolderContents(dataDir);
   if (existing.length && !force) {
@@ -162,7 +161,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   let rows = 0;
   let files = 0;
   try {
-    if (manifest.engine === "postgres") {
+    if (targetEngine === "postgres") {
       database = await openDatabase({ url: options.databaseUrl, dataDir });
       await checkPostgresTarget(database, force);
     }
@@ -196,11 +195,29 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
       if (!sqliteCopy) throw new RestoreError("This backup has no database in it (database/site.db is missing).");
       // A file from an older version is brought up to date before it replaces anything, so a migration that fails leaves the live database.
       const copy = await openDatabase({ dataDir: scratch, sqliteFile: "site.db" });
-      await copy.close();
-      await replaceSqliteFile(dataDir, sqliteCopy);
-      rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
+      if (targetEngine === "sqlite") {
+        await copy.close();
+        await replaceSqliteFile(dataDir, sqliteCopy);
+        rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
+      } else {
+        // Into PostgreSQL: the copy, now at this version's schema, is read a batch at a time.
+        try {
+          rows = await replaceRows(database!, Object.keys(migrations), await sqliteRowSource(copy));
+        } finally {
+          await copy.close();
+        }
+      }
+    } else if (targetEngine === "postgres") {
+      rows = await replaceRows(database!, manifest.migrations, memoryRowSource(order, pending));
     } else {
-      rows = await replacePostgresRows(database!, manifest.migrations, order, pending);
+      // A PostgreSQL archive into SQLite: a new database file is filled beside the live one, then renamed into its place.
+      const built = await openDatabase({ dataDir: scratch, sqliteFile: "built.db" });
+      try {
+        rows = await replaceRows(built, manifest.migrations, memoryRowSource(order, pending));
+      } finally {
+        await built.close();
+      }
+      await replaceSqliteFile(dataDir, path.join(scratch, "built.db"));
     }
     committed = true;
 
@@ -209,7 +226,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     if (force) {
       // What the old site left beside its data: unfinished uploads, scratch, and on PostgreSQL a SQLite file from before.
       // Its stored files that the restored rows do not mention are removed by the clean-up job (orphans older than a day).
-      const leftovers = ["uploads-in-progress", ...(manifest.engine === "postgres" ? ["site.db", "site.db-wal", "site.db-shm"] : [])];
+      const leftovers = ["uploads-in-progress", ...(targetEngine === "postgres" ? ["site.db", "site.db-wal", "site.db-shm"] : [])];
       for (const name of leftovers) await fsp.rm(path.join(dataDir, name), { recursive: true, force: true });
     }
   } catch (error) {
@@ -300,6 +317,42 @@ async function checkPostgresTarget(database: Database, force: boolean): Promise<
   }
 }
 
+/** Where the rows being restored come from: the archive's JSON lines, or a SQLite copy read in batches. */
+interface RowSource {
+  /** Tables, the ones others point at first. */
+  order: string[];
+  batches(table: string): AsyncIterable<Record<string, unknown>[]>;
+}
+
+function memoryRowSource(order: string[], pending: Record<string, Record<string, unknown>[]>): RowSource {
+  return {
+    order,
+    async *batches(table) {
+      const rows = pending[table] ?? [];
+      for (let i = 0; i < rows.length; i += 500) yield rows.slice(i, i + 500);
+    },
+  };
+}
+
+async function sqliteRowSource(copy: Database): Promise<RowSource> {
+  const order = await tablesInDependencyOrder(copy);
+  return {
+    order,
+    async *batches(table) {
+      let after = 0;
+      for (let first = true; ; first = false) {
+        // By rowid, so a large table is never held whole.
+        const rows = (
+          await sql<Record<string, unknown>>`select rowid as "__rowid", * from ${sql.table(table)} where ${first ? sql`1 = 1` : sql`rowid > ${after}`} order by rowid limit 500`.execute(copy.db)
+        ).rows;
+        if (!rows.length) return;
+        after = Number(rows[rows.length - 1]!.__rowid);
+        yield rows.map(({ __rowid: _rowid, ...row }) => row);
+      }
+    },
+  };
+}
+
 /**
  * Replaces every row in one transaction, so a failure leaves the old rows.
  * The target has run every migration this version has; an archive from an
@@ -307,8 +360,10 @@ async function checkPostgresTarget(database: Database, force: boolean): Promise<
  * from, rebuilt inside the transaction, and the newer migrations run over
  * them as they would have over the old site: whatever those migrations add
  * or change (seeded rows, moved data) is kept, not wiped by the restore.
+ * Values are mapped to the target engine's types (engine-rows.server.ts), so
+ * an archive from either engine restores into either.
  */
-async function replacePostgresRows(database: Database, archived: string[], order: string[], pending: Record<string, Record<string, unknown>[]>): Promise<number> {
+async function replaceRows(database: Database, archived: string[], source: RowSource): Promise<number> {
   const applied = (await sql<{ name: string }>`select name from kysely_migration`.execute(database.db)).rows.map((r) => r.name);
   const same = applied.length === archived.length && archived.every((name) => applied.includes(name));
   return database.db.transaction().execute(async (trx) => {
@@ -321,16 +376,18 @@ async function replacePostgresRows(database: Database, archived: string[], order
     };
     if (same) {
       await emptyTables();
-      return insertRows(connection, order, pending);
+      return insertRows(connection, source);
     }
-    for (const table of await tableNames(connection)) {
-      if (!MIGRATION_TABLES.includes(table)) await sql`drop table ${sql.table(table)} cascade`.execute(trx);
+    // Children before parents, so SQLite (which has no CASCADE) never drops a table another still points at.
+    for (const table of (await tablesInDependencyOrder(connection)).reverse()) {
+      if (MIGRATION_TABLES.includes(table)) continue;
+      await (connection.engine === "postgres" ? sql`drop table ${sql.table(table)} cascade` : sql`drop table ${sql.table(table)}`).execute(trx);
     }
     await sql`delete from kysely_migration`.execute(trx);
     await runMigrations(connection, archived);
     // The archive's own migrations seed rows (the content version, built-in testimonials and roles) that its rows hold too.
     await emptyTables();
-    const count = await insertRows(connection, order, pending);
+    const count = await insertRows(connection, source);
     await runMigrations(connection, Object.keys(migrations).filter((name) => !archived.includes(name)));
     return count;
   });
@@ -348,17 +405,13 @@ async function runMigrations({ db, engine }: Connection, names: string[]): Promi
   }
 }
 
-async function insertRows(connection: Connection, order: string[], pending: Record<string, Record<string, unknown>[]>): Promise<number> {
+async function insertRows(connection: Connection, source: RowSource): Promise<number> {
   const present = new Set(await tableNames(connection));
+  const kinds = await columnKinds(connection);
   let count = 0;
-  for (const table of order) {
+  for (const table of source.order) {
     if (MIGRATION_TABLES.includes(table) || !present.has(table)) continue;
-    const rows = pending[table] ?? [];
-    for (let i = 0; i < rows.length; i += 100) {
-      const batch = rows.slice(i, i + 100);
-      await connection.db.insertInto(table as never).values(batch as never).execute();
-      count += batch.length;
-    }
+    for await (const batch of source.batches(table)) count += await insertMapped(connection, table, batch, kinds);
   }
   return count;
 }
