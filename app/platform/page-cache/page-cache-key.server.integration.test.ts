@@ -20,6 +20,21 @@ describeEachEngine("the page cache's key: what a link or a browser brings", (get
   const get = (p: string, headers: Record<string, string> = {}) => fetch(`${served.site.url}${p}`, { redirect: "manual", headers });
   const random = () => crypto.randomUUID().slice(0, 8);
 
+  it("passes React Router's route-manifest requests through whole, so a page that loads a route does not reload itself", async () => {
+    // A hydrated page asks /__manifest?paths=…&version=… for routes it has not loaded yet; without its version the
+    // answer is "reload the document", which on a form page throws away what was typed.
+    const version = /"version":\s*"([^"]+)"/.exec(await (await get("/login")).text())?.[1];
+    expect(version, "the build's version in the sign-in page").toBeTruthy();
+    for (let i = 0; i < 2; i++) {
+      const manifest = await get(`/__manifest?paths=${encodeURIComponent("/invite/some-token")}&version=${version}`);
+      expect(manifest.status).toBe(200);
+      expect(manifest.headers.get("x-cache")).toBeNull();
+      expect(Object.keys((await manifest.json()) as object).some((id) => id.includes("invite")), "the invitation route in the answer").toBe(true);
+    }
+    const stale = await get(`/__manifest?paths=${encodeURIComponent("/invite/some-token")}&version=not-this-build`);
+    expect([stale.status, stale.headers.get("x-remix-reload-document")]).toEqual([204, "true"]);
+  });
+
   it("answers a link's tracking tags, or any parameter the page does not read, with the cached page", async () => {
     await (await get("/about/mission")).arrayBuffer();
     const plain = await get("/about/mission");

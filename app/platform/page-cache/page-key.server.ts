@@ -9,8 +9,12 @@ import { readThemeChoice } from "#app/platform/http/theme-cookie";
  * cookies other than the theme and a session.
  */
 
-/** Paths that are never cached whoever asks: staff pages, APIs, files, health and build assets. */
-const NEVER = /^\/(admin|login|logout|api|media|assets|healthz|readyz|theme)(\/|$|\.)/;
+/**
+ * Paths that are never cached whoever asks: staff pages, APIs, files, health
+ * and build assets, and React Router's route manifest (its answer depends on
+ * the `paths` and `version` it is asked with, which a key would drop).
+ */
+const NEVER = /^\/(admin|login|logout|api|media|assets|healthz|readyz|theme|__manifest)(\/|$|\.)/;
 
 /**
  * Cookies that mean a signed-in visitor (the sign-in session, named by the
