@@ -12,7 +12,7 @@ import { Button } from "#app/components/ui/button";
 import { Input } from "#app/components/ui/input";
 import { Label } from "#app/components/ui/label";
 import { NativeSelect } from "#app/components/ui/native-select";
-import { requireAdmin } from "#app/features/accounts/auth.server";
+import { requireStaff } from "#app/features/accounts/auth.server";
 import { getDatabase } from "#app/platform/db/db.server";
 import { clientIpFrom } from "#app/features/public-forms/abuse-guard.server";
 import { logger } from "#app/platform/log/logger.server";
@@ -42,7 +42,7 @@ export function meta() {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "newsletter");
   const database = await getDatabase();
   const url = new URL(request.url);
   const q = url.searchParams.get("q")?.trim() ?? "";
@@ -88,7 +88,7 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request);
+  const { user } = await requireStaff(request, "newsletter");
   const database = await getDatabase();
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");

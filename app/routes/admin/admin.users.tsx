@@ -12,7 +12,7 @@ import { formatDateTime } from "#app/web/dates";
 import { listAccounts, listSessions, removeAdminAccount, revokeOtherSessions, revokeSession } from "#app/features/accounts/admin-accounts.server";
 import { requiresTwoFactor, resetTwoFactorFor, setRequireTwoFactor } from "#app/features/accounts/two-factor-policy.server";
 import { isRecordId, refuseMissingRecord, refuseUnknownAction } from "#app/features/admin/admin-response.server";
-import { getAuth, requireAdmin } from "#app/features/accounts/auth.server";
+import { getAuth, requireStaff } from "#app/features/accounts/auth.server";
 import { createInvitation, INVITATION_TTL_HOURS, listPendingInvitations, withdrawInvitation } from "#app/features/accounts/invitations.server";
 import { redirectWithToast } from "#app/web/toast.server";
 import { disableTwoFactor, newBackupCodes } from "#app/features/accounts/two-factor.server";
@@ -28,7 +28,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Admin users · Admin Da
 const BASE = "/admin/users";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const current = await requireAdmin(request);
+  const current = await requireStaff(request, "users");
   const { database } = await getAuth();
   const [accounts, sessions, invitations, requireTwoFactor, reauthNeeded] = await Promise.all([
     listAccounts(database),
@@ -58,7 +58,7 @@ const SENSITIVE = new Map<string, string>([
 ]);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const current = await requireAdmin(request);
+  const current = await requireStaff(request, "users");
   const site = await getAuth();
   const { database } = site;
   const form = await request.formData();

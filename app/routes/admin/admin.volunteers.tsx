@@ -9,7 +9,7 @@ import { Badge } from "#app/components/ui/badge";
 import { Button } from "#app/components/ui/button";
 import { VOLUNTEER_TYPES } from "#app/content/site";
 import { isRecordId, refuseMissingRecord, refuseUnknownAction } from "#app/features/admin/admin-response.server";
-import { requireAdmin } from "#app/features/accounts/auth.server";
+import { requireStaff } from "#app/features/accounts/auth.server";
 import { getDatabase } from "#app/platform/db/db.server";
 import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, type ApplicationStatus } from "#app/features/volunteers/volunteer.schema";
 import { redirectWithToast } from "#app/web/toast.server";
@@ -21,7 +21,7 @@ const PAGE_SIZE = 50;
 export const meta: Route.MetaFunction = () => [{ title: "Volunteers · Admin Dashboard" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "volunteer-roles");
   const database = await getDatabase();
   const url = new URL(request.url);
   const param = url.searchParams.get("status") ?? "";
@@ -39,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "volunteer-roles");
   const database = await getDatabase();
   const form = await request.formData();
   const id = String(form.get("id") ?? "");
