@@ -93,7 +93,7 @@ describeEachEngine("sensitive admin actions ask for the password again", (getDb)
     expect(await state()).toEqual(before);
     const failure = await getDb().db.selectFrom("audit_log").select(["action", "actor_email", "detail"]).where("action", "=", "sign-in.failure").orderBy("created_at", "desc").executeTakeFirstOrThrow();
     expect(failure.actor_email).toBe(ADMIN.email);
-    expect(JSON.parse(failure.detail ?? "{}")).toMatchObject({ during: "inviting an admin" });
+    expect(JSON.parse(failure.detail ?? "{}")).toMatchObject({ during: "inviting someone to the admin area" });
   });
 
   it("does each of them with the password, and for ten minutes after without it", async () => {
