@@ -169,7 +169,7 @@ const NOT_ALLOWED = "You are signed in, but your account is not allowed to use t
  * this capability, in words that say what it may not do and whom to ask,
  * and that refusal is written to the audit log.
  */
-export async function requireStaff(request: Request, capability: Capability): Promise<CurrentSession> {
+export async function requireStaff(request: Request, capability: Capability, { resource = false }: { resource?: boolean } = {}): Promise<CurrentSession> {
   const current = await requireStaffSession(request);
   if (!can(current.user.role, capability)) {
     const site = await getAuth();
@@ -179,9 +179,19 @@ export async function requireStaff(request: Request, capability: Capability): Pr
       actorEmail: current.user.email,
       detail: { capability, role: current.user.role, method: request.method, path: new URL(request.url).pathname.replace(/\.data$/, "").slice(0, 300) },
     });
-    throw new Response(refusalMessage(current.user.role, capability), { status: 403, headers: { "Cache-Control": "private, no-store", "Content-Type": "text/plain; charset=utf-8" } });
+    const message = refusalMessage(current.user.role, capability);
+    // A resource route (an export) has no page around it: a browser that opened it gets a small page of its own.
+    if (resource && (request.headers.get("accept") ?? "").includes("text/html")) throw refusalPage(message);
+    throw new Response(message, { status: 403, headers: { "Cache-Control": "private, no-store", "Content-Type": "text/plain; charset=utf-8" } });
   }
   return current;
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+
+function refusalPage(message: string): Response {
+  const html = `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Not allowed</title></head><body><main><h1>Not allowed</h1><p>${escapeHtml(message)} Nothing was exported.</p><p><a href="/admin">Back to your dashboard</a></p></main></body></html>`;
+  return new Response(html, { status: 403, headers: { "Cache-Control": "private, no-store", "Content-Type": "text/html; charset=utf-8" } });
 }
 
 /**

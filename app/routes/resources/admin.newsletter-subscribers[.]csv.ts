@@ -9,7 +9,7 @@ import { ukToday } from "#app/web/dates";
 
 /** Only POST: every export of the subscriber list is written to the audit log, which no GET may do. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request, "subscribers");
+  await requireStaff(request, "subscribers", { resource: true });
   return new Response("Use the Export CSV button on the Newsletter page.", {
     status: 405,
     headers: { Allow: "POST", "Cache-Control": "private, no-store" },
@@ -18,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** The subscriber list as CSV, with the search and status filter the Newsletter tab shows (sent in the form, not the address). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const current = await requireStaff(request, "subscribers");
+  const current = await requireStaff(request, "subscribers", { resource: true });
   const { user } = current;
   const form = await request.formData();
   const statusField = String(form.get("status") ?? "");

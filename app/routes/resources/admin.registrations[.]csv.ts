@@ -9,7 +9,7 @@ import { ukToday } from "#app/web/dates";
 
 /** Only POST: every export is written to the audit log, which no GET may do. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request, "registrations");
+  await requireStaff(request, "registrations", { resource: true });
   return new Response("Use the Export button on the Registrations page.", {
     status: 405,
     headers: { Allow: "POST", "Cache-Control": "private, no-store" },
@@ -17,7 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const current = await requireStaff(request, "registrations");
+  const current = await requireStaff(request, "registrations", { resource: true });
   const { user } = current;
   const form = await request.formData();
   const field = (name: string) => String(form.get(name) ?? "").slice(0, 1024);
