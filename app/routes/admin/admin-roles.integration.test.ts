@@ -103,10 +103,12 @@ describeEachEngine("staff roles over HTTP", (getDb) => {
         const allowed = needs === "staff" || can(role, needs);
         const label = `${role} ${route.id}`;
         const requests: Array<[string, () => Promise<Response>]> = [];
+        // The dashboard's bare address sends a role without pages to its own area (tested below); a page's address asks.
+        const query = route.id === "routes/admin/admin._index" ? "?page=about" : "";
         if (route.hasLoader) {
-          requests.push(["GET", () => get(route.path, cookies[role])]);
+          requests.push(["GET", () => get(`${route.path}${query}`, cookies[role])]);
           if (route.path.startsWith("/admin") && !route.path.endsWith(".csv")) {
-            requests.push(["GET .data", () => get(route.path === "/admin" ? "/admin.data" : `${route.path}.data`, cookies[role])]);
+            requests.push(["GET .data", () => get(`${route.path === "/admin" ? "/admin.data" : `${route.path}.data`}${query}`, cookies[role])]);
           }
         }
         if (route.hasAction) requests.push(["POST", () => post(`${route.path}${route.index ? "?index" : ""}`, cookies[role], { intent: "delete", id: FAKE_ID })]);
