@@ -93,15 +93,17 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             </Form>
           </div>
         </div>
-        <nav aria-label="Admin sections" className="mx-auto max-w-7xl overflow-x-auto px-4">
-          <ul className="flex min-w-max gap-1">
-            {tabs.map((tab) => (
-              <li key={tab.path}>
-                <AreaLink to={tab.path} current={area?.path === tab.path} label={tab.label} />
-              </li>
-            ))}
-          </ul>
-        </nav>
+        {tabs.length > 0 ? (
+          <nav aria-label="Admin sections" className="mx-auto max-w-7xl overflow-x-auto px-4">
+            <ul className="flex min-w-max gap-1">
+              {tabs.map((tab) => (
+                <li key={tab.path}>
+                  <AreaLink to={tab.path} current={area?.path === tab.path} label={tab.label} />
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
       </header>
       {secondary.length > 0 ? (
         <nav aria-label="More admin areas" className="mx-auto max-w-7xl px-4 pt-3">
