@@ -56,7 +56,7 @@ describeEachEngine("sensitive admin actions ask for the password again", (getDb)
     exports: (await getDb().db.selectFrom("audit_log").select("action").where("action", "like", "%exported%").execute()).length,
   });
   const SENSITIVE: Array<[string, () => Record<string, string>]> = [
-    ["invite", () => ({ intent: "invite", email: "new.admin@example.org" })],
+    ["invite", () => ({ intent: "invite", email: "new.admin@example.org", role: "admin" })],
     ["reset-two-factor", () => ({ intent: "reset-two-factor", id: deputyId })],
     ["require-two-factor", () => ({ intent: "require-two-factor", required: "on" })],
     ["change-role", () => ({ intent: "change-role", id: deputyId, role: "editor" })],
@@ -124,7 +124,7 @@ describeEachEngine("sensitive admin actions ask for the password again", (getDb)
     await goStale();
     const confirmed = await users({ intent: "confirm-identity", password: ADMIN.password });
     expect(confirmed.status).toBe(302);
-    const invite = await users({ intent: "invite", email: "second.admin@example.org" });
+    const invite = await users({ intent: "invite", email: "second.admin@example.org", role: "editor" });
     expect(invite.status).toBe(302);
     expect((await state()).invitations).toContain("second.admin@example.org");
   });
