@@ -82,7 +82,7 @@ describeEachEngine("staff roles over HTTP", (getDb) => {
   const post = (path: string, cookie: string, fields: Record<string, string>) =>
     fetch(`${served.site.url}${path}`, { method: "POST", redirect: "manual", headers: { cookie, Origin: served.site.url }, body: new URLSearchParams(fields) });
   const refusals = async () =>
-    (await getDb().db.selectFrom("audit_log").select(["actor_email", "detail"]).where("action", "=", "access.refused").execute()).map((r) => ({
+    (await getDb().db.selectFrom("audit_log").select(["actor_email", "detail"]).where("action", "=", "access.refused").orderBy("created_at").execute()).map((r) => ({
       email: r.actor_email,
       detail: JSON.parse(r.detail ?? "{}") as { capability: string; role: string; method: string; path: string },
     }));
