@@ -47,6 +47,9 @@ test("an admin invites a colleague, whose link sets a password and makes an admi
   await expect(page.getByLabel("E-mail address")).toHaveValue("not-an-address");
 
   await page.getByLabel("E-mail address").fill(INVITED.email);
+  // An invitation starts at Editor; this colleague is to help run the accounts, so an Admin.
+  await expect(page.getByLabel("Role", { exact: true })).toHaveValue("editor");
+  await page.getByLabel("Role", { exact: true }).selectOption("admin");
   await page.getByRole("button", { name: "Send invitation" }).click();
   await closeToasts(page, "Invitation sent");
   const pending = page.getByRole("region", { name: "Waiting to be accepted" });

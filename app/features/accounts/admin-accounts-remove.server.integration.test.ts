@@ -24,7 +24,7 @@ describeEachEngine("removing admin access", (getDb) => {
 
   async function invited(email: string) {
     const chair = await getDb().db.selectFrom("users").select(["id", "email"]).where("email", "=", "chair@example.org").executeTakeFirstOrThrow();
-    const invitation = await createInvitation(getDb(), { email, invitedBy: { ...chair, name: "Chair", role: "admin", twoFactorEnabled: false } });
+    const invitation = await createInvitation(getDb(), { role: "admin", email, invitedBy: { ...chair, name: "Chair", role: "admin", twoFactorEnabled: false } });
     if (!invitation.ok) throw new Error(invitation.message);
     const accepted = await acceptInvitation(auth(), { token: invitation.link.split("/invite/")[1]!, password: PASSWORD, confirm: PASSWORD });
     if (!accepted.ok) throw new Error(accepted.message);
@@ -48,7 +48,7 @@ describeEachEngine("removing admin access", (getDb) => {
     expect(await removeAdminAccount(getDb(), crypto.randomUUID(), chair)).toEqual({ ok: false, reason: "missing" });
 
     // A link the leaver sent and nobody has used yet.
-    const sent = await createInvitation(getDb(), { email: "friend-of-leaver@example.org", invitedBy: { id: leaver.id, email: leaver.email, name: "Leaver", role: "admin", twoFactorEnabled: false } });
+    const sent = await createInvitation(getDb(), { role: "admin", email: "friend-of-leaver@example.org", invitedBy: { id: leaver.id, email: leaver.email, name: "Leaver", role: "admin", twoFactorEnabled: false } });
     if (!sent.ok) throw new Error(sent.message);
 
     expect(await removeAdminAccount(getDb(), leaver.id, chair)).toEqual({ ok: true, email: "leaver@example.org" });

@@ -45,16 +45,16 @@ describeEachEngine("admin accounts", (getDb) => {
     if (!created.ok) throw new Error(created.message);
     chair = created.user;
 
-    expect(await createInvitation(getDb(), { email: "not an address", invitedBy: chair })).toMatchObject({ ok: false, status: 400 });
-    expect(await createInvitation(getDb(), { email: "Chair@example.org", invitedBy: chair })).toMatchObject({
+    expect(await createInvitation(getDb(), { role: "admin", email: "not an address", invitedBy: chair })).toMatchObject({ ok: false, status: 400 });
+    expect(await createInvitation(getDb(), { role: "admin", email: "Chair@example.org", invitedBy: chair })).toMatchObject({
       ok: false,
       status: 409,
       message: "This person already has an account.",
     });
 
-    const first = await createInvitation(getDb(), { email: "Treasurer@Example.org", invitedBy: chair, ip: "203.0.113.5" });
+    const first = await createInvitation(getDb(), { role: "admin", email: "Treasurer@Example.org", invitedBy: chair, ip: "203.0.113.5" });
     if (!first.ok) throw new Error(first.message);
-    const second = await createInvitation(getDb(), { email: "treasurer@example.org", invitedBy: chair });
+    const second = await createInvitation(getDb(), { role: "admin", email: "treasurer@example.org", invitedBy: chair });
     if (!second.ok) throw new Error(second.message);
     const token = (link: string) => link.split("/invite/")[1]!;
     // The newer link replaces the older; only the hash of a token is stored.
@@ -90,7 +90,7 @@ describeEachEngine("admin accounts", (getDb) => {
     expect(await signIn(auth(), { email: "treasurer@example.org", password: "ledgers in the lamplight", ip: "203.0.113.6" })).toMatchObject({ ok: true });
 
     // Expired, withdrawn and made-up links do nothing.
-    const later = await createInvitation(getDb(), { email: "secretary@example.org", invitedBy: chair });
+    const later = await createInvitation(getDb(), { role: "admin", email: "secretary@example.org", invitedBy: chair });
     if (!later.ok) throw new Error(later.message);
     const afterExpiry = new Date(Date.now() + (INVITATION_TTL_HOURS + 1) * 3600_000);
     expect(await acceptInvitation(auth(), { token: token(later.link), password: PASSWORD, confirm: PASSWORD, now: afterExpiry })).toMatchObject({

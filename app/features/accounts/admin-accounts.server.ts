@@ -2,6 +2,7 @@ import { recordAudit } from "#app/features/audit/audit.server";
 import { withdrawPendingInvitationsBy } from "./invitations.server";
 import { toBool, type Database } from "#app/platform/db/db.server";
 import type { Actor } from "#app/features/audit/actor";
+import type { StaffRole } from "./roles";
 
 /**
  * The admin area's view of accounts: who can sign in, where they are
@@ -154,5 +155,54 @@ export async function removeAdminAccount(database: Database, userId: string, act
     await trx.deleteFrom("users").where("id", "=", userId).execute();
     await recordAudit({ ...database, db: trx }, { action: "account.removed", actorId: actor.id, actorEmail: actor.email, ip: actor.ip, detail: { of: user.email } });
     return { ok: true, email: user.email };
+  });
+}
+
+export type ChangeRoleResult =
+  | { ok: true; email: string; from: string; to: StaffRole; changed: boolean }
+  | { ok: false; reason: "missing" | "actor-gone" | "last-admin" };
+
+/**
+ * Gives an account another staff role. The site never runs without an
+ * Admin: the last one cannot be made anything else. Whoever changes a role
+ * must still be an Admin when the change is made. As for removals, the
+ * Admin rows are locked first on PostgreSQL, so two Admins demoting each
+ * other at the same moment are served one after the other and the second
+ * is refused; SQLite runs one write transaction at a time anyway. The
+ * update itself repeats the condition, so it can only demote an Admin
+ * while another one remains.
+ */
+export async function changeRole(database: Database, userId: string, role: StaffRole, actor: Actor): Promise<ChangeRoleResult> {
+  return database.db.transaction().execute(async (trx): Promise<ChangeRoleResult> => {
+    const admins = await trx
+      .selectFrom("users")
+      .select(["id"])
+      .where("role", "=", "admin")
+      .$if(database.engine === "postgres", (q) => q.forUpdate())
+      .execute();
+    if (!admins.some((admin) => admin.id === actor.id)) return { ok: false, reason: "actor-gone" };
+    const user = await trx.selectFrom("users").select(["id", "email", "role"]).where("id", "=", userId).executeTakeFirst();
+    if (!user) return { ok: false, reason: "missing" };
+    if (user.role === role) return { ok: true, email: user.email, from: user.role, to: role, changed: false };
+    if (user.role === "admin" && admins.length <= 1) return { ok: false, reason: "last-admin" };
+    const updated = await trx
+      .updateTable("users")
+      .set({ role })
+      .where("id", "=", userId)
+      .where("role", "=", user.role)
+      // Another Admin must remain after this row stops being one.
+      .$if(user.role === "admin", (q) =>
+        q.where((eb) => eb(eb.selectFrom("users as others").select((o) => o.fn.countAll().as("n")).where("others.role", "=", "admin").where("others.id", "!=", userId), ">", 0)),
+      )
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows ?? 0) !== 1) return { ok: false, reason: "last-admin" };
+    await recordAudit({ ...database, db: trx }, {
+      action: "account.role-changed",
+      actorId: actor.id,
+      actorEmail: actor.email,
+      ip: actor.ip,
+      detail: { of: user.email, from: user.role, to: role },
+    });
+    return { ok: true, email: user.email, from: user.role, to: role, changed: true };
   });
 }

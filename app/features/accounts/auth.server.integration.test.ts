@@ -5,7 +5,7 @@ import { failWrites } from "../../../test/failing-writes";
 import { listAudit } from "#app/features/audit/audit.server";
 import {
   adminExists,
-  checkAdmin,
+  checkStaff,
   collectAuthCookies,
   createAuth,
   createFirstAdmin,
@@ -220,7 +220,7 @@ describeEachEngine("auth", (getDb) => {
 
     const current = await getSession(auth(), requestWith(cookie));
     expect(current?.user).toMatchObject({ email: "treasurer@example.org", role: "admin" });
-    expect(checkAdmin(requestWith(cookie), current).user.email).toBe("treasurer@example.org");
+    expect(checkStaff(requestWith(cookie), current).user.email).toBe("treasurer@example.org");
 
     await signOut(auth(), requestWith(cookie, "/logout", "POST"), "203.0.113.7");
     expect(await getSession(auth(), requestWith(cookie))).toBeNull();
@@ -288,13 +288,13 @@ describeEachEngine("auth", (getDb) => {
     const request = requestWith(cookieFrom(result.headers));
     const current = await getSession(auth(), request);
     expect(current?.user.role).toBe("member");
-    const denied = catchThrown(() => checkAdmin(request, current));
+    const denied = catchThrown(() => checkStaff(request, current));
     expect(denied.status).toBe(403);
 
-    const anonymous = catchThrown(() => checkAdmin(requestWith("", "/admin/media?page=2"), null));
+    const anonymous = catchThrown(() => checkStaff(requestWith("", "/admin/media?page=2"), null));
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent("/admin/media?page=2")}`);
-    expect(catchThrown(() => checkAdmin(requestWith("", "/admin/media", "POST"), null)).status).toBe(401);
+    expect(catchThrown(() => checkStaff(requestWith("", "/admin/media", "POST"), null)).status).toBe(401);
   });
 
   it("the operator command resets a password, grants the admin role and ends old sessions", async () => {

@@ -16,6 +16,7 @@ import { TWO_FACTOR_REQUIRED } from "./two-factor-policy";
 import { isEmail } from "#app/web/text";
 import { beginLoginAttempt, finishLoginAttempt, lockoutMessage } from "#app/platform/rate-limit.server";
 import { rememberDevice, trustedDeviceId } from "./trusted-device.server";
+import { can, isStaffRole, refusalMessage, type Capability } from "./roles";
 
 /**
  * Sign-in for the admin area, on Better Auth with sessions in our database.
@@ -160,14 +161,47 @@ export async function getOptionalUser(request: Request): Promise<SessionUser | n
 const NOT_ALLOWED = "You are signed in, but your account is not allowed to use the admin area.";
 
 /**
- * The guard every admin loader, action and resource route calls first.
- * No session: GET requests go to the sign-in form and come back afterwards
- * (the dashboard's own address, /admin, shows the form in place), anything
- * else gets 401. A session without the admin role gets 403.
+ * The guard every admin loader, action and resource route calls first,
+ * with the one capability it needs (roles.ts). No session: GET requests go
+ * to the sign-in form and come back afterwards (the dashboard's own
+ * address, /admin, shows the form in place), anything else gets 401. A
+ * session without a staff role gets 403; so does a staff role without
+ * this capability, in words that say what it may not do and whom to ask,
+ * and that refusal is written to the audit log.
  */
-export async function requireAdmin(request: Request): Promise<CurrentSession> {
+export async function requireStaff(request: Request, capability: Capability, { resource = false }: { resource?: boolean } = {}): Promise<CurrentSession> {
+  const current = await requireStaffSession(request);
+  if (!can(current.user.role, capability)) {
+    const site = await getAuth();
+    await recordAudit(site.database, {
+      action: "access.refused",
+      actorId: current.user.id,
+      actorEmail: current.user.email,
+      detail: { capability, role: current.user.role, method: request.method, path: new URL(request.url).pathname.replace(/\.data$/, "").slice(0, 300) },
+    });
+    const message = refusalMessage(current.user.role, capability);
+    // A resource route (an export) has no page around it: a browser that opened it gets a small page of its own.
+    if (resource && (request.headers.get("accept") ?? "").includes("text/html")) throw refusalPage(message);
+    throw new Response(message, { status: 403, headers: { "Cache-Control": "private, no-store", "Content-Type": "text/plain; charset=utf-8" } });
+  }
+  return current;
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+
+function refusalPage(message: string): Response {
+  const html = `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Not allowed</title></head><body><main><h1>Not allowed</h1><p>${escapeHtml(message)} Nothing was exported.</p><p><a href="/admin">Back to your dashboard</a></p></main></body></html>`;
+  return new Response(html, { status: 403, headers: { "Cache-Control": "private, no-store", "Content-Type": "text/html; charset=utf-8" } });
+}
+
+/**
+ * Any staff role, whatever it may do: for what every member of staff
+ * needs (confirming their password, the session check). Two-factor
+ * enrolment is enforced here, as for every admin page.
+ */
+export async function requireStaffSession(request: Request): Promise<CurrentSession> {
   const site = await getAuth();
-  const current = checkAdmin(request, await getSession(site, request));
+  const current = checkStaff(request, await getSession(site, request));
   if (await mustEnrolTwoFactor(site, current)) {
     if (request.method === "GET" || request.method === "HEAD") {
       const url = new URL(request.url);
@@ -180,8 +214,8 @@ export async function requireAdmin(request: Request): Promise<CurrentSession> {
 }
 
 /**
- * "Require two-factor sign-in for all admins": an admin without it may do
- * nothing but enrol (at /two-factor/setup, which does not ask this).
+ * "Require two-factor sign-in for all admins": a member of staff without
+ * it may do nothing but enrol (at /two-factor/setup, which does not ask this).
  */
 export async function mustEnrolTwoFactor(site: SiteAuth, current: CurrentSession): Promise<boolean> {
   return !current.user.twoFactorEnabled && (await requiresTwoFactor(site.database));
@@ -189,7 +223,8 @@ export async function mustEnrolTwoFactor(site: SiteAuth, current: CurrentSession
 
 export { TWO_FACTOR_REQUIRED };
 
-export function checkAdmin(request: Request, current: CurrentSession | null): CurrentSession {
+/** The session if it belongs to staff (any role of roles.ts); otherwise the sign-in form, 401 or 403. */
+export function checkStaff(request: Request, current: CurrentSession | null): CurrentSession {
   const url = new URL(request.url);
   const isRead = request.method === "GET" || request.method === "HEAD";
   if (!current) {
@@ -201,7 +236,7 @@ export function checkAdmin(request: Request, current: CurrentSession | null): Cu
     const query = params.toString();
     throw redirect(`/login?redirectTo=${encodeURIComponent(query ? `${path}?${query}` : path)}`);
   }
-  if (current.user.role !== "admin") {
+  if (!isStaffRole(current.user.role)) {
     throw new Response(NOT_ALLOWED, { status: 403, headers: { "Cache-Control": "private, no-store" } });
   }
   return current;

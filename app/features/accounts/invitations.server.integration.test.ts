@@ -32,7 +32,7 @@ describeEachEngine("invitations", (getDb) => {
   it("delivers the link over SMTP but keeps no usable link in the outbox", async () => {
     configureMailer({ smtpUrl: smtp.url(), from: "Site <site@example.org>" });
     const before = received.length;
-    const result = await createInvitation(getDb(), { email: "treasurer@example.org", invitedBy: chair });
+    const result = await createInvitation(getDb(), { role: "admin", email: "treasurer@example.org", invitedBy: chair });
     if (!result.ok) throw new Error(result.message);
     expect(result.mail).toEqual({ status: "sent" });
     const token = result.link.split("/invite/")[1]!;
@@ -65,7 +65,7 @@ describeEachEngine("invitations", (getDb) => {
   it("reports an e-mail the mail server refused, and keeps no link for it either", async () => {
     configureMailer({ smtpUrl: smtp.url(), from: "Site <site@example.org>" });
     const before = received.length;
-    const result = await createInvitation(getDb(), { email: "refused@example.org", invitedBy: chair });
+    const result = await createInvitation(getDb(), { role: "admin", email: "refused@example.org", invitedBy: chair });
     if (!result.ok) throw new Error(result.message);
     expect(result.mail.status).toBe("failed");
     expect(result.mail.error).toMatch(/no such mailbox|refused/i);
@@ -80,7 +80,7 @@ describeEachEngine("invitations", (getDb) => {
     expect(`${rows[0]!.text}${rows[0]!.html}`).not.toContain(token);
     expect(rows[0]!.text).toContain(INVITATION_LINK_PLACEHOLDER);
 
-    const again = await createInvitation(getDb(), { email: "refused@example.org", invitedBy: chair });
+    const again = await createInvitation(getDb(), { role: "admin", email: "refused@example.org", invitedBy: chair });
     if (!again.ok) throw new Error(again.message);
     // The first link now says a newer one was sent, not that the invitation was withdrawn.
     expect(await findInvitation(getDb(), token)).toEqual({ status: "replaced" });
@@ -89,7 +89,7 @@ describeEachEngine("invitations", (getDb) => {
     // It says what became of the newest one: withdrawn by an admin, or expired, the older link says so too.
     await withdrawInvitation(getDb(), again.invitation.id, chair);
     expect(await findInvitation(getDb(), token)).toEqual({ status: "withdrawn" });
-    const third = await createInvitation(getDb(), { email: "refused@example.org", invitedBy: chair });
+    const third = await createInvitation(getDb(), { role: "admin", email: "refused@example.org", invitedBy: chair });
     if (!third.ok) throw new Error(third.message);
     expect(await findInvitation(getDb(), token)).toEqual({ status: "replaced" });
     expect(await findInvitation(getDb(), token, new Date(Date.parse(third.invitation.expiresAt) + 1000))).toEqual({ status: "expired" });
@@ -98,7 +98,7 @@ describeEachEngine("invitations", (getDb) => {
   it("keeps the link in the Outbox when no mail server is set up, as that is how it reaches the invitee", async () => {
     configureMailer({ smtpUrl: null, from: "Site <site@example.org>" });
     const before = received.length;
-    const result = await createInvitation(getDb(), { email: "secretary@example.org", invitedBy: chair });
+    const result = await createInvitation(getDb(), { role: "admin", email: "secretary@example.org", invitedBy: chair });
     if (!result.ok) throw new Error(result.message);
     expect(result.mail).toEqual({ status: "outbox" });
     expect(received).toHaveLength(before);

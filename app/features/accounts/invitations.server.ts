@@ -1,15 +1,16 @@
 import crypto from "node:crypto";
 import { recordAudit } from "#app/features/audit/audit.server";
 import { insertUser, validateAccount, type SessionUser, type SiteAuth } from "./auth.server";
+import { isStaffRole, ROLE_LABELS, type StaffRole } from "./roles";
 import { nowIso, type Database } from "#app/platform/db/db.server";
 import { env } from "#app/platform/env.server";
 import { isEmailAddress, sendMail, type MailStatus } from "#app/platform/mail/mailer.server";
 
 /**
- * Invitations to become an admin. An admin enters an address; the site
- * mails a link holding a random token; whoever opens it within the time
- * limit chooses a password (under the password policy) and has an admin
- * account. Only the token's SHA-256 is stored, an invitation works once,
+ * Invitations to the admin area. An Admin enters an address and chooses the
+ * role (roles.ts); the site mails a link holding a random token; whoever
+ * opens it within the time limit chooses a password (under the password
+ * policy) and has an account with that role. Only the token's SHA-256 is stored, an invitation works once,
  * a newer one for the same address replaces the older, and an admin can
  * withdraw one before it is used.
  *
@@ -29,6 +30,7 @@ export const INVITATION_TTL_HOURS = 72;
 export interface Invitation {
   id: string;
   email: string;
+  role: StaffRole;
   invitedByEmail: string | null;
   createdAt: string;
   expiresAt: string;
@@ -40,6 +42,7 @@ export type InvitationState =
 
 export const INVITATION_MESSAGES = {
   email: "Enter a valid e-mail address.",
+  role: "Choose the role they will have: Admin, Editor or Safeguarding.",
   exists: "This person already has an account.",
   unknown: "This invitation link is not valid. Check that you copied the whole link from the e-mail.",
   expired: "This invitation has expired. Ask an admin to send you a new one.",
@@ -81,8 +84,10 @@ const hashToken = (token: string): string => crypto.createHash("sha256").update(
 /** Tokens are 32 random bytes in base64url; anything else is not worth a query. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
-function toInvitation(row: { id: string; email: string; invited_by_email: string | null; created_at: string; expires_at: string }): Invitation {
-  return { id: row.id, email: row.email, invitedByEmail: row.invited_by_email, createdAt: row.created_at, expiresAt: row.expires_at };
+function toInvitation(row: { id: string; email: string; role: string; invited_by_email: string | null; created_at: string; expires_at: string }): Invitation {
+  // Invitations from before roles existed were all to become an admin.
+  const role = isStaffRole(row.role) ? row.role : "admin";
+  return { id: row.id, email: row.email, role, invitedByEmail: row.invited_by_email, createdAt: row.created_at, expiresAt: row.expires_at };
 }
 
 export type CreateInvitationResult =
@@ -98,10 +103,12 @@ export type CreateInvitationResult =
 
 export async function createInvitation(
   database: Database,
-  input: { email: string; invitedBy: SessionUser; ip?: string; now?: Date },
+  input: { email: string; role: string; invitedBy: SessionUser; ip?: string; now?: Date },
 ): Promise<CreateInvitationResult> {
   const email = input.email.trim().toLowerCase();
   if (!email || email.length > 320 || !isEmailAddress(email)) return { ok: false, status: 400, message: INVITATION_MESSAGES.email };
+  if (!isStaffRole(input.role)) return { ok: false, status: 400, message: INVITATION_MESSAGES.role };
+  const role = input.role;
   const existing = await database.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst();
   if (existing) return { ok: false, status: 409, message: INVITATION_MESSAGES.exists };
 
@@ -111,7 +118,7 @@ export async function createInvitation(
     id: crypto.randomUUID(),
     email,
     token_hash: hashToken(token),
-    role: "admin",
+    role,
     invited_by: input.invitedBy.id,
     invited_by_email: input.invitedBy.email,
     created_at: now.toISOString(),
@@ -140,7 +147,7 @@ export async function createInvitation(
     kind: "transactional",
     subject: INVITATION_SUBJECT,
     text: [
-      `${input.invitedBy.email} has invited you to help run the website as an admin, with your own sign-in.`,
+      `${input.invitedBy.email} has invited you to help run the website, with your own sign-in, as ${role === "admin" ? "an" : "a"} ${ROLE_LABELS[role]}.`,
       "",
       `To accept, open this link and choose a password (it works once, for the next ${INVITATION_TTL_HOURS} hours):`,
       link,
@@ -160,7 +167,7 @@ export async function createInvitation(
     actorId: input.invitedBy.id,
     actorEmail: input.invitedBy.email,
     ip: input.ip,
-    detail: { email },
+    detail: { email, role },
   });
   return { ok: true, invitation: toInvitation(row), link, mail: sent.error ? { status: sent.status, error: sent.error } : { status: sent.status } };
 }
@@ -240,7 +247,7 @@ export async function acceptInvitation(
       await database.db.updateTable("invitations").set({ accepted_at: null }).where("id", "=", invitation.id).execute();
       return { ok: false, status: 409, message: INVITATION_MESSAGES.exists };
     }
-    user = await insertUser(site, invitation.email, input.password, "admin");
+    user = await insertUser(site, invitation.email, input.password, invitation.role);
   } catch (error) {
     await database.db.updateTable("invitations").set({ accepted_at: null }).where("id", "=", invitation.id).execute();
     throw error;
@@ -252,7 +259,7 @@ export async function acceptInvitation(
     actorId: user.id,
     actorEmail: user.email,
     ip: input.ip,
-    detail: { via: "invitation", invitedBy: invitation.invitedByEmail },
+    detail: { via: "invitation", invitedBy: invitation.invitedByEmail, role: invitation.role },
   });
   return { ok: true, user };
 }

@@ -1,3 +1,4 @@
+import { can } from "#app/features/accounts/roles";
 import { Readable } from "node:stream";
 import { getAuth, getSession, mustEnrolTwoFactor } from "#app/features/accounts/auth.server";
 import { getDatabase, type Database } from "#app/platform/db/db.server";
@@ -91,7 +92,7 @@ async function isSignedInAdmin(request: Request): Promise<boolean> {
   try {
     const site = await getAuth();
     const current = await getSession(site, request, { renew: false });
-    return current !== null && current.user.role === "admin" && !(await mustEnrolTwoFactor(site, current));
+    return current !== null && can(current.user.role, "media") && !(await mustEnrolTwoFactor(site, current));
   } catch (error) {
     logger.warn({ err: error instanceof Error ? error.message : String(error) }, "session check for an inactive media file failed");
     return false;

@@ -2,7 +2,7 @@ import path from "node:path";
 import type { Server, ServerOptions } from "@tus/server";
 import type { FileStore } from "@tus/file-store";
 import type { DataStore, Upload } from "@tus/utils";
-import { requireAdmin } from "#app/features/accounts/auth.server";
+import { requireStaff } from "#app/features/accounts/auth.server";
 import { env } from "#app/platform/env.server";
 import { logger } from "#app/platform/log/logger.server";
 import { s3ClientConfig, type S3Config } from "#app/platform/storage/s3-storage.server";
@@ -138,11 +138,12 @@ export async function handleTusRequest(tus: TusSetup, request: Request, authoriz
 /** The live server's check: the same admin session check as every admin page. */
 export async function authorizeAdminRequest(request: Request): Promise<{ userId: string } | Response> {
   try {
-    const session = await requireAdmin(new Request(request.url, { method: request.method, headers: request.headers }));
+    const session = await requireStaff(new Request(request.url, { method: request.method, headers: request.headers }), "media");
     return { userId: session.user.id };
   } catch (thrown) {
     const status = thrown instanceof Response && thrown.status === 403 ? 403 : 401;
-    const message = status === 403 ? "Your account is not allowed to upload files." : QUICK_UPLOAD_MESSAGES.sessionExpired.description;
+    const refusal = thrown instanceof Response && status === 403 ? await thrown.text().catch(() => "") : "";
+    const message = status === 403 ? refusal || "Your account is not allowed to upload files." : QUICK_UPLOAD_MESSAGES.sessionExpired.description;
     return Response.json(
       { ok: false, title: QUICK_UPLOAD_MESSAGES.sessionExpired.title, message, code: status === 403 ? "forbidden" : "session-expired" },
       { status, headers: { "Cache-Control": "no-store", "Tus-Resumable": "1.0.0" } },

@@ -9,7 +9,8 @@ import type { BetterAuthOptions } from "better-auth";
  * Tables and columns follow our own conventions (plural snake_case tables,
  * UUID text ids) rather than the library's defaults.
  */
-export const ROLES = ["admin", "member"] as const;
+// The staff roles and what each may do are in app/features/accounts/roles.ts; "member" has no admin access.
+export const ROLES = ["admin", "editor", "safeguarding", "member"] as const;
 export type Role = (typeof ROLES)[number];
 
 export const authSchemaOptions = {

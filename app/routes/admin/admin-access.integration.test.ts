@@ -1,10 +1,8 @@
 import { createHash } from "node:crypto";
-import { execFileSync } from "node:child_process";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachEngine } from "../../../test/engines";
-import { buildDir, cookiesOf, ensureProductionBuild, root, type SiteProcess, startTwoSiteProcesses, stopSiteProcesses } from "../../../test/site-process";
+import { cookiesOf, ensureProductionBuild, type SiteProcess, startTwoSiteProcesses, stopSiteProcesses } from "../../../test/site-process";
+import { buildRoutes, type RouteInfo } from "../../../test/admin-routes";
 import { createAuth, createMember } from "#app/features/accounts/auth.server";
 import { LOGIN_LIMITS } from "#app/platform/rate-limit.server";
 
@@ -22,41 +20,8 @@ const MEMBER = { email: "helper@example.org", password: "kettles on the landing"
 // (shown in the dashboard header and the audit log).
 const CANARY = ADMIN.email;
 
-interface RouteInfo {
-  id: string;
-  path: string;
-  index: boolean;
-  hasLoader: boolean;
-  hasAction: boolean;
-}
-
 /** Every route of the build whose URL is under /admin, with a URL to request it. */
-function adminRoutes(): RouteInfo[] {
-  const entry = pathToFileURL(path.join(root, buildDir, "server/index.js")).href;
-  const script = `const { routes } = await import(${JSON.stringify(entry)});
-    console.log(JSON.stringify(Object.values(routes).map((r) => ({ id: r.id, path: r.path ?? "", index: !!r.index, parentId: r.parentId ?? null, hasLoader: !!r.module.loader, hasAction: !!r.module.action }))));`;
-  const raw = execFileSync(process.execPath, ["--input-type=module", "-e", script], {
-    cwd: root,
-    env: { ...process.env, LOG_LEVEL: "silent" },
-    encoding: "utf8",
-  });
-  const all = JSON.parse(raw.trim().split("\n").pop()!) as Array<RouteInfo & { parentId: string | null }>;
-  const byId = new Map(all.map((r) => [r.id, r]));
-  const fullPath = (id: string | null): string => {
-    const route = id ? byId.get(id) : undefined;
-    if (!route) return "";
-    const own = route.path
-      .split("/")
-      .filter(Boolean)
-      // Dynamic segments get a well-formed id that matches nothing.
-      .map((s) => (s === "*" ? "anything" : s.startsWith(":") ? "00000000-0000-4000-8000-000000000000" : s.replace(/\?$/, "")))
-      .join("/");
-    return [fullPath(route.parentId), own].filter(Boolean).join("/");
-  };
-  return all
-    .map((r) => ({ ...r, path: `/${fullPath(r.id)}` }))
-    .filter((r) => r.path === "/admin" || r.path.startsWith("/admin/"));
-}
+const adminRoutes = (): RouteInfo[] => buildRoutes();
 
 function form(fields: Record<string, string>): URLSearchParams {
   return new URLSearchParams(fields);

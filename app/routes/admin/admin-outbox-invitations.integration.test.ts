@@ -50,7 +50,7 @@ describeEachEngine("invitation links in the Outbox", (getDb) => {
 
   const chair = async () => (await site.auth.getSession(await site.auth.getAuth(), new Request(ROUTE_TEST_ORIGIN, { headers: { cookie } })))!.user;
   const invite = async (email: string) => {
-    const result = await site.invitations.createInvitation(getDb(), { email, invitedBy: await chair() });
+    const result = await site.invitations.createInvitation(getDb(), { role: "admin", email, invitedBy: await chair() });
     if (!result.ok) throw new Error(result.message);
     return { ...result, token: result.link.split("/invite/")[1]! };
   };
@@ -102,7 +102,7 @@ describeEachEngine("invitation links in the Outbox", (getDb) => {
     site.mailer.configureMailer({ smtpUrl: null });
     const made = await site.auth.createOrResetAdmin(await site.auth.getAuth(), { email: "deputy@example.org", password: "swifts above the mill" });
     if (!made.ok) throw new Error(made.message);
-    const pending = await site.invitations.createInvitation(getDb(), { email: "from.deputy@example.org", invitedBy: made.user });
+    const pending = await site.invitations.createInvitation(getDb(), { role: "admin", email: "from.deputy@example.org", invitedBy: made.user });
     if (!pending.ok) throw new Error(pending.message);
     expect(await stored("from.deputy@example.org")).toContain(pending.link);
     const { removeAdminAccount } = await import("#app/features/accounts/admin-accounts.server");

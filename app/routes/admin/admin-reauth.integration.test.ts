@@ -5,7 +5,7 @@ import { configureSiteFor, firstAdminCookie, postToAction, releaseSite, type Rou
 /**
  * A stolen session cookie (a laptop left signed in, a cookie lifted from a
  * shared computer) must not be enough to take the admin area over or carry
- * personal data away. Inviting an admin, removing one, resetting someone's
+ * personal data away. Inviting someone, changing a role, removing an admin, resetting someone's
  * two-factor sign-in, switching the rule that every admin needs it, and
  * exporting registrations or newsletter subscribers ask for the password
  * again once the session's last password check is older than ten minutes:
@@ -51,14 +51,15 @@ describeEachEngine("sensitive admin actions ask for the password again", (getDb)
   const users = (fields: Record<string, string>) => postToAction(route.users, "/admin/users", fields, { cookie });
   const state = async () => ({
     invitations: (await getDb().db.selectFrom("invitations").select("email").execute()).map((r) => r.email),
-    deputy: await getDb().db.selectFrom("users").select(["email", "two_factor_enabled"]).where("id", "=", deputyId).executeTakeFirst(),
+    deputy: await getDb().db.selectFrom("users").select(["email", "role", "two_factor_enabled"]).where("id", "=", deputyId).executeTakeFirst(),
     rule: (await getDb().db.selectFrom("account_policy").select("require_two_factor").executeTakeFirst())?.require_two_factor ?? null,
     exports: (await getDb().db.selectFrom("audit_log").select("action").where("action", "like", "%exported%").execute()).length,
   });
   const SENSITIVE: Array<[string, () => Record<string, string>]> = [
-    ["invite", () => ({ intent: "invite", email: "new.admin@example.org" })],
+    ["invite", () => ({ intent: "invite", email: "new.admin@example.org", role: "admin" })],
     ["reset-two-factor", () => ({ intent: "reset-two-factor", id: deputyId })],
     ["require-two-factor", () => ({ intent: "require-two-factor", required: "on" })],
+    ["change-role", () => ({ intent: "change-role", id: deputyId, role: "editor" })],
     ["remove-account", () => ({ intent: "remove-account", id: deputyId })],
   ];
 
@@ -81,7 +82,7 @@ describeEachEngine("sensitive admin actions ask for the password again", (getDb)
       expect(answer.headers.get("content-type") ?? "", name).not.toMatch(/csv/);
     }
     expect(await state()).toEqual(before);
-    expect(before).toMatchObject({ invitations: [], deputy: { email: "deputy@example.org" }, exports: 0 });
+    expect(before).toMatchObject({ invitations: [], deputy: { email: "deputy@example.org", role: "admin" }, exports: 0 });
   });
 
   it("refuses a wrong password with words, writes it to the audit log, and changes nothing", async () => {
@@ -93,7 +94,7 @@ describeEachEngine("sensitive admin actions ask for the password again", (getDb)
     expect(await state()).toEqual(before);
     const failure = await getDb().db.selectFrom("audit_log").select(["action", "actor_email", "detail"]).where("action", "=", "sign-in.failure").orderBy("created_at", "desc").executeTakeFirstOrThrow();
     expect(failure.actor_email).toBe(ADMIN.email);
-    expect(JSON.parse(failure.detail ?? "{}")).toMatchObject({ during: "inviting an admin" });
+    expect(JSON.parse(failure.detail ?? "{}")).toMatchObject({ during: "inviting someone to the admin area" });
   });
 
   it("does each of them with the password, and for ten minutes after without it", async () => {
@@ -105,6 +106,8 @@ describeEachEngine("sensitive admin actions ask for the password again", (getDb)
     const after = await state();
     expect(after.invitations).toEqual(["new.admin@example.org"]);
     expect(after.deputy).toBeUndefined();
+    const changed = await getDb().db.selectFrom("audit_log").select("detail").where("action", "=", "account.role-changed").executeTakeFirstOrThrow();
+    expect(JSON.parse(changed.detail ?? "{}")).toEqual({ of: "deputy@example.org", from: "admin", to: "editor" });
     expect(Number(after.rule)).toBe(1);
 
     await goStale();
@@ -121,7 +124,7 @@ describeEachEngine("sensitive admin actions ask for the password again", (getDb)
     await goStale();
     const confirmed = await users({ intent: "confirm-identity", password: ADMIN.password });
     expect(confirmed.status).toBe(302);
-    const invite = await users({ intent: "invite", email: "second.admin@example.org" });
+    const invite = await users({ intent: "invite", email: "second.admin@example.org", role: "editor" });
     expect(invite.status).toBe(302);
     expect((await state()).invitations).toContain("second.admin@example.org");
   });

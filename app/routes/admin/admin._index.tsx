@@ -1,4 +1,4 @@
-import { Link, useNavigate } from "react-router";
+import { Link, redirect, useNavigate } from "react-router";
 import type { Route } from "./+types/admin._index";
 import { AdminRefusalNotice } from "#app/features/admin/admin-refusal";
 import { editorShouldRevalidate, PageEditor, useRevisionChanged } from "#app/features/pages/admin/page-editor";
@@ -7,7 +7,9 @@ import type { EditorActionData } from "#app/features/pages/editor-values";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
 import { getPageById, getPagesByCategory, PAGE_CATEGORY_LABELS } from "#app/content/pages";
 import type { PageCategory } from "#app/content/types";
-import { requireAdmin } from "#app/features/accounts/auth.server";
+import { requireStaff, requireStaffSession } from "#app/features/accounts/auth.server";
+import { can } from "#app/features/accounts/roles";
+import { homeFor } from "#app/features/admin/admin-tabs";
 import { getDatabase } from "#app/platform/db/db.server";
 import { pagesWithBuiltInText } from "#app/features/pages/page-store.server";
 import { loadEditorState, pageEditorAction } from "#app/features/pages/editor-route.server";
@@ -28,7 +30,10 @@ const PLACEHOLDER_PAGES = ["privacy-policy", "terms"];
 export const shouldRevalidate = editorShouldRevalidate;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  // /admin is where everyone lands after signing in: a role that may not edit pages starts at its own first area instead.
+  const staff = await requireStaffSession(request);
+  if (!can(staff.user.role, "pages") && !new URL(request.url).searchParams.has("page")) throw redirect(homeFor(staff.user.role));
+  await requireStaff(request, "pages");
   const pageId = new URL(request.url).searchParams.get("page");
   const page = pageId ? getPageById(pageId) : undefined;
   const database = await getDatabase();
@@ -40,7 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const current = await requireAdmin(request);
+  const current = await requireStaff(request, "pages");
   return pageEditorAction(request, current, { base: "/admin", ip: context?.clientIp });
 }
 

@@ -3,7 +3,7 @@ import { auditActionLabel } from "#app/features/audit/audit-labels";
 import { Pager, pageCount, pageHref, redirectPastEnd, requestedPage } from "#app/features/admin/pager";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
 import { listAudit } from "#app/features/audit/audit.server";
-import { requireAdmin } from "#app/features/accounts/auth.server";
+import { requireStaff } from "#app/features/accounts/auth.server";
 import { getDatabase } from "#app/platform/db/db.server";
 import { formatDateTime } from "#app/web/dates";
 
@@ -12,7 +12,7 @@ const PAGE_SIZE = 50;
 export const meta: Route.MetaFunction = () => [{ title: "Audit log · Admin Dashboard" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "audit");
   const url = new URL(request.url);
   const page = requestedPage(url.searchParams);
   const { entries, total } = await listAudit(await getDatabase(), { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });

@@ -8,7 +8,7 @@ import type { EditorActionData } from "#app/features/pages/editor-values";
 import { Button } from "#app/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
 import { getPageById } from "#app/content/pages";
-import { requireAdmin } from "#app/features/accounts/auth.server";
+import { requireStaff } from "#app/features/accounts/auth.server";
 import { getDatabase } from "#app/platform/db/db.server";
 import { loadEditorState, pageEditorAction } from "#app/features/pages/editor-route.server";
 
@@ -31,7 +31,7 @@ const OPTIONS = CMS_PAGES.map((p) => ({ id: p.value, title: getPageById(p.pageId
 export const shouldRevalidate = editorShouldRevalidate;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "pages");
   const chosen = new URL(request.url).searchParams.get("page");
   const entry = CMS_PAGES.find((p) => p.value === chosen);
   const page = entry ? getPageById(entry.pageId) : undefined;
@@ -39,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const current = await requireAdmin(request);
+  const current = await requireStaff(request, "pages");
   const form = await request.clone().formData();
   const entry = CMS_PAGES.find((p) => p.pageId === form.get("pageId"));
   return pageEditorAction(request, current, { base: "/admin/content", ip: context?.clientIp, selectorValue: entry?.value, restoresWordsOnly: true });

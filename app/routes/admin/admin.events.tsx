@@ -6,7 +6,7 @@ import { ActionButton, ConfirmDeleteButton, RecordRefusalNotice, revalidateAfter
 import { Badge } from "#app/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
 import { isRecordId, refuseDeletedRecord, refuseFailedSave, refuseMissingRecord, refuseStaleEdit, refuseUnknownAction } from "#app/features/admin/admin-response.server";
-import { requireAdmin } from "#app/features/accounts/auth.server";
+import { requireStaff } from "#app/features/accounts/auth.server";
 import { isEditConflict } from "#app/web/stale-edit.server";
 import { getDatabase } from "#app/platform/db/db.server";
 import { eventCategoryLabel, eventPath, formatEventWhen } from "#app/features/events/event-format";
@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Events · Admin Dashboa
 const BASE = "/admin/events";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "events");
   const database = await getDatabase();
   const editId = new URL(request.url).searchParams.get("edit");
   const [events, counts, editing] = await Promise.all([listEvents(database), countEvents(database), editId ? getEvent(database, editId) : null]);
@@ -52,7 +52,7 @@ const SAVE_FAILED = "Failed to save event.";
 export const shouldRevalidate = revalidateAfterRefusedEdit;
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "events");
   const database = await getDatabase();
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");

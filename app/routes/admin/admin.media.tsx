@@ -14,7 +14,7 @@ import { Input } from "#app/components/ui/input";
 import { Label } from "#app/components/ui/label";
 import { NativeSelect } from "#app/components/ui/native-select";
 import { isRecordId, KEPT_TYPED_TEXT, refuseAdminRequest, refuseFailedWrite, refuseMissingRecord, refuseUnknownAction } from "#app/features/admin/admin-response.server";
-import { requireAdmin } from "#app/features/accounts/auth.server";
+import { requireStaff } from "#app/features/accounts/auth.server";
 import { getDatabase } from "#app/platform/db/db.server";
 import { logger } from "#app/platform/log/logger.server";
 import {
@@ -49,7 +49,7 @@ function readFilter(params: URLSearchParams): MediaFilter {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "media");
   const url = new URL(request.url);
   const filter = readFilter(url.searchParams);
   const pageNumber = requestedPage(url.searchParams, "p");
@@ -97,7 +97,7 @@ function returnUrl(form: FormData): string {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request);
+  const { user } = await requireStaff(request, "media");
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");

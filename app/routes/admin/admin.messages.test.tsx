@@ -15,7 +15,7 @@ const site = vi.hoisted(() => ({
   database: undefined as unknown,
 }));
 vi.mock("#app/features/accounts/auth.server", () => ({
-  requireAdmin: async () => ({ user: { ...site.signedIn, name: "Staff", role: "admin" }, sessionId: "session-1", endsAt: "2099-01-01T00:00:00.000Z" }),
+  requireStaff: async () => ({ user: { ...site.signedIn, name: "Staff", role: "admin" }, sessionId: "session-1", endsAt: "2099-01-01T00:00:00.000Z" }),
 }));
 vi.mock("#app/platform/db/db.server", async (importOriginal) => ({
   ...(await importOriginal<typeof DbModule>()),

@@ -5,7 +5,7 @@ import { AdminRefusalNotice, revalidateAfterConflict } from "#app/features/admin
 import { Pager, pageCount, pageHref, redirectPastEnd, requestedPage } from "#app/features/admin/pager";
 import { Badge } from "#app/components/ui/badge";
 import { isRecordId, refuseAdminRequest, refuseMissingRecord, refuseUnknownAction } from "#app/features/admin/admin-response.server";
-import { requireAdmin } from "#app/features/accounts/auth.server";
+import { requireStaff } from "#app/features/accounts/auth.server";
 import { getDatabase } from "#app/platform/db/db.server";
 import { clientIpFrom } from "#app/features/public-forms/abuse-guard.server";
 import {
@@ -28,7 +28,7 @@ const PAGE_SIZE = 50;
 export const meta: Route.MetaFunction = () => [{ title: "Messages · Admin Dashboard" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "messages");
   const database = await getDatabase();
   const url = new URL(request.url);
   const param = url.searchParams.get("status") ?? "";
@@ -44,7 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const shouldRevalidate = revalidateAfterConflict;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request);
+  const { user } = await requireStaff(request, "messages");
   const database = await getDatabase();
   const actor = { id: user.id, email: user.email, ip: clientIpFrom(context) };
   const form = await request.formData();

@@ -12,7 +12,8 @@ import { Button } from "#app/components/ui/button";
 import { Input } from "#app/components/ui/input";
 import { Label } from "#app/components/ui/label";
 import { NativeSelect } from "#app/components/ui/native-select";
-import { requireAdmin } from "#app/features/accounts/auth.server";
+import { requireStaff } from "#app/features/accounts/auth.server";
+import { can } from "#app/features/accounts/roles";
 import { getDatabase } from "#app/platform/db/db.server";
 import { clientIpFrom } from "#app/features/public-forms/abuse-guard.server";
 import { logger } from "#app/platform/log/logger.server";
@@ -42,7 +43,9 @@ export function meta() {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const { user } = await requireStaff(request, "newsletter");
+  // Writing and sending is content work; the list of who subscribed is personal data (roles.ts).
+  const seesSubscribers = can(user.role, "subscribers");
   const database = await getDatabase();
   const url = new URL(request.url);
   const q = url.searchParams.get("q")?.trim() ?? "";
@@ -52,7 +55,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const campaignId = url.searchParams.get("campaign");
   const [stats, subscribers, campaigns, draft, settings] = await Promise.all([
     newsletterStats(database),
-    listSubscribers(database, { search: q, status, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
+    seesSubscribers ? listSubscribers(database, { search: q, status, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }) : { subscribers: [], total: 0 },
     listCampaigns(database, { limit: 20 }),
     campaignId ? getCampaign(database, campaignId) : undefined,
     getSiteSettings(),
@@ -60,6 +63,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     stats,
     subscribers,
+    seesSubscribers,
     campaigns,
     draft: draft?.status === "draft" ? draft : null,
     newCampaignId: crypto.randomUUID(),
@@ -88,7 +92,7 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request);
+  const { user } = await requireStaff(request, "newsletter");
   const database = await getDatabase();
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
@@ -113,6 +117,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(here, { title: "Sending cancelled", description: "Nobody else will receive this campaign." });
   }
   if (intent === "delete-subscriber") {
+    await requireStaff(request, "subscribers");
     const subscriberId = String(form.get("id") ?? "");
     let outcome: Awaited<ReturnType<typeof deleteSubscriber>> = "not-found";
     try {
@@ -270,7 +275,7 @@ const STATUS_BADGE: Record<string, "success" | "secondary" | "outline" | "destru
 };
 
 export default function NewsletterTab({ loaderData, actionData: answer }: Route.ComponentProps) {
-  const { stats, subscribers, campaigns, draft, newCampaignId, filter, delivery, email } = loaderData;
+  const { stats, subscribers, seesSubscribers, campaigns, draft, newCampaignId, filter, delivery, email } = loaderData;
   const actionData = answer && "values" in answer ? answer : undefined;
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
@@ -399,6 +404,7 @@ export default function NewsletterTab({ loaderData, actionData: answer }: Route.
         )}
       </section>
 
+      {seesSubscribers ? (
       <section id="subscribers" aria-labelledby="subscribers-heading" className="scroll-mt-24">
         <div className="mb-4 flex flex-wrap items-end justify-between gap-4">
           <h3 id="subscribers-heading" className="text-xl font-semibold">
@@ -487,6 +493,9 @@ export default function NewsletterTab({ loaderData, actionData: answer }: Route.
           <p className="mt-2 text-sm text-muted-foreground">{subscribers.total} shown</p>
         )}
       </section>
+      ) : (
+        <p className="text-muted-foreground">The list of subscribers is seen by the site&apos;s Admins only: it holds people&apos;s e-mail addresses.</p>
+      )}
     </div>
   );
 }

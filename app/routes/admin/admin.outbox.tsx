@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/admin.outbox";
 import { Pager, pageCount, pageHref, redirectPastEnd, requestedPage } from "#app/features/admin/pager";
 import { Badge } from "#app/components/ui/badge";
-import { requireAdmin } from "#app/features/accounts/auth.server";
+import { requireStaff } from "#app/features/accounts/auth.server";
 import { getDatabase } from "#app/platform/db/db.server";
 import { listOutbox, mailDelivery, type MailKind } from "#app/platform/mail/mailer.server";
 import { getSetting } from "#app/features/settings/site-settings.server";
@@ -19,7 +19,7 @@ export function meta() {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "outbox");
   const url = new URL(request.url);
   const page = requestedPage(url.searchParams);
   const kindParam = url.searchParams.get("kind") ?? "";

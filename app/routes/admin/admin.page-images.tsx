@@ -6,7 +6,7 @@ import { SectionImageManager } from "#app/features/pages/admin/section-image-man
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
 import { getPageById, getPagesByCategory, PAGE_CATEGORY_LABELS } from "#app/content/pages";
 import type { PageCategory } from "#app/content/types";
-import { requireAdmin } from "#app/features/accounts/auth.server";
+import { requireStaff } from "#app/features/accounts/auth.server";
 import { getDatabase } from "#app/platform/db/db.server";
 import { sectionImageAction, type SectionImageActionData } from "#app/features/pages/editor-route.server";
 import { sectionLabel, sectionOptions } from "#app/features/pages/page-content.schema";
@@ -21,7 +21,7 @@ const GROUPS = GROUP_ORDER.map((category) => ({
 }));
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "pages");
   const page = getPageById(new URL(request.url).searchParams.get("page") ?? "serving-humanity") ?? getPageById("serving-humanity")!;
   const assigned = await listSectionImages(await getDatabase(), page.id);
   return {
@@ -35,7 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const current = await requireAdmin(request);
+  const current = await requireStaff(request, "pages");
   return sectionImageAction(request, current, { back: (pageId) => `/admin/page-images?page=${encodeURIComponent(pageId)}`, ip: context?.clientIp });
 }
 

@@ -4,7 +4,7 @@ import { Pager, pageCount, pageHref, redirectPastEnd, requestedPage } from "#app
 import { StatusFilter } from "#app/features/admin/record-actions";
 import { formatDate } from "#app/web/dates";
 import { Button } from "#app/components/ui/button";
-import { requireAdmin } from "#app/features/accounts/auth.server";
+import { requireStaff } from "#app/features/accounts/auth.server";
 import { getDatabase } from "#app/platform/db/db.server";
 import { clientIpFrom } from "#app/features/public-forms/abuse-guard.server";
 import {
@@ -20,7 +20,7 @@ const PAGE_SIZE = 100;
 export const meta: Route.MetaFunction = () => [{ title: "Registrations · Admin Dashboard" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await requireAdmin(request);
+  const { user } = await requireStaff(request, "registrations");
   const database = await getDatabase();
   const url = new URL(request.url);
   const status: RegistrationStatus = url.searchParams.get("status") === "spam" ? "spam" : "new";

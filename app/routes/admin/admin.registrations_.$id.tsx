@@ -5,7 +5,7 @@ import { formatDate, formatDateTime } from "#app/web/dates";
 import { AdminRefusalNotice } from "#app/features/admin/admin-refusal";
 import { Badge } from "#app/components/ui/badge";
 import { isRecordId, refuseAdminRequest, refuseMissingRecord, refuseUnknownAction } from "#app/features/admin/admin-response.server";
-import { requireAdmin } from "#app/features/accounts/auth.server";
+import { requireStaff } from "#app/features/accounts/auth.server";
 import { getDatabase } from "#app/platform/db/db.server";
 import { clientIpFrom } from "#app/features/public-forms/abuse-guard.server";
 import { telHref } from "#app/web/phone";
@@ -23,7 +23,7 @@ import { redirectWithToast } from "#app/web/toast.server";
 export const meta: Route.MetaFunction = () => [{ title: "Registration · Admin Dashboard" }];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { user } = await requireAdmin(request);
+  const { user } = await requireStaff(request, "registrations");
   const registration = await viewRegistration(await getDatabase(), params.id, { id: user.id, email: user.email, ip: clientIpFrom(context) });
   if (!registration) throw new Response("Registration not found", { status: 404 });
   const months = await registrationRetentionMonths();
@@ -39,7 +39,7 @@ const INCOMPLETE = {
 };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request);
+  const { user } = await requireStaff(request, "registrations");
   const database = await getDatabase();
   const actor = { id: user.id, email: user.email, ip: clientIpFrom(context) };
   const form = await request.formData();

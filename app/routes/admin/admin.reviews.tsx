@@ -6,7 +6,7 @@ import { EMPTY_TESTIMONIAL, TestimonialForm, type TestimonialFormValues } from "
 import { Badge } from "#app/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
 import { isRecordId, refuseDeletedRecord, refuseFailedSave, refuseMissingRecord, refuseStaleEdit, refuseUnknownAction } from "#app/features/admin/admin-response.server";
-import { requireAdmin } from "#app/features/accounts/auth.server";
+import { requireStaff } from "#app/features/accounts/auth.server";
 import { isEditConflict } from "#app/web/stale-edit.server";
 import { getDatabase } from "#app/platform/db/db.server";
 import type { FieldErrors } from "#app/web/parse-form";
@@ -39,7 +39,7 @@ function listUrl(status: string | null | undefined, anchor = "") {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "reviews");
   const database = await getDatabase();
   const url = new URL(request.url);
   const statusParam = url.searchParams.get("status");
@@ -70,7 +70,7 @@ const SAVE_FAILED = "Failed to save testimonial.";
 export const shouldRevalidate = revalidateAfterRefusedEdit;
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "reviews");
   const database = await getDatabase();
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");

@@ -5,7 +5,7 @@ import { AdminRefusalNotice } from "#app/features/admin/admin-refusal";
 import { DirectSectionUpload, SectionImageManager, type SectionState } from "#app/features/pages/admin/section-image-manager";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
 import { getPageById } from "#app/content/pages";
-import { requireAdmin } from "#app/features/accounts/auth.server";
+import { requireStaff } from "#app/features/accounts/auth.server";
 import { getDatabase } from "#app/platform/db/db.server";
 import { sectionImageAction, type SectionImageActionData } from "#app/features/pages/editor-route.server";
 import { sectionLabel, sectionOptions } from "#app/features/pages/page-content.schema";
@@ -19,7 +19,7 @@ const PAGE_ID = "serving-humanity";
 const DIRECT_SECTIONS = ["hero", "uc3-infographic"];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "pages");
   const page = getPageById(PAGE_ID)!;
   const assigned = await listSectionImages(await getDatabase(), PAGE_ID);
   const sections: SectionState[] = sectionOptions(PAGE_ID).map((section) => {
@@ -30,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const current = await requireAdmin(request);
+  const current = await requireStaff(request, "pages");
   return sectionImageAction(request, current, {
     back: (_pageId, view) => `/admin/serving-humanity${view === "direct" ? "?view=direct" : ""}`,
     ip: context?.clientIp,

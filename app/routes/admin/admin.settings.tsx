@@ -4,7 +4,7 @@ import { AdminRefusalNotice } from "#app/features/admin/admin-refusal";
 import { SettingsForm, type SettingsValues } from "#app/features/settings/admin/settings-form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
 import { refuseAdminRequest, refuseFailedSave, refuseStaleEdit } from "#app/features/admin/admin-response.server";
-import { requireAdmin } from "#app/features/accounts/auth.server";
+import { requireStaff } from "#app/features/accounts/auth.server";
 import { getDatabase } from "#app/platform/db/db.server";
 import { settingsFormSchema } from "#app/features/pages/page-content.schema";
 import { formValues, parseForm, type FieldErrors } from "#app/web/parse-form";
@@ -33,13 +33,13 @@ function toValues(s: AllSettings): SettingsValues {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "settings");
   const settings = await readSettings(await getDatabase());
   return { values: toValues(settings), version: settingsVersion(settings) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const current = await requireAdmin(request);
+  const current = await requireStaff(request, "settings");
   const form = await request.formData();
   const baseVersion = form.get("version");
   if (typeof baseVersion !== "string" || !baseVersion) return refuseAdminRequest(400, { title: "Failed to save settings.", description: "The form was incomplete, so nothing was changed. Reload the page and try again." });

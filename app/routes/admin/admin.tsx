@@ -1,14 +1,15 @@
 import { data, Form, isRouteErrorResponse, Link, NavLink, Outlet, useLocation, useNavigation } from "react-router";
 import { ExternalLink, Loader2, LogOut, ShieldAlert } from "lucide-react";
 import type { Route } from "./+types/admin";
-import { ADMIN_SECONDARY, ADMIN_TABS, activeArea } from "#app/features/admin/admin-tabs";
+import { activeArea, areasFor } from "#app/features/admin/admin-tabs";
+import { roleLabel } from "#app/features/accounts/roles";
 import { LoginForm } from "#app/features/accounts/admin/login-form";
 import { forgetPageDrafts } from "#app/features/pages/admin/page-draft";
 import { SessionWatch } from "#app/features/accounts/admin/session-watch";
 import { ToastMessage, Toaster, type ToastData } from "#app/features/admin/toast-message";
 import { Button } from "#app/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
-import { adminExists, checkAdmin, getAuth, getSession } from "#app/features/accounts/auth.server";
+import { adminExists, checkStaff, getAuth, getSession } from "#app/features/accounts/auth.server";
 import { getToast } from "#app/web/toast.server";
 import { TWO_FACTOR_REQUIRED } from "#app/features/accounts/two-factor-policy";
 import { cn } from "#app/components/ui/utils";
@@ -29,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const current = await getSession(site, request);
   const { toast, headers } = getToast(request);
   try {
-    checkAdmin(request, current);
+    checkStaff(request, current);
   } catch (thrown) {
     const status = thrown instanceof Response ? thrown.status : (thrown as { init?: ResponseInit }).init?.status;
     if (status === 401) {
@@ -49,6 +50,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const location = useLocation();
   const area = activeArea(location.pathname);
+  // Only the areas this role may open; each area's own loader refuses the rest anyway.
+  const { tabs, secondary } = areasFor(loaderData.user.role);
   const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/admin");
   return (
     <div className="min-h-screen bg-muted/40">
@@ -70,7 +73,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-4 py-4">
           <div>
             <h1 className="text-2xl font-bold">Admin Dashboard</h1>
-            <p className="text-sm text-muted-foreground">Signed in as {loaderData.user.email}</p>
+            <p className="text-sm text-muted-foreground">
+              Signed in as {loaderData.user.email} ({roleLabel(loaderData.user.role)})
+            </p>
           </div>
           <div className="flex flex-wrap items-center gap-2">
             <Button asChild variant="ghost">
@@ -88,20 +93,22 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             </Form>
           </div>
         </div>
-        <nav aria-label="Admin sections" className="mx-auto max-w-7xl overflow-x-auto px-4">
-          <ul className="flex min-w-max gap-1">
-            {ADMIN_TABS.map((tab) => (
-              <li key={tab.path}>
-                <AreaLink to={tab.path} current={area?.path === tab.path} label={tab.label} />
-              </li>
-            ))}
-          </ul>
-        </nav>
+        {tabs.length > 0 ? (
+          <nav aria-label="Admin sections" className="mx-auto max-w-7xl overflow-x-auto px-4">
+            <ul className="flex min-w-max gap-1">
+              {tabs.map((tab) => (
+                <li key={tab.path}>
+                  <AreaLink to={tab.path} current={area?.path === tab.path} label={tab.label} />
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
       </header>
-      {ADMIN_SECONDARY.length > 0 ? (
+      {secondary.length > 0 ? (
         <nav aria-label="More admin areas" className="mx-auto max-w-7xl px-4 pt-3">
           <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-            {ADMIN_SECONDARY.map((item) => (
+            {secondary.map((item) => (
               <li key={item.path}>
                 <NavLink
                   to={item.path}
@@ -176,8 +183,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     );
   }
   if (isRouteErrorResponse(error) && error.status === 403) {
-    // A save from an admin who has not set up two-factor since the site began to require it, or an account without the admin role.
+    // A save from an admin who has not set up two-factor since the site began to require it, an account without a staff
+    // role, or a staff role refused one area (requireStaff's words: what it may not do and whom to ask).
     const mustEnrol = error.data === TWO_FACTOR_REQUIRED;
+    const refusal = !mustEnrol && typeof error.data === "string" && error.data.startsWith("Your account (") ? error.data : null;
     const email = mustEnrol ? undefined : (error.data as { email?: string } | undefined)?.email;
     const back = location.pathname.startsWith("/admin") ? location.pathname : "/admin";
     return (
@@ -190,7 +199,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
               <CardDescription>
                 {mustEnrol
                   ? `${TWO_FACTOR_REQUIRED} Nothing was saved: once it is set up, make your change again.`
-                  : `${email ? `You are signed in as ${email}, but` : "Your"} account is not allowed to use the admin area. Ask an administrator of the site if you need access.`}
+                  : refusal
+                    ? `${refusal} Nothing was shown or changed.`
+                    : `${email ? `You are signed in as ${email}, but` : "Your"} account is not allowed to use the admin area. Ask an administrator of the site if you need access.`}
               </CardDescription>
             </CardHeader>
             <CardContent className="flex flex-wrap gap-2">
@@ -199,6 +210,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
                   <Link to={`/two-factor/setup?redirectTo=${encodeURIComponent(back)}`} reloadDocument>
                     Set up two-factor sign-in
                   </Link>
+                </Button>
+              ) : refusal ? (
+                <Button asChild>
+                  <Link to="/admin">Back to your dashboard</Link>
                 </Button>
               ) : (
                 <>

@@ -9,15 +9,17 @@ import { Button } from "#app/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
 import { Input } from "#app/components/ui/input";
 import { formatDateTime } from "#app/web/dates";
-import { listAccounts, listSessions, removeAdminAccount, revokeOtherSessions, revokeSession } from "#app/features/accounts/admin-accounts.server";
+import { changeRole, listAccounts, listSessions, removeAdminAccount, revokeOtherSessions, revokeSession } from "#app/features/accounts/admin-accounts.server";
 import { requiresTwoFactor, resetTwoFactorFor, setRequireTwoFactor } from "#app/features/accounts/two-factor-policy.server";
 import { isRecordId, refuseMissingRecord, refuseUnknownAction } from "#app/features/admin/admin-response.server";
-import { getAuth, requireAdmin } from "#app/features/accounts/auth.server";
+import { getAuth, requireStaff } from "#app/features/accounts/auth.server";
 import { createInvitation, INVITATION_TTL_HOURS, listPendingInvitations, withdrawInvitation } from "#app/features/accounts/invitations.server";
 import { redirectWithToast } from "#app/web/toast.server";
 import { disableTwoFactor, newBackupCodes } from "#app/features/accounts/two-factor.server";
 import { confirmIdentity, needsReauth, requireRecentAuth } from "#app/features/accounts/reauth.server";
-import { REAUTH_WINDOW_MS } from "#app/features/accounts/reauth-policy";
+import { REAUTH_WINDOW_MS, SENSITIVE_ACCOUNT_CHANGES } from "#app/features/accounts/reauth-policy";
+import { DEFAULT_INVITED_ROLE, isStaffRole, ROLE_LABELS } from "#app/features/accounts/roles";
+import { RoleSelect } from "#app/features/accounts/admin/role-select";
 import { ConfirmIdentityCard } from "#app/features/accounts/admin/confirm-identity-form";
 import { AccountsTable } from "#app/features/accounts/admin/accounts-table";
 import { PasswordForm } from "#app/features/accounts/admin/password-form";
@@ -28,7 +30,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Admin users · Admin Da
 const BASE = "/admin/users";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const current = await requireAdmin(request);
+  const current = await requireStaff(request, "users");
   const { database } = await getAuth();
   const [accounts, sessions, invitations, requireTwoFactor, reauthNeeded] = await Promise.all([
     listAccounts(database),
@@ -42,23 +44,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 type ActionAnswer =
   /** reauth: refused for want of the password (or for a wrong one): the page asks for it. */
-  | { intent: string; message: string; email?: string; reauth?: boolean; with?: "password" | "code" }
+  | { intent: string; message: string; email?: string; role?: string; reauth?: boolean; with?: "password" | "code" }
   | { intent: "backup-codes"; backupCodes: string[] };
 
-/**
- * The changes that ask for the password again when it was last given over
- * ten minutes ago (reauth.server.ts), and what the audit log says a wrong
- * one was for. Roles are not among them: there is one role, admin.
- */
-const SENSITIVE = new Map<string, string>([
-  ["invite", "inviting an admin"],
-  ["remove-account", "removing an admin"],
-  ["reset-two-factor", "resetting someone's two-factor sign-in"],
-  ["require-two-factor", "changing the two-factor rule for all admins"],
-]);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const current = await requireAdmin(request);
+  const current = await requireStaff(request, "users");
   const site = await getAuth();
   const { database } = site;
   const form = await request.formData();
@@ -74,11 +65,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const secretUsed = secret.password ? "password" : secret.code.trim() ? "code" : undefined;
 
   // Nothing sensitive changes until the password (or a code) is given, when the last time is over ten minutes ago.
-  const during = SENSITIVE.get(intent);
+  const during = SENSITIVE_ACCOUNT_CHANGES.get(intent);
   if (during) {
     const checked = await requireRecentAuth(site, request, current, secret, context.clientIp, during);
     if (!checked.ok) {
-      const keep = intent === "invite" ? { email: text("email").trim().slice(0, 320) } : {};
+      const keep = intent === "invite" ? { email: text("email").trim().slice(0, 320), role: text("role") } : {};
       return refuse(checked.status, checked.message, { ...keep, reauth: true, with: secretUsed }, checked.retryAfterSeconds);
     }
   }
@@ -94,8 +85,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "invite": {
       const email = text("email").trim().slice(0, 320);
-      const result = await createInvitation(database, { email, invitedBy: current.user, ip: context.clientIp });
-      if (!result.ok) return refuse(result.status, result.message, { email });
+      const result = await createInvitation(database, { email, role: text("role"), invitedBy: current.user, ip: context.clientIp });
+      if (!result.ok) return refuse(result.status, result.message, { email, role: text("role") });
       const invited = result.invitation.email;
       if (result.mail.status === "failed") {
         // The link went nowhere and is not kept, so the remedy is a new invitation, which replaces this one.
@@ -141,6 +132,23 @@ export async function action({ request, context }: Route.ActionArgs) {
       return done
         ? redirectWithToast(BASE, { title: "Two-factor sign-in reset", description: "They sign in with their password and set it up again." })
         : refuseMissingRecord(id, { title: "No such account" });
+    }
+    case "change-role": {
+      const id = text("id");
+      const role = text("role");
+      if (!isStaffRole(role)) return refuse(400, "Choose Admin, Editor or Safeguarding.");
+      const result = isRecordId(id) ? await changeRole(database, id, role, actor) : ({ ok: false, reason: "missing" } as const);
+      if (result.ok) {
+        return redirectWithToast(BASE, {
+          title: result.changed ? "Role changed" : "Role unchanged",
+          description: result.changed ? `${result.email} is now ${ROLE_LABELS[role]}.` : `${result.email} was already ${ROLE_LABELS[role]}.`,
+        });
+      }
+      if (result.reason === "last-admin") {
+        return refuse(409, "That is the site's last Admin, so the role was not changed: make someone else an Admin first.");
+      }
+      if (result.reason === "actor-gone") return refuse(403, "You are no longer an Admin, so nothing was changed.");
+      return refuseMissingRecord(id, { title: "No such account", description: "It may have been removed already." });
     }
     case "remove-account": {
       const id = text("id");
@@ -217,7 +225,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
           <CardDescription>Everyone who can sign in to the admin area.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
-          {["reset-two-factor", "remove-account"].map((intent) =>
+          {["change-role", "reset-two-factor", "remove-account"].map((intent) =>
             answerFor(answer, intent) ? (
               <Alert key={intent} variant="destructive">
                 <AlertDescription>{answerFor(answer, intent)}</AlertDescription>
@@ -230,9 +238,10 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
 
       <Card>
         <CardHeader>
-          <CardTitle as="h2">Invite an admin</CardTitle>
+          <CardTitle as="h2">Invite someone</CardTitle>
           <CardDescription>
-            They get an e-mail with a link to choose their own password. The link works once, for {ttlHours} hours.
+            They get an e-mail with a link to choose their own password. The link works once, for {ttlHours} hours. The role starts
+            at Editor, which sees no one&apos;s personal details: choose another only if their work needs it.
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
@@ -252,6 +261,11 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                 )}
               </Field>
             </div>
+            <RoleSelect
+              id="invite-role"
+              label="Role"
+              defaultValue={answer && answer.intent === "invite" && "role" in answer && isStaffRole(answer.role) ? answer.role : DEFAULT_INVITED_ROLE}
+            />
             <Button type="submit" disabled={busy}>
               <MailPlus aria-hidden="true" />
               Send invitation
@@ -266,7 +280,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                     <span>
                       <span className="break-all font-medium">{invitation.email}</span>{" "}
                       <span className="text-muted-foreground">
-                        invited by {invitation.invitedByEmail ?? "an admin"}, expires {formatDateTime(invitation.expiresAt)}
+                        as {ROLE_LABELS[invitation.role]}, invited by {invitation.invitedByEmail ?? "an admin"}, expires {formatDateTime(invitation.expiresAt)}
                       </span>
                     </span>
                     <ActionButton intent="withdraw-invitation" id={invitation.id} label={`Withdraw the invitation to ${invitation.email}`}>

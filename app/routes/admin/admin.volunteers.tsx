@@ -9,7 +9,8 @@ import { Badge } from "#app/components/ui/badge";
 import { Button } from "#app/components/ui/button";
 import { VOLUNTEER_TYPES } from "#app/content/site";
 import { isRecordId, refuseMissingRecord, refuseUnknownAction } from "#app/features/admin/admin-response.server";
-import { requireAdmin } from "#app/features/accounts/auth.server";
+import { requireStaff } from "#app/features/accounts/auth.server";
+import { can } from "#app/features/accounts/roles";
 import { getDatabase } from "#app/platform/db/db.server";
 import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, type ApplicationStatus } from "#app/features/volunteers/volunteer.schema";
 import { redirectWithToast } from "#app/web/toast.server";
@@ -21,7 +22,9 @@ const PAGE_SIZE = 50;
 export const meta: Route.MetaFunction = () => [{ title: "Volunteers · Admin Dashboard" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const { user } = await requireStaff(request, "volunteer-roles");
+  // Vacancies are the website's content; the people who applied are not everyone's business (roles.ts).
+  const seesApplications = can(user.role, "volunteer-applications");
   const database = await getDatabase();
   const url = new URL(request.url);
   const param = url.searchParams.get("status") ?? "";
@@ -29,17 +32,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   const page = requestedPage(url.searchParams);
   const [stats, counts, applications, roles] = await Promise.all([
     volunteerStats(database),
-    countApplicationsByStatus(database),
-    listApplications(database, { status, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
+    seesApplications ? countApplicationsByStatus(database) : null,
+    seesApplications ? listApplications(database, { status, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }) : null,
     listOpportunities(database),
   ]);
-  const pages = pageCount(applications.total, PAGE_SIZE);
+  const pages = pageCount(applications?.total ?? 0, PAGE_SIZE);
   redirectPastEnd(url, page, pages);
   return { stats, counts, status, applications, roles, page, pages };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "volunteer-roles");
   const database = await getDatabase();
   const form = await request.formData();
   const id = String(form.get("id") ?? "");
@@ -77,6 +80,7 @@ export default function VolunteersTab({ loaderData, actionData }: Route.Componen
       </header>
       <VolunteerStatsCards stats={stats} />
 
+      {counts && applications ? (
       <section aria-labelledby="applications-heading" className="space-y-4">
         <h3 id="applications-heading" className="text-xl font-semibold">
           Applications
@@ -131,6 +135,9 @@ export default function VolunteersTab({ loaderData, actionData }: Route.Componen
           summary={`${applications.total} ${applications.total === 1 ? "application" : "applications"}`}
         />
       </section>
+      ) : (
+        <p className="text-muted-foreground">Applications are seen by the site&apos;s Admins only: they hold applicants&apos; personal details.</p>
+      )}
 
       <section id="roles" aria-labelledby="roles-heading" className="space-y-4">
         <div className="flex flex-wrap items-center justify-between gap-3">

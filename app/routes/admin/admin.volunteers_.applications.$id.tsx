@@ -10,7 +10,7 @@ import { isRecordId, refuseAdminRequest, refuseMissingRecord, refuseUnknownActio
 import { Button } from "#app/components/ui/button";
 import { FieldError } from "#app/components/ui/field-error";
 import { Input } from "#app/components/ui/input";
-import { requireAdmin } from "#app/features/accounts/auth.server";
+import { requireStaff } from "#app/features/accounts/auth.server";
 import { getDatabase } from "#app/platform/db/db.server";
 import { logger } from "#app/platform/log/logger.server";
 import { clientIpFrom } from "#app/features/public-forms/abuse-guard.server";
@@ -30,7 +30,7 @@ import {
 export const meta: Route.MetaFunction = () => [{ title: "Volunteer application · Admin Dashboard" }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "volunteer-applications");
   const application = await getApplication(await getDatabase(), params.id);
   if (!application) throw new Response("Application not found", { status: 404 });
   const [approve, reject] = await Promise.all([decisionTemplate(application, "approved"), decisionTemplate(application, "rejected")]);
@@ -66,7 +66,7 @@ function changedSince(current: { status: keyof typeof CHANGED_VERB; decidedBy: s
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request);
+  const { user } = await requireStaff(request, "volunteer-applications");
   const database = await getDatabase();
   const actor = { id: user.id, email: user.email, ip: clientIpFrom(context) };
   const form = await request.formData();

@@ -3,7 +3,7 @@ import type { Route } from "./+types/admin.volunteers_.roles.$id";
 import { AdminRefusalNotice, revalidateAfterConflict } from "#app/features/admin/admin-refusal";
 import { VolunteerOpportunityForm, type OpportunityFormValues } from "#app/features/volunteers/admin/volunteer-opportunity-form";
 import { isRecordId, refuseFailedSave, refuseMissingRecord, refuseStaleEdit } from "#app/features/admin/admin-response.server";
-import { requireAdmin } from "#app/features/accounts/auth.server";
+import { requireStaff } from "#app/features/accounts/auth.server";
 import { getDatabase } from "#app/platform/db/db.server";
 import { redirectWithToast } from "#app/web/toast.server";
 import { isEditConflict, type EditResult } from "#app/web/stale-edit.server";
@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.isNew ?
 const EMPTY: OpportunityFormValues = { title: "", type: "coaching", timeCommitment: "", skills: "", description: "" };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "volunteer-roles");
   if (params.id === "new") return { isNew: true, values: EMPTY };
   const role = await getOpportunity(await getDatabase(), params.id);
   if (!role) throw new Response("Role not found", { status: 404 });
@@ -37,7 +37,7 @@ const SAVE_FAILED = "Failed to save role.";
 export const shouldRevalidate = revalidateAfterConflict;
 
 export async function action({ request, params }: Route.ActionArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "volunteer-roles");
   const database = await getDatabase();
   const form = await request.formData();
   const gone = () => refuseMissingRecord(params.id, { title: "Role not found", description: "It may have been deleted already." });

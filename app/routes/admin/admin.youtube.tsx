@@ -6,7 +6,7 @@ import { EMPTY_YOUTUBE, YoutubeForm, type YoutubeFormValues } from "#app/feature
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
 import { BUILT_IN_PAGES } from "#app/content/pages";
 import { isRecordId, refuseDeletedRecord, refuseFailedSave, refuseMissingRecord, refuseStaleEdit, refuseUnknownAction } from "#app/features/admin/admin-response.server";
-import { requireAdmin } from "#app/features/accounts/auth.server";
+import { requireStaff } from "#app/features/accounts/auth.server";
 import { isEditConflict } from "#app/web/stale-edit.server";
 import { getDatabase } from "#app/platform/db/db.server";
 import type { FieldErrors } from "#app/web/parse-form";
@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = () => [{ title: "YouTube · Admin Dashbo
 const BASE = "/admin/youtube";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "videos");
   const database = await getDatabase();
   const editId = new URL(request.url).searchParams.get("edit");
   const [videos, counts, editing] = await Promise.all([
@@ -60,7 +60,7 @@ function addedWhere(title: string, page: string): string {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "videos");
   const database = await getDatabase();
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");

@@ -5,7 +5,7 @@ import { ContentPage } from "#app/features/pages/site/content-page";
 import { SiteFooter } from "#app/features/site/site-footer";
 import { SiteHeader } from "#app/features/site/site-header";
 import { getPageById } from "#app/content/pages";
-import { requireAdmin } from "#app/features/accounts/auth.server";
+import { requireStaff } from "#app/features/accounts/auth.server";
 import { getDatabase } from "#app/platform/db/db.server";
 import { getStoredPageContent, loadPageContent, toStoredFields } from "#app/features/pages/page-store.server";
 import { loadGallery, showableImageOrigins, visiblePageContent } from "#app/features/pages/public-page-data.server";
@@ -34,14 +34,14 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "pages");
   // The preview itself comes from the action (a POST from the editor); this
   // loader also runs after it, so it must not redirect.
   return null;
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "pages");
   const parsed = parseForm(pageContentFormSchemaFor(showableImageOrigins()), await request.formData());
   if (!parsed.ok) {
     const messages = Object.values(parsed.errors).flatMap((m) => m ?? []);

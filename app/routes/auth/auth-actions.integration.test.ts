@@ -72,7 +72,7 @@ describeEachEngine("the sign-in, invitation and two-factor set-up forms", (getDb
 
   it("an invitation accepted while storing the password fails makes no account, and the same link then works", async () => {
     const chair = (await site.auth.getOptionalUser(new Request(`${ORIGIN}/admin`, { headers: { cookie: cookieOf((await signIn(ADMIN.email, ADMIN.password)).headers) } })))!;
-    const invited = await site.invitations.createInvitation(getDb(), { email: "treasurer@example.org", invitedBy: chair });
+    const invited = await site.invitations.createInvitation(getDb(), { role: "admin", email: "treasurer@example.org", invitedBy: chair });
     if (!invited.ok) throw new Error(invited.message);
     const token = invited.link.split("/invite/")[1]!;
     const PASSWORD = "ledgers in the lamplight";

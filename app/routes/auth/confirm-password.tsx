@@ -2,7 +2,7 @@ import { data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/confirm-password";
 import { AuthPage, PRIVATE_HEADERS } from "#app/features/accounts/admin/auth-page";
 import { ConfirmIdentityForm } from "#app/features/accounts/admin/confirm-identity-form";
-import { getAuth, requireAdmin } from "#app/features/accounts/auth.server";
+import { getAuth, requireStaffSession } from "#app/features/accounts/auth.server";
 import { confirmIdentity } from "#app/features/accounts/reauth.server";
 import { REAUTH_WINDOW_MS } from "#app/features/accounts/reauth-policy";
 import { safeRedirect } from "#app/web/safe-redirect";
@@ -26,7 +26,7 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const current = await requireAdmin(request);
+  const current = await requireStaffSession(request);
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/admin");
   return { redirectTo, twoFactorEnabled: current.user.twoFactorEnabled };
 }
@@ -37,7 +37,7 @@ interface Answer {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const current = await requireAdmin(request);
+  const current = await requireStaffSession(request);
   const form = await request.formData();
   const text = (name: string, max: number) => {
     const value = form.get(name);

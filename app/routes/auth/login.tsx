@@ -1,3 +1,4 @@
+import { isStaffRole } from "#app/features/accounts/roles";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/login";
 import { LoginForm, type LoginActionData } from "#app/features/accounts/admin/login-form";
@@ -23,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
   const current = await getSession(site, request);
-  if (current?.user.role === "admin") throw redirect(redirectTo);
+  if (current && isStaffRole(current.user.role)) throw redirect(redirectTo);
   const { toast, headers } = getToast(request);
   return data({ redirectTo, toast, adminExists: await adminExists(site.database) }, { headers });
 }

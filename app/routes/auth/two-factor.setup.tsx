@@ -8,7 +8,7 @@ import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert";
 import { Button } from "#app/components/ui/button";
 import { Input } from "#app/components/ui/input";
 import { requiresTwoFactor } from "#app/features/accounts/two-factor-policy.server";
-import { checkAdmin, getAuth, getSession } from "#app/features/accounts/auth.server";
+import { checkStaff, getAuth, getSession } from "#app/features/accounts/auth.server";
 import { safeRedirect } from "#app/web/safe-redirect";
 import { toastCookie } from "#app/web/toast.server";
 import { beginTwoFactorSetup, confirmTwoFactorSetup, type TwoFactorSetup } from "#app/features/accounts/two-factor.server";
@@ -31,7 +31,7 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
 
 async function currentAdmin(request: Request) {
   const site = await getAuth();
-  return { site, current: checkAdmin(request, await getSession(site, request)) };
+  return { site, current: checkStaff(request, await getSession(site, request)) };
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/admin.newsletter-subscribers[.]csv";
-import { getAuth, requireAdmin } from "#app/features/accounts/auth.server";
+import { getAuth, requireStaff } from "#app/features/accounts/auth.server";
 import { confirmIdentityPage, requireRecentAuth } from "#app/features/accounts/reauth.server";
 import { getDatabase } from "#app/platform/db/db.server";
 import { clientIpFrom } from "#app/features/public-forms/abuse-guard.server";
@@ -9,7 +9,7 @@ import { ukToday } from "#app/web/dates";
 
 /** Only POST: every export of the subscriber list is written to the audit log, which no GET may do. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "subscribers", { resource: true });
   return new Response("Use the Export CSV button on the Newsletter page.", {
     status: 405,
     headers: { Allow: "POST", "Cache-Control": "private, no-store" },
@@ -18,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** The subscriber list as CSV, with the search and status filter the Newsletter tab shows (sent in the form, not the address). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const current = await requireAdmin(request);
+  const current = await requireStaff(request, "subscribers", { resource: true });
   const { user } = current;
   const form = await request.formData();
   const statusField = String(form.get("status") ?? "");

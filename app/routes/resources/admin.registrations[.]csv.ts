@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/admin.registrations[.]csv";
-import { getAuth, requireAdmin } from "#app/features/accounts/auth.server";
+import { getAuth, requireStaff } from "#app/features/accounts/auth.server";
 import { confirmIdentityPage, requireRecentAuth } from "#app/features/accounts/reauth.server";
 import { getDatabase } from "#app/platform/db/db.server";
 import { clientIpFrom } from "#app/features/public-forms/abuse-guard.server";
@@ -9,7 +9,7 @@ import { ukToday } from "#app/web/dates";
 
 /** Only POST: every export is written to the audit log, which no GET may do. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "registrations", { resource: true });
   return new Response("Use the Export button on the Registrations page.", {
     status: 405,
     headers: { Allow: "POST", "Cache-Control": "private, no-store" },
@@ -17,7 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const current = await requireAdmin(request);
+  const current = await requireStaff(request, "registrations", { resource: true });
   const { user } = current;
   const form = await request.formData();
   const field = (name: string) => String(form.get(name) ?? "").slice(0, 1024);

@@ -24,6 +24,9 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-export function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
+  // Checked even here, where there is nothing to read, so every admin route's loader asks for its capability.
+  const who = await authorizeAdminRequest(request);
+  if (isRefusal(who)) return who;
   return Response.json({ ok: false }, { status: 405, headers: { Allow: "POST" } });
 }

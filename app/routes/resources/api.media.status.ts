@@ -11,6 +11,8 @@ import { pingMediaTable } from "#app/features/media/media.server";
 export async function loader({ request }: Route.LoaderArgs) {
   const headers = { "Cache-Control": "no-store" };
   const who = await authorizeAdminRequest(request);
+  // Signed in with a role that may not use the media library: that refusal, in its words.
+  if (isRefusal(who) && who.status === 403) return who;
   if (isRefusal(who)) return Response.json({ connected: false, signedIn: false }, { status: 401, headers });
   try {
     await pingMediaTable(await getDatabase());

@@ -1,3 +1,4 @@
+import { isStaffRole } from "#app/features/accounts/roles";
 import type { Route } from "./+types/api.session";
 import { getAuth, getSession, mustEnrolTwoFactor } from "#app/features/accounts/auth.server";
 import type { SessionCheck } from "#app/features/accounts/session-check";
@@ -8,7 +9,7 @@ import type { SessionCheck } from "#app/features/accounts/session-check";
  * clock is off still waits the right while)? The dashboard asks before
  * every save and when a tab comes back into view, so that an admin whose
  * session ended is told before pressing Save rather than after. The same
- * rules as requireAdmin; the check does not renew the session (only what
+ * rules as requireStaffSession; the check does not renew the session (only what
  * the person does keeps it alive), and a database that cannot be read is a
  * 503, not "signed out".
  */
@@ -20,12 +21,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   let twoFactorMissing = false;
   try {
     current = await getSession(site, request, { renew: false, throwOnError: true });
-    if (current?.user.role === "admin") twoFactorMissing = await mustEnrolTwoFactor(site, current);
+    if (current && isStaffRole(current.user.role)) twoFactorMissing = await mustEnrolTwoFactor(site, current);
   } catch {
     return Response.json({ unknown: true }, { status: 503, headers });
   }
   const answer: SessionCheck =
-    current?.user.role !== "admin"
+    !current || !isStaffRole(current.user.role)
       ? { admin: false, reason: "signed-out", endsAt: null, now }
       : twoFactorMissing
         ? { admin: false, reason: "two-factor", endsAt: null, now }

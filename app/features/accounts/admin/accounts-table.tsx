@@ -1,11 +1,16 @@
+import { Form } from "react-router";
 import { ActionButton, ConfirmDeleteButton } from "#app/features/admin/record-fields";
+import { Button } from "#app/components/ui/button";
+import { isStaffRole, roleLabel } from "#app/features/accounts/roles";
+import { RoleSelect } from "./role-select";
 import { Badge } from "#app/components/ui/badge";
 import type { AccountSummary } from "#app/features/accounts/admin-accounts.server";
 
 /**
- * The users page's list of everyone who can sign in, with the buttons to
- * reset a colleague's two-factor sign-in or remove their access (never
- * one's own).
+ * The users page's list of everyone who can sign in, with each one's role
+ * and the form to change it (the server refuses to leave the site without
+ * an Admin), and the buttons to reset a colleague's two-factor sign-in or
+ * remove their access (never one's own).
  */
 export function AccountsTable({ accounts, meId }: { accounts: AccountSummary[]; meId: string }) {
   const me = { id: meId };
@@ -29,7 +34,23 @@ export function AccountsTable({ accounts, meId }: { accounts: AccountSummary[]; 
                 {account.email}
                 {account.id === me.id ? <span className="text-muted-foreground"> (you)</span> : null}
               </td>
-              <td className="py-2 pr-4">{account.role === "admin" ? "Admin" : "Member"}</td>
+              <td className="py-2 pr-4">
+                <Form method="post" className="flex flex-wrap items-end gap-2">
+                  <input type="hidden" name="intent" value="change-role" />
+                  <input type="hidden" name="id" value={account.id} />
+                  <span className="min-w-24 self-center font-medium">{roleLabel(account.role)}</span>
+                  <RoleSelect
+                    id={`role-${account.id}`}
+                    label={`Role of ${account.email}`}
+                    labelHidden
+                    described={false}
+                    defaultValue={isStaffRole(account.role) ? account.role : "editor"}
+                  />
+                  <Button type="submit" variant="outline" size="sm" className="min-h-11">
+                    Change role<span className="sr-only"> of {account.email}</span>
+                  </Button>
+                </Form>
+              </td>
               <td className="py-2 pr-4">
                 <Badge variant={account.twoFactorEnabled ? "success" : "outline"}>{account.twoFactorEnabled ? "On" : "Off"}</Badge>
               </td>
@@ -48,7 +69,7 @@ export function AccountsTable({ accounts, meId }: { accounts: AccountSummary[]; 
                       intent="remove-account"
                       id={account.id}
                       verb="Remove"
-                      what={`the admin access of ${account.email}`}
+                      what={`the admin access of ${account.email} (${roleLabel(account.role)})`}
                       consequence="They are signed out on every device, and their password and two-factor sign-in stop working. The audit log keeps what they did. To give them access again, send them a new invitation."
                     />
                   ) : null}
