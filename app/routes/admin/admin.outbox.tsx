@@ -155,9 +155,12 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
                     <LinkedText text={m.text} />
                   </pre>
                   <div className="flex flex-wrap gap-2">
-                    <Link to={`/admin/outbox/${m.id}`} className="inline-flex min-h-11 items-center font-medium text-primary underline underline-offset-4">
+                    <Link
+                      to={`/admin/outbox/${m.id}`}
+                      aria-label={`Open as the recipient sees it: ${m.subject}`}
+                      className="inline-flex min-h-11 items-center font-medium text-primary underline underline-offset-4"
+                    >
                       Open as the recipient sees it
-                      <span className="sr-only">: {m.subject}</span>
                     </Link>
                     {delivery === "smtp" && m.status === "outbox" && m.to.includes("@") ? (
                       <PostButton intent="send" id={m.id} label={`Send now: ${m.subject} to ${m.to}`}>
