@@ -4,7 +4,7 @@ import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert";
 import { AdminRefusalNotice } from "#app/features/admin/admin-refusal";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
 import { requireAdmin } from "#app/features/accounts/auth.server";
-import { refuseFailedSave } from "#app/features/admin/admin-response.server";
+import { refuseFailedSave, refuseUnknownAction } from "#app/features/admin/admin-response.server";
 import { clientIpFrom } from "#app/features/public-forms/abuse-guard.server";
 import { MailSettingsForm, MailTestForm, type MailSettingsValues } from "#app/features/settings/admin/mail-settings-form";
 import { mailStatus, readMailSettings, saveMailSettings, storedPasswordUnreadable, type MailSettings } from "#app/features/settings/mail-settings.server";
@@ -61,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const message = result.ok ? `The mail server accepted it and answered: ${result.reply}` : result.reason;
     return data<ActionAnswer>({ intent: "test", typed, result: { ok: result.ok, to, message } }, { status: result.ok ? 200 : 502 });
   }
-  if (intent !== "save") return data({ intent: "unknown" as const }, { status: 400 });
+  if (intent !== "save") return refuseUnknownAction();
   const parsed = parseForm(mailSettingsFormSchema, form);
   if (!parsed.ok) {
     // What was typed goes back into the form, except the password, which never travels back to a page.
