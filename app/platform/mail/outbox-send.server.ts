@@ -11,6 +11,19 @@ import { deliverMail, mailRoute, senderAddress, type MailKind, type MailResult }
  * had not claimed still waits and is sent by the next press.
  */
 
+let cleanSentCopy: (text: string) => string = (text) => text;
+
+/**
+ * What a stored copy must lose once its message has gone by SMTP (an
+ * invitation's link, kept in the Outbox only while the Outbox was how it
+ * reached its invitee): the server tells this module at start-up, since the
+ * platform knows no feature. Applied to the text and HTML of each message
+ * sent from here.
+ */
+export function setSentCopyCleaner(clean: (text: string) => string): void {
+  cleanSentCopy = clean;
+}
+
 /** Rows that can be sent: kept in the Outbox, to an address (not the "staff (no address set)" notices). */
 function waiting(database: Database) {
   return database.db.selectFrom("outbox").where("status", "=", "outbox").where("to_address", "like", "%@%");
@@ -40,7 +53,7 @@ export async function sendWaitingMail(database: Database, id: string): Promise<W
   } catch {
     headers = undefined;
   }
-  return deliverMail(database, {
+  const result = await deliverMail(database, {
     id: row.id,
     to: row.to_address,
     from,
@@ -51,6 +64,13 @@ export async function sendWaitingMail(database: Database, id: string): Promise<W
     kind: row.kind as MailKind,
     smtp: route.smtp,
   });
+  if (result.status === "sent") {
+    const text = cleanSentCopy(row.text);
+    const html = row.html === null ? null : cleanSentCopy(row.html);
+    // Delivered whatever happens here: a copy that could not be cleaned keeps what the Outbox showed before.
+    if (text !== row.text || html !== row.html) await database.db.updateTable("outbox").set({ text, html }).where("id", "=", id).execute().catch(() => undefined);
+  }
+  return result;
 }
 
 /** Sends every waiting message, oldest first, each at most once (see above). */
