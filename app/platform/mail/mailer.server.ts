@@ -199,9 +199,24 @@ async function transportFor(target: SmtpTarget): Promise<Transporter> {
     // action that long. The operator's SMTP_URL may set these itself
     // (?connectionTimeout=…), and wins.
     transport = nodemailer.createTransport({ ...transportOptions(target), pool: true, ...SMTP_TIMEOUTS_MS } as Parameters<typeof nodemailer.createTransport>[0]);
+    if (!("url" in target)) retireOtherSettingsTransports(key);
     transports.set(key, transport);
   }
   return transport;
+}
+
+/** Settings saved again: the old pool takes no new message, and closes once what it holds has had time to finish. */
+const retired = new Set<Transporter>();
+function retireOtherSettingsTransports(current: string): void {
+  for (const [key, old] of transports) {
+    if (key === current || key.startsWith('{"url":')) continue;
+    transports.delete(key);
+    retired.add(old);
+    setTimeout(() => {
+      retired.delete(old);
+      old.close();
+    }, 2 * SMTP_TIMEOUTS_MS.socketTimeout).unref();
+  }
 }
 
 /** How long to wait for the mail server: to connect, for its greeting, and for any answer once talking. */
@@ -209,8 +224,9 @@ const SMTP_TIMEOUTS_MS = { connectionTimeout: 15_000, greetingTimeout: 15_000, s
 
 /** Closes pooled SMTP connections (at shutdown). */
 export function closeMailer(): void {
-  for (const transport of transports.values()) transport.close();
+  for (const transport of [...transports.values(), ...retired]) transport.close();
   transports.clear();
+  retired.clear();
 }
 
 /** Who the site's mail is from when MAIL_FROM is not set: a name, and an address if one is known. */
