@@ -42,7 +42,7 @@ test("an admin invites a colleague, whose link sets a password and makes an admi
 
   // A mistake is explained and what was typed stays.
   await page.getByLabel("E-mail address").fill("not-an-address");
-  await page.getByRole("button", { name: "Send invitation" }).click();
+  await page.getByRole("button", { name: "Create invitation (e-mail waits in Outbox)" }).click();
   await expect(page.getByText("Enter a valid e-mail address.")).toBeVisible();
   await expect(page.getByLabel("E-mail address")).toHaveValue("not-an-address");
 
@@ -50,8 +50,8 @@ test("an admin invites a colleague, whose link sets a password and makes an admi
   // An invitation starts at Editor; this colleague is to help run the accounts, so an Admin.
   await expect(page.getByLabel("Role", { exact: true })).toHaveValue("editor");
   await page.getByLabel("Role", { exact: true }).selectOption("admin");
-  await page.getByRole("button", { name: "Send invitation" }).click();
-  await closeToasts(page, "Invitation sent");
+  await page.getByRole("button", { name: "Create invitation (e-mail waits in Outbox)" }).click();
+  await closeToasts(page, "Invitation kept in the Outbox, not sent");
   const pending = page.getByRole("region", { name: "Waiting to be accepted" });
   await expect(pending.getByText(INVITED.email)).toBeVisible();
 

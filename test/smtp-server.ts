@@ -14,15 +14,24 @@ export interface ReceivedMail {
  * refused@example.org (550) and asks to try greylisted@example.org later
  * (451), naming the address in its reply as Postfix and Exchange do. After
  * the file, the mailer is reset and its pooled connections closed, or the
- * server could not close.
+ * server could not close. With `auth`, it asks for that user name and
+ * password (over plain SMTP: it offers no STARTTLS) and refuses any other
+ * with 535, as real servers do.
  */
-export function startSmtpServerForFile(): { received: ReceivedMail[]; url: () => string } {
+export function startSmtpServerForFile(options: { auth?: { user: string; pass: string } } = {}): { received: ReceivedMail[]; url: () => string; port: () => number } {
   const received: ReceivedMail[] = [];
   let port = 0;
+  const { auth } = options;
   const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
+    authOptional: !auth,
+    allowInsecureAuth: Boolean(auth),
+    authMethods: ["PLAIN", "LOGIN"],
+    disabledCommands: auth ? ["STARTTLS"] : ["STARTTLS", "AUTH"],
     logger: false,
+    onAuth(credentials, _session, callback) {
+      if (auth && credentials.username === auth.user && credentials.password === auth.pass) return callback(null, { user: credentials.username });
+      callback(Object.assign(new Error("Authentication credentials invalid"), { responseCode: 535 }));
+    },
     onRcptTo(address, _session, callback) {
       if (address.address === "refused@example.org") return callback(Object.assign(new Error(`5.1.1 <${address.address}>: Recipient address rejected: no such mailbox`), { responseCode: 550 }));
       if (address.address === "greylisted@example.org") return callback(Object.assign(new Error(`4.7.1 <${address.address}>: Recipient address rejected: greylisted, try again later`), { responseCode: 451 }));
@@ -51,5 +60,5 @@ export function startSmtpServerForFile(): { received: ReceivedMail[]; url: () =>
     closeMailer();
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
   });
-  return { received, url: () => `smtp://127.0.0.1:${port}` };
+  return { received, url: () => `smtp://127.0.0.1:${port}`, port: () => port };
 }

@@ -30,6 +30,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "section-image.applied": "Section image applied",
   "section-image.removed": "Section image removed",
   "settings.saved": "Settings saved",
+  "settings.mail.saved": "E-mail settings saved (sender, mail server)",
   "registration.viewed": "Registration viewed",
   "registration.contacted": "Registration contact recorded",
   "registration.status": "Registration status changed",

@@ -65,6 +65,28 @@ export interface OutboxMessage {
   sentAt: string | null;
 }
 
+/**
+ * A mail server as staff set it up in the admin (Settings → E-mail): the
+ * host, port, how the connection is secured, and the account, if any.
+ */
+export interface SmtpServerSettings {
+  host: string;
+  port: number;
+  /** none: plain SMTP (a relay on the same network); starttls: upgraded on the same port (587); tls: TLS from the start (465). */
+  security: "none" | "starttls" | "tls";
+  user: string | null;
+  password: string | null;
+}
+
+/** Where a message goes: the operator's SMTP_URL, or the server set up in the admin. */
+export type SmtpTarget = { url: string } | SmtpServerSettings;
+
+/** What the admin's mail settings say, when they say anything: the server (if set up) and the sender (if given). */
+export interface StoredMailSettings {
+  smtp: SmtpServerSettings | null;
+  from: string | null;
+}
+
 interface MailerConfig {
   smtpUrl: string | null;
   from: string | null;
@@ -72,12 +94,29 @@ interface MailerConfig {
 
 let override: Partial<MailerConfig> | undefined;
 
-/** Tests point the mailer at their own SMTP server (or none) without touching process.env. */
+/**
+ * Tests point the mailer at their own SMTP server (or none) without touching
+ * process.env. What is given stands in for the environment: `smtpUrl: null`
+ * is SMTP_URL unset, so the admin's mail settings apply as they would.
+ */
 export function configureMailer(config: Partial<MailerConfig> | undefined): void {
   override = config;
 }
 
-function mailerConfig(): MailerConfig {
+let storedMailSettings: () => Promise<StoredMailSettings | null> = async () => null;
+
+/**
+ * Where the mail settings staff saved in the admin come from: the server
+ * tells the mailer at start-up (the settings feature), since the mailer
+ * knows no feature. Read for every message, so a save on one process is
+ * used by every process sharing the database, at once.
+ */
+export function setStoredMailSettings(read: () => Promise<StoredMailSettings | null>): void {
+  storedMailSettings = read;
+}
+
+/** The environment's say (or a test's stand-in for it). */
+function environmentConfig(): MailerConfig {
   const config = env();
   return {
     smtpUrl: override && "smtpUrl" in override ? (override.smtpUrl ?? null) : (config.SMTP_URL ?? null),
@@ -85,9 +124,55 @@ function mailerConfig(): MailerConfig {
   };
 }
 
+/** Which of the mail settings the environment sets (SMTP_URL, MAIL_FROM), so the admin's own are overridden. */
+export function mailSetByEnvironment(): { server: boolean; sender: boolean } {
+  const config = environmentConfig();
+  return { server: Boolean(config.smtpUrl), sender: Boolean(config.from) };
+}
+
+/** Where mail goes and who it is from: SMTP_URL and MAIL_FROM when set, each winning over the admin's settings. */
+export interface MailRoute {
+  smtp: SmtpTarget | null;
+  /** Which of the two set the server, or null when none is set and mail stays in the Outbox. */
+  source: "env" | "settings" | null;
+  from: string | null;
+}
+
+/** Reads where mail goes now (the admin's settings are read afresh each time: see setStoredMailSettings). */
+export async function mailRoute(): Promise<MailRoute> {
+  const fromEnv = environmentConfig();
+  let stored: StoredMailSettings | null = null;
+  if (!fromEnv.smtpUrl || !fromEnv.from) {
+    try {
+      stored = await storedMailSettings();
+    } catch (error) {
+      // Unreadable settings keep mail in the Outbox rather than lose it.
+      logger.error({ err: error instanceof Error ? error.message : String(error) }, "failed to read the mail settings; mail stays in the Outbox");
+    }
+  }
+  const from = fromEnv.from ?? stored?.from ?? null;
+  if (fromEnv.smtpUrl) return { smtp: { url: fromEnv.smtpUrl }, source: "env", from };
+  if (stored?.smtp) return { smtp: stored.smtp, source: "settings", from };
+  return { smtp: null, source: null, from };
+}
+
 /** Whether messages leave the building (SMTP) or stay in the outbox. */
-export function mailDelivery(): "smtp" | "outbox" {
-  return mailerConfig().smtpUrl ? "smtp" : "outbox";
+export async function mailDelivery(): Promise<"smtp" | "outbox"> {
+  return (await mailRoute()).smtp ? "smtp" : "outbox";
+}
+
+/** nodemailer's options for a target: a URL as the operator wrote it, or the admin's fields. */
+export function transportOptions(target: SmtpTarget): Record<string, unknown> {
+  if ("url" in target) return { url: target.url };
+  return {
+    host: target.host,
+    port: target.port,
+    secure: target.security === "tls",
+    // STARTTLS chosen means STARTTLS or nothing: never the password over a plain connection.
+    requireTLS: target.security === "starttls",
+    ignoreTLS: target.security === "none",
+    auth: target.user ? { user: target.user, pass: target.password ?? "" } : undefined,
+  };
 }
 
 const transports = new Map<string, Transporter>();
@@ -95,22 +180,43 @@ const transports = new Map<string, Transporter>();
 /** nodemailer, imported when the first message goes out by SMTP (the outbox never needs it). */
 let nodemailerModule: Promise<typeof Nodemailer> | undefined;
 
-async function transportFor(url: string): Promise<Transporter> {
-  let transport = transports.get(url);
+/** nodemailer itself, loaded on first use. */
+export function loadNodemailer(): Promise<typeof Nodemailer> {
+  return (nodemailerModule ??= import("nodemailer").then((m) => m.default));
+}
+
+async function transportFor(target: SmtpTarget): Promise<Transporter> {
+  const key = JSON.stringify(target);
+  let transport = transports.get(key);
   if (!transport) {
-    const nodemailer = await (nodemailerModule ??= import("nodemailer").then((m) => m.default));
+    const nodemailer = await loadNodemailer();
     // Another message may have made it while this one waited for the import.
-    transport = transports.get(url);
+    transport = transports.get(key);
     if (transport) return transport;
     // A pool keeps one connection open across a newsletter's batches instead
     // of one per message. nodemailer waits up to 2 minutes to connect and 10
     // for a silent server; a mail server that is down must not hold a staff
     // action that long. The operator's SMTP_URL may set these itself
     // (?connectionTimeout=…), and wins.
-    transport = nodemailer.createTransport({ url, pool: true, ...SMTP_TIMEOUTS_MS });
-    transports.set(url, transport);
+    transport = nodemailer.createTransport({ ...transportOptions(target), pool: true, ...SMTP_TIMEOUTS_MS } as Parameters<typeof nodemailer.createTransport>[0]);
+    if (!("url" in target)) retireOtherSettingsTransports(key);
+    transports.set(key, transport);
   }
   return transport;
+}
+
+/** Settings saved again: the old pool takes no new message, and closes once what it holds has had time to finish. */
+const retired = new Set<Transporter>();
+function retireOtherSettingsTransports(current: string): void {
+  for (const [key, old] of transports) {
+    if (key === current || key.startsWith('{"url":')) continue;
+    transports.delete(key);
+    retired.add(old);
+    setTimeout(() => {
+      retired.delete(old);
+      old.close();
+    }, 2 * SMTP_TIMEOUTS_MS.socketTimeout).unref();
+  }
 }
 
 /** How long to wait for the mail server: to connect, for its greeting, and for any answer once talking. */
@@ -118,8 +224,9 @@ const SMTP_TIMEOUTS_MS = { connectionTimeout: 15_000, greetingTimeout: 15_000, s
 
 /** Closes pooled SMTP connections (at shutdown). */
 export function closeMailer(): void {
-  for (const transport of transports.values()) transport.close();
+  for (const transport of [...transports.values(), ...retired]) transport.close();
   transports.clear();
+  retired.clear();
 }
 
 /** Who the site's mail is from when MAIL_FROM is not set: a name, and an address if one is known. */
@@ -140,8 +247,8 @@ export function setSenderIdentity(read: () => Promise<SenderIdentity | null>): v
 }
 
 /** The sender: MAIL_FROM, else the charity's name and e-mail (no-reply at the site's host without one). */
-export async function senderAddress(): Promise<string> {
-  const configured = mailerConfig().from;
+export async function senderAddress(route?: MailRoute): Promise<string> {
+  const configured = (route ?? (await mailRoute())).from;
   if (configured) return configured;
   const identity = await senderIdentity();
   const address = identity?.email || `no-reply@${new URL(env().PUBLIC_URL).hostname}`;
@@ -175,7 +282,7 @@ export interface PreparedMail extends MailMessage {
   from: string;
   html: string;
   /** The SMTP server it goes to, or null to stay in the Outbox: chosen once, so storing and delivering agree. */
-  smtpUrl: string | null;
+  smtp: SmtpTarget | null;
 }
 
 /**
@@ -184,7 +291,8 @@ export interface PreparedMail extends MailMessage {
  * is stored in (SQLite has one connection, which the transaction holds).
  */
 export async function prepareMail(message: MailMessage & { id?: string }): Promise<PreparedMail> {
-  return { ...message, id: message.id ?? crypto.randomUUID(), from: await senderAddress(), html: message.html ?? textToHtml(message.text), smtpUrl: mailerConfig().smtpUrl };
+  const route = await mailRoute();
+  return { ...message, id: message.id ?? crypto.randomUUID(), from: await senderAddress(route), html: message.html ?? textToHtml(message.text), smtp: route.smtp };
 }
 
 /**
@@ -195,7 +303,7 @@ export async function prepareMail(message: MailMessage & { id?: string }): Promi
  * `secrets` (see MailMessage).
  */
 export async function storeMail(database: Database, mail: PreparedMail): Promise<void> {
-  const stored = mail.smtpUrl ? withoutSecrets(mail) : mail;
+  const stored = mail.smtp ? withoutSecrets(mail) : mail;
   await database.db
     .insertInto("outbox")
     .values({
@@ -207,7 +315,7 @@ export async function storeMail(database: Database, mail: PreparedMail): Promise
       html: stored.html,
       headers: mail.headers && Object.keys(mail.headers).length > 0 ? JSON.stringify(mail.headers) : null,
       kind: mail.kind,
-      status: mail.smtpUrl ? "sending" : "outbox",
+      status: mail.smtp ? "sending" : "outbox",
       error: null,
       campaign_id: mail.campaignId ?? null,
       message_id: null,
@@ -282,11 +390,11 @@ export function isTemporaryMailError(error: unknown): boolean {
 export async function deliverMail(database: Database, mail: PreparedMail): Promise<MailResult>;
 export async function deliverMail(database: Database, mail: PreparedMail, options: DeliveryOptions): Promise<MailResult | DeferredMailResult>;
 export async function deliverMail(database: Database, mail: PreparedMail, options: DeliveryOptions = {}): Promise<MailResult | DeferredMailResult> {
-  const { smtpUrl } = mail;
-  if (!smtpUrl) return { id: mail.id, status: "outbox" };
+  const { smtp } = mail;
+  if (!smtp) return { id: mail.id, status: "outbox" };
   let info: { accepted?: unknown[]; rejected?: unknown[]; messageId?: unknown };
   try {
-    info = await (await transportFor(smtpUrl)).sendMail({
+    info = await (await transportFor(smtp)).sendMail({
       from: mail.from,
       to: mail.to,
       subject: mail.subject,

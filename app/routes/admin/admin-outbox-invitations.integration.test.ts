@@ -98,6 +98,21 @@ describeEachEngine("invitation links in the Outbox", (getDb) => {
     expect(await stored("accepted@example.org")).toContain("has invited you to help run the website");
   });
 
+  it("sends an invitation that waited in the Outbox with its link once mail is set up, and then keeps no link", async () => {
+    site.mailer.configureMailer({ smtpUrl: null });
+    const waiting = await invite("waited@example.org");
+    expect(await stored("waited@example.org")).toContain(waiting.token);
+    (await import("../../../server/wiring")).wireFeaturesIntoPlatform();
+    site.mailer.configureMailer({ smtpUrl: smtp.url() });
+    const { sendWaitingMail } = await import("#app/platform/mail/outbox-send.server");
+    const row = await getDb().db.selectFrom("outbox").select("id").where("to_address", "=", "waited@example.org").executeTakeFirstOrThrow();
+    expect((await sendWaitingMail(getDb(), row.id)).status).toBe("sent");
+    // The invitee got the link; the stored copy says it was not kept.
+    expect(smtp.received.filter((m) => m.to.includes("waited@example.org")).map((m) => m.raw.replace(/=\r?\n/g, "")).join("")).toContain(waiting.token);
+    expect(await stored("waited@example.org")).not.toContain(waiting.token);
+    expect(await stored("waited@example.org")).toContain(site.invitations.INVITATION_LINK_PLACEHOLDER);
+  });
+
   it("takes the links out when the admin who sent them loses their access", async () => {
     site.mailer.configureMailer({ smtpUrl: null });
     const made = await site.auth.createOrResetAdmin(await site.auth.getAuth(), { email: "deputy@example.org", password: "swifts above the mill" });

@@ -68,7 +68,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     draft: draft?.status === "draft" ? draft : null,
     newCampaignId: crypto.randomUUID(),
     filter: { q, status: status ?? "", page },
-    delivery: mailDelivery(),
+    delivery: await mailDelivery(),
     email: { charityName: settings.charityName, postalAddress: settings.postalAddress, siteUrl: new URL(request.url).origin },
   };
 }
@@ -197,8 +197,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         return data<ComposeResult>({ values: { ...values, id, version }, errors: { testTo: [`The test could not be sent: ${result.error}`] } }, { status: 502 });
       }
       return redirectWithToast(back, {
-        title: "Test sent",
-        description: result.status === "outbox" ? `Kept in the Outbox for ${testTo} (no mail server is set up).` : `Sent to ${testTo}.`,
+        title: result.status === "outbox" ? "Test kept in the Outbox" : "Test sent",
+        description: result.status === "outbox" ? `Kept in the Outbox for ${testTo}, not sent: no mail server is set up.` : `Sent to ${testTo}.`,
       });
     }
     if (intent === "send") {
@@ -207,10 +207,13 @@ export async function action({ request, context }: Route.ActionArgs) {
         const message = queued.reason === "no-subscribers" ? "There are no confirmed subscribers to send to yet." : "This campaign has already been sent.";
         return data<ComposeResult>({ values: { ...values, id, version }, formError: message }, { status: 409 });
       }
-      return redirectWithToast(`${here}#campaigns`, {
-        title: "Sending started",
-        description: `Sending to ${queued.recipients} confirmed subscriber${queued.recipients === 1 ? "" : "s"}.`,
-      });
+      const n = `${queued.recipients} confirmed subscriber${queued.recipients === 1 ? "" : "s"}`;
+      return redirectWithToast(
+        `${here}#campaigns`,
+        (await mailDelivery()) === "outbox"
+          ? { title: "Kept in the Outbox, not sent", description: `The e-mails to ${n} wait in the Outbox: no mail server is set up.` }
+          : { title: "Sending started", description: `Sending to ${n}.` },
+      );
     }
     return redirectWithToast(back, { title: "Draft saved" });
   }
@@ -302,7 +305,15 @@ export default function NewsletterTab({ loaderData, actionData: answer }: Route.
         <p className="text-muted-foreground">Subscribers who confirmed their address, and the campaigns sent to them.</p>
         {delivery === "outbox" ? (
           <p className="mt-2 text-sm">
-            No mail server is set up (SMTP_URL), so every email is kept in the <Link to="/admin/outbox" className="underline">Outbox</Link> instead of being sent.
+            No mail server is set up, so nothing is e-mailed: every newsletter and test waits in the{" "}
+            <Link to="/admin/outbox" className="underline">
+              Outbox
+            </Link>{" "}
+            and is not sent. Set up a mail server in{" "}
+            <Link to="/admin/settings/mail" className="underline">
+              Settings → E-mail
+            </Link>
+            .
           </p>
         ) : null}
       </header>
@@ -340,6 +351,7 @@ export default function NewsletterTab({ loaderData, actionData: answer }: Route.
           confirmedCount={stats.subscribers}
           busyIntent={typeof busyIntent === "string" ? busyIntent : undefined}
           email={email}
+          delivery={delivery}
         />
       </section>
 

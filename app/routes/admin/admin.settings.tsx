@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/admin.settings";
 import { AdminRefusalNotice } from "#app/features/admin/admin-refusal";
 import { SettingsForm, type SettingsValues } from "#app/features/settings/admin/settings-form";
@@ -62,6 +62,11 @@ export default function SettingsArea({ loaderData, actionData }: Route.Component
       <CardHeader>
         <CardTitle as="h2">Settings</CardTitle>
         <CardDescription>The charity's details, contact information, links and donation pages used across the site.</CardDescription>
+        <p>
+          <Link to="/admin/settings/mail" className="font-medium text-primary underline underline-offset-4">
+            E-mail: sender and mail server
+          </Link>
+        </p>
       </CardHeader>
       <CardContent>
         <AdminRefusalNotice data={actionData} />

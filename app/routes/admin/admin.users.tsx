@@ -24,6 +24,7 @@ import { ConfirmIdentityCard } from "#app/features/accounts/admin/confirm-identi
 import { AccountsTable } from "#app/features/accounts/admin/accounts-table";
 import { PasswordForm } from "#app/features/accounts/admin/password-form";
 import { SessionTable } from "#app/features/accounts/admin/session-table";
+import { mailDelivery } from "#app/platform/mail/mailer.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin users · Admin Dashboard" }];
 
@@ -39,7 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     requiresTwoFactor(database),
     needsReauth(database, current),
   ]);
-  return { me: { ...current.user, sessionId: current.sessionId }, accounts, sessions, invitations, requireTwoFactor, reauthNeeded, ttlHours: INVITATION_TTL_HOURS };
+  return { me: { ...current.user, sessionId: current.sessionId }, accounts, sessions, invitations, requireTwoFactor, reauthNeeded, ttlHours: INVITATION_TTL_HOURS, delivery: await mailDelivery() };
 }
 
 type ActionAnswer =
@@ -97,7 +98,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         });
       }
       return redirectWithToast(BASE, {
-        title: "Invitation sent",
+        title: result.mail.status === "outbox" ? "Invitation kept in the Outbox, not sent" : "Invitation sent",
         description:
           result.mail.status === "outbox"
             ? `Kept in the Outbox for ${invited} (no mail server is set up): pass the link on from there. They have ${INVITATION_TTL_HOURS} hours to accept it.`
@@ -196,7 +197,7 @@ function answerFor(answer: ActionAnswer | undefined, intent: string): string | n
 }
 
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
-  const { me, accounts, sessions, invitations, requireTwoFactor, reauthNeeded, ttlHours } = loaderData;
+  const { me, accounts, sessions, invitations, requireTwoFactor, reauthNeeded, ttlHours, delivery } = loaderData;
   const actionData = useActionData<typeof action>();
   const answer = actionData && !isAdminRefusal(actionData) ? (actionData as ActionAnswer) : undefined;
   const navigation = useNavigation();
@@ -240,8 +241,10 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
         <CardHeader>
           <CardTitle as="h2">Invite someone</CardTitle>
           <CardDescription>
-            They get an e-mail with a link to choose their own password. The link works once, for {ttlHours} hours. The role starts
-            at Editor, which sees no one&apos;s personal details: choose another only if their work needs it.
+            {delivery === "outbox"
+              ? `No mail server is set up, so the invitation e-mail waits in the Outbox and is not sent: pass its link on from there. The link works once, for ${ttlHours} hours.`
+              : `They get an e-mail with a link to choose their own password. The link works once, for ${ttlHours} hours.`}{" "}
+            The role starts at Editor, which sees no one&apos;s personal details: choose another only if their work needs it.
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
@@ -268,7 +271,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
             />
             <Button type="submit" disabled={busy}>
               <MailPlus aria-hidden="true" />
-              Send invitation
+              {delivery === "outbox" ? "Create invitation (e-mail waits in Outbox)" : "Send invitation"}
             </Button>
           </Form>
           {invitations.length > 0 ? (

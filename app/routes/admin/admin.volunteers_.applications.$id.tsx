@@ -12,6 +12,7 @@ import { FieldError } from "#app/components/ui/field-error";
 import { Input } from "#app/components/ui/input";
 import { requireStaff } from "#app/features/accounts/auth.server";
 import { getDatabase } from "#app/platform/db/db.server";
+import { mailDelivery } from "#app/platform/mail/mailer.server";
 import { logger } from "#app/platform/log/logger.server";
 import { clientIpFrom } from "#app/features/public-forms/abuse-guard.server";
 import { parseForm } from "#app/web/parse-form";
@@ -33,8 +34,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaff(request, "volunteer-applications");
   const application = await getApplication(await getDatabase(), params.id);
   if (!application) throw new Response("Application not found", { status: 404 });
-  const [approve, reject] = await Promise.all([decisionTemplate(application, "approved"), decisionTemplate(application, "rejected")]);
-  return { application: { ...application, availability: application.availability.map(availabilityLabel) }, templates: { approve, reject } };
+  const [approve, reject, delivery] = await Promise.all([decisionTemplate(application, "approved"), decisionTemplate(application, "rejected"), mailDelivery()]);
+  return { application: { ...application, availability: application.availability.map(availabilityLabel) }, templates: { approve, reject }, delivery };
 }
 
 /**
@@ -102,7 +103,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (!result.ok && result.reason === "not-found") return refuseMissingRecord(params.id, NOT_FOUND);
       if (!result.ok) return refuseAdminRequest(409, { title: "Not changed", description: "Spam cannot be approved or rejected. Mark it as not spam first." });
       const verb = parsed.data.decision === "approved" ? "approved" : "rejected";
-      const mail = result.mail.status === "failed" ? "but the email could not be sent (see the Outbox)" : result.mail.status === "outbox" ? "and the email is in the Outbox" : "and the email was sent";
+      const mail = result.mail.status === "failed" ? "but the email could not be sent (see the Outbox)" : result.mail.status === "outbox" ? "and the email waits in the Outbox, not sent (no mail server is set up)" : "and the email was sent";
       return redirectWithToast(here, { title: `Application ${verb}`, description: `${application.name}'s application was ${verb}, ${mail}.` });
     }
     case "hours": {
@@ -143,7 +144,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function ApplicationDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { application: a, templates } = loaderData;
+  const { application: a, templates, delivery } = loaderData;
   const answer = actionData && "intent" in actionData ? actionData : undefined;
   const decideErrors = answer?.intent === "decide" ? answer.errors : undefined;
   const failedDecision = answer?.intent === "decide" ? answer.decision : undefined;
@@ -208,11 +209,11 @@ export default function ApplicationDetail({ loaderData, actionData }: Route.Comp
           <h3 id="decision-heading" className="text-xl font-semibold">Decision</h3>
           {a.status !== "pending" ? (
             <p className="text-muted-foreground">
-              Already {APPLICATION_STATUS_LABELS[a.status].toLowerCase()}. You can change the decision; a new email goes to the applicant.
+              Already {APPLICATION_STATUS_LABELS[a.status].toLowerCase()}. You can change the decision; a new email {delivery === "outbox" ? "is written to the Outbox for" : "goes to"} the applicant.
             </p>
           ) : null}
-          <VolunteerDecisionForm decision="approved" seenStatus={a.status} seenUpdatedAt={a.updatedAt} subject={(failedDecision === "approved" && typed?.subject) || templates.approve.subject} body={(failedDecision === "approved" && typed?.body) || templates.approve.body} errors={failedDecision === "approved" ? decideErrors : undefined} open={failedDecision === "approved"} />
-          <VolunteerDecisionForm decision="rejected" seenStatus={a.status} seenUpdatedAt={a.updatedAt} subject={(failedDecision === "rejected" && typed?.subject) || templates.reject.subject} body={(failedDecision === "rejected" && typed?.body) || templates.reject.body} errors={failedDecision === "rejected" ? decideErrors : undefined} open={failedDecision === "rejected"} />
+          <VolunteerDecisionForm decision="approved" seenStatus={a.status} seenUpdatedAt={a.updatedAt} subject={(failedDecision === "approved" && typed?.subject) || templates.approve.subject} body={(failedDecision === "approved" && typed?.body) || templates.approve.body} errors={failedDecision === "approved" ? decideErrors : undefined} open={failedDecision === "approved"} delivery={delivery} />
+          <VolunteerDecisionForm decision="rejected" seenStatus={a.status} seenUpdatedAt={a.updatedAt} subject={(failedDecision === "rejected" && typed?.subject) || templates.reject.subject} body={(failedDecision === "rejected" && typed?.body) || templates.reject.body} errors={failedDecision === "rejected" ? decideErrors : undefined} open={failedDecision === "rejected"} delivery={delivery} />
           {a.status !== "pending" ? <StatusMoveButton intent="pending" seen={a}>Move back to Pending (no email)</StatusMoveButton> : null}
         </section>
       )}

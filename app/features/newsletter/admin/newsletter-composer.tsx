@@ -42,6 +42,7 @@ export function NewsletterComposer({
   confirmedCount,
   busyIntent,
   email,
+  delivery = "smtp",
 }: {
   initial?: ComposerValues;
   /** The id a new campaign is saved under, fixed before anything is sent, so sending one form twice makes one campaign. */
@@ -54,7 +55,10 @@ export function NewsletterComposer({
   confirmedCount: number;
   busyIntent?: string;
   email: { charityName: string; postalAddress: string; siteUrl: string };
+  /** outbox: no mail server is set up, so the buttons say the e-mails wait in the Outbox instead of claiming to send. */
+  delivery?: "smtp" | "outbox";
 }) {
+  const kept = delivery === "outbox";
   const start = initial ?? { id: newId, template: "monthly-update", ...NEWSLETTER_TEMPLATE_STARTERS["monthly-update"], testTo: "" };
   const [template, setTemplate] = useState(start.template);
   const [subject, setSubject] = useState(start.subject);
@@ -156,7 +160,7 @@ export function NewsletterComposer({
               aria-describedby={errors?.testTo ? "newsletter-test-to-error" : undefined}
             />
             <Button type="submit" name="intent" value="send-test" variant="secondary" disabled={Boolean(busyIntent)}>
-              {busyIntent === "send-test" ? "Sending test..." : "Send test"}
+              {busyIntent === "send-test" ? (kept ? "Writing test..." : "Sending test...") : kept ? "Keep test in Outbox (not sent)" : "Send test"}
             </Button>
           </div>
           <FieldError id="newsletter-test-to-error" errors={errors?.testTo} />
@@ -169,12 +173,17 @@ export function NewsletterComposer({
                 Send &quot;{subject || "(no subject)"}&quot; now?
               </p>
               <p id="confirm-send-text" className="text-sm">
-                It goes to all {confirmedCount} confirmed subscriber{confirmedCount === 1 ? "" : "s"}. You can cancel while it is sending, but
-                messages already sent cannot be recalled.
+                {kept
+                  ? `No mail server is set up, so ${confirmedCount} e-mail${confirmedCount === 1 ? " waits" : "s wait"} in the Outbox and nobody receives ${confirmedCount === 1 ? "it" : "them"} until ${confirmedCount === 1 ? "it is" : "they are"} sent from there.`
+                  : `It goes to all ${confirmedCount} confirmed subscriber${confirmedCount === 1 ? "" : "s"}. You can cancel while it is sending, but messages already sent cannot be recalled.`}
               </p>
               <div className="flex flex-wrap gap-2">
                 <Button type="submit" name="intent" value="send" disabled={Boolean(busyIntent)}>
-                  {busyIntent === "send" ? "Starting..." : `Send to ${confirmedCount} subscriber${confirmedCount === 1 ? "" : "s"}`}
+                  {busyIntent === "send"
+                    ? "Starting..."
+                    : kept
+                      ? `Put ${confirmedCount} e-mail${confirmedCount === 1 ? "" : "s"} in the Outbox (not sent)`
+                      : `Send to ${confirmedCount} subscriber${confirmedCount === 1 ? "" : "s"}`}
                 </Button>
                 <Button type="button" variant="ghost" onClick={() => setConfirming(false)}>
                   Not yet
@@ -194,7 +203,7 @@ export function NewsletterComposer({
                 }
               }}
             >
-              Send to all confirmed subscribers…
+              {kept ? "Put in the Outbox for all confirmed subscribers (not sent)…" : "Send to all confirmed subscribers…"}
             </Button>
           )}
           {confirmedCount === 0 ? <p className="text-sm text-muted-foreground">Nobody has confirmed a subscription yet.</p> : null}

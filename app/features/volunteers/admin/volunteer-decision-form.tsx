@@ -21,6 +21,7 @@ export function VolunteerDecisionForm({
   body,
   errors,
   open,
+  delivery = "smtp",
 }: {
   decision: "approved" | "rejected";
   seenStatus: ApplicationStatus;
@@ -30,7 +31,10 @@ export function VolunteerDecisionForm({
   body: string;
   errors?: FieldErrors;
   open?: boolean;
+  /** outbox: no mail server is set up, so the form says the e-mail waits in the Outbox rather than claiming to send it. */
+  delivery?: "smtp" | "outbox";
 }) {
+  const kept = delivery === "outbox";
   const busy = useNavigation().formData?.get("decision") === decision;
   const verb = decision === "approved" ? "Approve" : "Reject";
   const id = (name: string) => `${decision}-${name}`;
@@ -42,7 +46,11 @@ export function VolunteerDecisionForm({
         <input type="hidden" name="decision" value={decision} />
         <input type="hidden" name="seenStatus" value={seenStatus} />
         <input type="hidden" name="seenUpdatedAt" value={seenUpdatedAt} />
-        <p className="text-sm text-muted-foreground">The applicant gets this email. Change it as you like before sending.</p>
+        {kept ? (
+          <p className="text-sm font-medium">No mail server is set up, so this email waits in the Outbox and is not sent to the applicant.</p>
+        ) : (
+          <p className="text-sm text-muted-foreground">The applicant gets this email. Change it as you like before sending.</p>
+        )}
         <div className="grid gap-2">
           <label htmlFor={id("subject")} className="text-sm font-medium">
             Email subject
@@ -76,7 +84,7 @@ export function VolunteerDecisionForm({
         </div>
         <div>
           <Button type="submit" variant={decision === "approved" ? "default" : "destructive"} disabled={busy}>
-            {busy ? "Sending..." : `${verb} and send email`}
+            {busy ? (kept ? "Saving..." : "Sending...") : kept ? `${verb} (e-mail waits in Outbox)` : `${verb} and send email`}
           </Button>
         </div>
       </Form>
