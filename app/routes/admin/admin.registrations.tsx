@@ -39,12 +39,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   redirectPastEnd(url, page, pages);
   // The list names children, so opening it is logged like opening a record.
   await recordRegistrationListView(database, { id: user.id, email: user.email, ip: clientIpFrom(context) }, status);
-  return { counts, status, due, retentionMonths, page, pages, ...list };
+  return { counts, status, due, noticeDays: REVIEW_NOTICE_DAYS, retentionMonths, page, pages, ...list };
 }
 
 /** Children registered through 'Register Your Child'. */
 export default function Registrations({ loaderData }: Route.ComponentProps) {
-  const { counts, status, due, registrations, total, retentionMonths, page, pages } = loaderData;
+  const { counts, status, due, noticeDays, registrations, total, retentionMonths, page, pages } = loaderData;
   return (
     <div className="space-y-6">
       <header className="space-y-2">
@@ -72,7 +72,7 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
       </div>
       {due ? (
         <p className="rounded-md border border-border bg-card px-3 py-2 text-sm">
-          Showing only registrations due for review: without a new contact they are deleted within {REVIEW_NOTICE_DAYS} days.{" "}
+          Showing only registrations due for review: without a new contact they are deleted within {noticeDays} days.{" "}
           <Link to="/admin/registrations" className="font-medium text-primary underline underline-offset-4">
             Show all registrations
           </Link>
