@@ -12,6 +12,11 @@ import { adminExists, checkAdmin, getAuth, getSession } from "#app/features/acco
 import { getToast } from "#app/web/toast.server";
 import { TWO_FACTOR_REQUIRED } from "#app/features/accounts/two-factor-policy";
 import { cn } from "#app/components/ui/utils";
+// ── What needs attention: counts for the tabs' badges (and the landing page's summary) ──
+import { attentionCounts } from "#app/features/dashboard/attention.server";
+import { TabBadge } from "#app/features/dashboard/admin/attention-ui";
+import { getDatabase } from "#app/platform/db/db.server";
+import type { ReactNode } from "react";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Admin Dashboard" },
@@ -42,13 +47,16 @@ export async function loader({ request }: Route.LoaderArgs) {
     if (status === 403) throw data({ notAllowed: true, email: current?.user.email ?? "" }, { status: 403 });
     throw thrown;
   }
-  return data({ user: current!.user, sessionEndsAt: current!.endsAt, serverNow: new Date().toISOString(), toast }, { headers });
+  // Every area for now; with roles, the areas this member of staff may open.
+  const attention = await attentionCounts(await getDatabase());
+  return data({ user: current!.user, sessionEndsAt: current!.endsAt, serverNow: new Date().toISOString(), toast, attention }, { headers });
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const location = useLocation();
   const area = activeArea(location.pathname);
+  const attention = loaderData.attention;
   const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/admin");
   return (
     <div className="min-h-screen bg-muted/40">
@@ -92,7 +100,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <ul className="flex min-w-max gap-1">
             {ADMIN_TABS.map((tab) => (
               <li key={tab.path}>
-                <AreaLink to={tab.path} current={area?.path === tab.path} label={tab.label} />
+                <AreaLink to={tab.path} current={area?.path === tab.path} label={tab.label} badge={<TabBadge path={tab.path} counts={attention} />} />
               </li>
             ))}
           </ul>
@@ -113,6 +121,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                   }
                 >
                   {item.label}
+                  <TabBadge path={item.path} counts={attention} />
                 </NavLink>
               </li>
             ))}
@@ -137,7 +146,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function AreaLink({ to, label, current }: { to: string; label: string; current: boolean }) {
+function AreaLink({ to, label, current, badge }: { to: string; label: string; current: boolean; badge?: ReactNode }) {
   return (
     <Link
       to={to}
@@ -148,6 +157,7 @@ function AreaLink({ to, label, current }: { to: string; label: string; current: 
       )}
     >
       {label}
+      {badge}
     </Link>
   );
 }
