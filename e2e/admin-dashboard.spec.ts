@@ -22,8 +22,16 @@ async function badge(page: Page, label: string): Promise<number> {
 }
 
 async function noSidewaysScroll(page: Page, context: string): Promise<void> {
-  const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
-  expect(scroll, `page wider than the window ${context}`).toBeLessThanOrEqual(client);
+  const { scroll, client, wide } = await page.evaluate(() => {
+    const client = document.documentElement.clientWidth;
+    // The innermost elements reaching past the window's edge, to say what to fix.
+    const wide = [...document.body.querySelectorAll("*")]
+      .filter((el) => el.getBoundingClientRect().right > client + 1 && ![...el.children].some((c) => c.getBoundingClientRect().right > client + 1))
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className} "${(el.textContent ?? "").slice(0, 40)}"`);
+    return { scroll: document.documentElement.scrollWidth, client, wide };
+  });
+  expect(scroll, `page wider than the window ${context}: ${wide.join("; ")}`).toBeLessThanOrEqual(client);
 }
 
 async function applyToVolunteer(page: Page): Promise<void> {

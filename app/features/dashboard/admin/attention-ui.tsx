@@ -14,13 +14,15 @@ export function useAttentionCounts(): AttentionCounts {
 export function TabBadge({ path, counts }: { path: string; counts: AttentionCounts }) {
   const n = tabAttention(path, counts);
   if (n === 0) return null;
+  // Relative: the screen-reader text is positioned absolutely, and inside the tabs' scrolling row it must
+  // stay within the row rather than widen the page.
   return (
-    <>
+    <span className="relative">
       <span aria-hidden="true" className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-xs font-bold leading-5 text-primary-foreground">
         {n}
       </span>
       <span className="sr-only">{`, ${n} need${n === 1 ? "s" : ""} attention`}</span>
-    </>
+    </span>
   );
 }
 
