@@ -3,6 +3,8 @@ import { beforeEach, expect, it } from "vitest";
 import { describeEachEngine, type TestDatabase } from "../../../test/engines";
 import { attentionCounts } from "./attention.server";
 import { attentionItems, tabAttention } from "./attention";
+import { listRegistrations, reviewCutoff } from "#app/features/registrations/registrations.server";
+import { listOutbox } from "#app/platform/mail/mailer.server";
 
 /**
  * Each count counts what needs someone and nothing else: for every area, a
@@ -130,5 +132,19 @@ describeEachEngine("what needs attention", (getDb) => {
     expect(tabAttention("/admin/volunteers", all)).toBe(1);
     expect(tabAttention("/admin/reviews", all)).toBe(0);
     expect(await attentionCounts(db, [], NOW)).toEqual({});
+  });
+
+  it("the lists the counts link to hold exactly the counted registrations and mail", async () => {
+    const db = getDb();
+    await registration(db, "2024-06-01T00:00:00.000Z");
+    await registration(db, "2026-06-01T00:00:00.000Z");
+    for (const status of ["failed", "sending", "sent", "outbox"]) await mail(db, status);
+    const counts = await attentionCounts(db, ["registrations", "outbox"], NOW);
+    const due = await listRegistrations(db, { lastContactBefore: reviewCutoff(NOW, 24) });
+    expect(due.total).toBe(counts.registrations);
+    expect(due.registrations.map((r) => r.lastContactAt)).toEqual(["2024-06-01T00:00:00.000Z"]);
+    const unsent = await listOutbox(db, { unsent: true });
+    expect(unsent.total).toBe(counts.outbox);
+    expect(unsent.messages.map((m) => m.status).sort()).toEqual(["failed", "sending"]);
   });
 });
