@@ -5,6 +5,7 @@ import { attentionCounts } from "./attention.server";
 import { attentionItems, tabAttention } from "./attention";
 import { listRegistrations, reviewCutoff } from "#app/features/registrations/registrations.server";
 import { listOutbox } from "#app/platform/mail/mailer.server";
+import { countMediaFiles } from "#app/features/media/media.server";
 
 /**
  * Each count counts what needs someone and nothing else: for every area, a
@@ -134,7 +135,7 @@ describeEachEngine("what needs attention", (getDb) => {
     expect(await attentionCounts(db, [], NOW)).toEqual({});
   });
 
-  it("the lists the counts link to hold exactly the counted registrations and mail", async () => {
+  it("the lists the counts link to hold exactly the counted registrations, uploads and mail", async () => {
     const db = getDb();
     await registration(db, "2024-06-01T00:00:00.000Z");
     await registration(db, "2026-06-01T00:00:00.000Z");
@@ -143,6 +144,9 @@ describeEachEngine("what needs attention", (getDb) => {
     const due = await listRegistrations(db, { lastContactBefore: reviewCutoff(NOW, 24) });
     expect(due.total).toBe(counts.registrations);
     expect(due.registrations.map((r) => r.lastContactAt)).toEqual(["2024-06-01T00:00:00.000Z"]);
+    for (const processing of ["failed", "pending", "done", null]) await upload(db, processing);
+    expect(await countMediaFiles(db, { unfinished: true })).toBe((await attentionCounts(db, ["media"], NOW)).media);
+    expect(await countMediaFiles(db, { unfinished: true })).toBe(2);
     const unsent = await listOutbox(db, { unsent: true });
     expect(unsent.total).toBe(counts.outbox);
     expect(unsent.messages.map((m) => m.status).sort()).toEqual(["failed", "sending"]);

@@ -3,6 +3,7 @@ import { toNum } from "#app/platform/db/db.server";
 import { UNSENT_STATUSES } from "#app/platform/mail/mailer.server";
 import { getRegistrationRetentionMonths } from "#app/features/settings/site-settings.server";
 import { reviewCutoff } from "#app/features/registrations/registrations.server";
+import { UNFINISHED_PROCESSING } from "#app/features/media/media.server";
 import { ATTENTION_AREAS, type AttentionArea, type AttentionCounts } from "./attention";
 
 /**
@@ -45,7 +46,7 @@ export const countRegistrationsDue: Counter = async (database, now) => {
 
 /** Uploads whose image work failed, waits or runs. Index: media_files_processing (most rows are null or done). */
 export const countUnfinishedUploads: Counter = (database) =>
-  count(database.db.selectFrom("media_files").select((eb) => eb.fn.countAll().as("n")).where("processing", "in", ["pending", "processing", "failed"]));
+  count(database.db.selectFrom("media_files").select((eb) => eb.fn.countAll().as("n")).where("processing", "in", [...UNFINISHED_PROCESSING]));
 
 /**
  * Mail that did not go out. The outbox has no index on status: this reads

@@ -26,7 +26,7 @@ export const ATTENTION_INFO: Record<AttentionArea, AreaInfo> = {
   messages: { tab: "/admin/messages", href: "/admin/messages?status=new", describe: (n) => s(n, "unanswered question", "unanswered questions") },
   testimonials: { tab: "/admin/reviews", href: "/admin/reviews?status=pending", describe: (n) => s(n, "testimonial to approve", "testimonials to approve") },
   registrations: { tab: "/admin/registrations", href: "/admin/registrations?due=1", describe: (n) => s(n, "registration due for review", "registrations due for review") },
-  media: { tab: "/admin/media", href: "/admin/media", describe: (n) => s(n, "upload failed or still processing", "uploads failed or still processing") },
+  media: { tab: "/admin/media", href: "/admin/media?processing=unfinished", describe: (n) => s(n, "upload failed or still processing", "uploads failed or still processing") },
   outbox: { tab: "/admin/outbox", href: "/admin/outbox?status=unsent", describe: (n) => s(n, "e-mail not sent", "e-mails not sent") },
   scheduled: { tab: "/admin", href: "/admin", describe: (n) => s(n, "scheduled publish coming up", "scheduled publishes coming up") },
 };
