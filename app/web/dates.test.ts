@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatLongDay, londonIsoWithOffset, londonTimeExists, londonToInstant, startOfUkMonth, ukToday } from "./dates";
+import { formatAgo, formatDate, formatDateTime, formatLongDay, londonIsoWithOffset, londonTimeExists, londonToInstant, startOfUkMonth, ukToday } from "./dates";
 
 describe("UK times", () => {
   it("reads winter times as UTC and summer times as UTC+1", () => {
@@ -65,5 +65,17 @@ describe("UK formats", () => {
     expect(startOfUkMonth(new Date("2025-07-15T12:00:00Z"))).toBe("2025-06-30T23:00:00.000Z");
     // 00:30 on 1 August in London is still July in UTC.
     expect(startOfUkMonth(new Date("2025-07-31T23:30:00Z"))).toBe("2025-07-31T23:00:00.000Z");
+  });
+});
+
+describe("formatAgo", () => {
+  const now = "2026-06-15T12:00:00.000Z";
+  it("says how long ago in words, then the date", () => {
+    expect(formatAgo("2026-06-15T11:59:40.000Z", now)).toBe("just now");
+    expect(formatAgo("2026-06-15T11:50:00.000Z", now)).toBe("10 min ago");
+    expect(formatAgo("2026-06-15T11:00:00.000Z", now)).toBe("1 hour ago");
+    expect(formatAgo("2026-06-15T09:00:00.000Z", now)).toBe("3 hours ago");
+    expect(formatAgo("2026-06-14T09:00:00.000Z", now)).toBe("yesterday");
+    expect(formatAgo("2026-06-01T09:00:00.000Z", now)).toBe("1 Jun 2026, 10:00");
   });
 });

@@ -17,6 +17,21 @@ export function formatDateTime(iso: string, options: { seconds?: boolean } = {})
   return (options.seconds ? dateTimeSeconds : dateTime).format(new Date(iso));
 }
 
+/**
+ * "10 min ago", "3 hours ago", "yesterday", then the date: how long ago an
+ * instant was, against a `now` the server gives (so the page reads the same
+ * once the browser takes over).
+ */
+export function formatAgo(iso: string, now: string | Date): string {
+  const minutes = Math.floor((new Date(now).getTime() - new Date(iso).getTime()) / 60_000);
+  if (minutes < 1) return "just now";
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} hour${hours === 1 ? "" : "s"} ago`;
+  if (hours < 48) return "yesterday";
+  return formatDateTime(iso);
+}
+
 /** "3 Mar 2026", the UK day of an instant. */
 export function formatDate(iso: string): string {
   return dateOnly.format(new Date(iso));

@@ -220,7 +220,12 @@ export interface MediaFilter {
   category?: string | null;
   /** A page name, or "none" for files on no page. */
   page?: string | null;
+  /** Only uploads whose image work failed or has not finished (the dashboard's count). */
+  unfinished?: boolean;
 }
+
+/** The processing states of an upload that is not ready: waiting, running, or given up on. */
+export const UNFINISHED_PROCESSING = ["pending", "processing", "failed"] as const;
 
 function applyFilter<Q extends SelectQueryBuilder<DatabaseSchema, "media_files", object>>(query: Q, filter: MediaFilter): Q {
   let q = query;
@@ -240,6 +245,7 @@ function applyFilter<Q extends SelectQueryBuilder<DatabaseSchema, "media_files",
   if (filter.category) q = q.where("category", "=", filter.category) as Q;
   if (filter.page === "none") q = q.where("page_assignment", "is", null) as Q;
   else if (filter.page) q = q.where("page_assignment", "=", filter.page) as Q;
+  if (filter.unfinished) q = q.where("processing", "in", [...UNFINISHED_PROCESSING]) as Q;
   return q;
 }
 

@@ -162,9 +162,12 @@ export interface RegistrationSummary {
 /** The list staff see: enough to find a record, no contact or medical details. */
 export async function listRegistrations(
   database: Database,
-  { status = "new", limit = 50, offset = 0 }: { status?: RegistrationStatus; limit?: number; offset?: number } = {},
+  { status = "new", limit = 50, offset = 0, lastContactBefore }: { status?: RegistrationStatus; limit?: number; offset?: number; lastContactBefore?: string } = {},
 ): Promise<{ registrations: RegistrationSummary[]; total: number }> {
-  const base = database.db.selectFrom("registrations").where("status", "=", status);
+  const base = database.db
+    .selectFrom("registrations")
+    .where("status", "=", status)
+    .$if(lastContactBefore !== undefined, (q) => q.where("last_contact_at", "<", lastContactBefore!));
   const [rows, count] = await Promise.all([
     base
       .select(["id", "child_name", "child_dob", "programmes", "registrant", "status", "last_contact_at", "created_at"])
@@ -328,6 +331,18 @@ export function monthsBefore(now: Date, months: number): Date {
   const lastDay = new Date(Date.UTC(cutoff.getUTCFullYear(), cutoff.getUTCMonth() + 1, 0)).getUTCDate();
   cutoff.setUTCDate(Math.min(day, lastDay));
   return cutoff;
+}
+
+/** How long before its automatic deletion a registration is shown to staff as due for review. */
+export const REVIEW_NOTICE_DAYS = 30;
+
+/**
+ * Registrations whose last contact is before this instant are deleted within
+ * REVIEW_NOTICE_DAYS (or are overdue for the next daily run): staff who are
+ * still in touch with the family record a contact to keep them.
+ */
+export function reviewCutoff(now: Date, months: number): string {
+  return new Date(monthsBefore(now, months).getTime() + REVIEW_NOTICE_DAYS * 24 * 60 * 60 * 1000).toISOString();
 }
 
 /** Deletes every registration whose last contact is older than the retention period; returns how many. */

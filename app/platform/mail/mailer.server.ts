@@ -519,11 +519,20 @@ function toOutboxMessage(row: {
 }
 
 /** The outbox, newest first. `to` narrows it to one recipient (exact, case-insensitive). */
+/**
+ * Messages that did not go out: handed to the mail server with no answer yet
+ * (or never, if the process stopped), or refused. Mail kept in the outbox
+ * because no mail server is set up is the site working as configured, not a
+ * problem, so it is not among them.
+ */
+export const UNSENT_STATUSES = ["sending", "failed"] as const;
+
 export async function listOutbox(
   database: Database,
-  { limit = 50, offset = 0, to, kind }: { limit?: number; offset?: number; to?: string; kind?: MailKind } = {},
+  { limit = 50, offset = 0, to, kind, unsent }: { limit?: number; offset?: number; to?: string; kind?: MailKind; unsent?: boolean } = {},
 ): Promise<{ messages: OutboxMessage[]; total: number }> {
   let query = database.db.selectFrom("outbox");
+  if (unsent) query = query.where("status", "in", [...UNSENT_STATUSES]);
   if (to) query = query.where(sql<string>`lower(to_address)`, "=", to.trim().toLowerCase());
   if (kind) query = query.where("kind", "=", kind);
   const [rows, count] = await Promise.all([

@@ -1,27 +1,59 @@
 import { Link, redirect, useNavigate } from "react-router";
 import type { Route } from "./+types/admin._index";
 import { AdminRefusalNotice } from "#app/features/admin/admin-refusal";
-import { editorShouldRevalidate, PageEditor, useRevisionChanged } from "#app/features/pages/admin/page-editor";
+import {
+  editorShouldRevalidate,
+  PageEditor,
+  useRevisionChanged,
+} from "#app/features/pages/admin/page-editor";
 import { PageSelector } from "#app/features/pages/admin/page-selector";
 import type { EditorActionData } from "#app/features/pages/editor-values";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
-import { getPageById, getPagesByCategory, PAGE_CATEGORY_LABELS } from "#app/content/pages";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from "#app/components/ui/card";
+import {
+  getPageById,
+  getPagesByCategory,
+  PAGE_CATEGORY_LABELS,
+} from "#app/content/pages";
 import type { PageCategory } from "#app/content/types";
 import { requireStaff, requireStaffSession } from "#app/features/accounts/auth.server";
 import { can } from "#app/features/accounts/roles";
 import { homeFor } from "#app/features/admin/admin-tabs";
 import { getDatabase } from "#app/platform/db/db.server";
 import { pagesWithBuiltInText } from "#app/features/pages/page-store.server";
-import { loadEditorState, pageEditorAction } from "#app/features/pages/editor-route.server";
+import {
+  loadEditorState,
+  pageEditorAction,
+} from "#app/features/pages/editor-route.server";
+import { AttentionSummary } from "#app/features/dashboard/admin/attention-ui";
+import { recentActivity } from "#app/features/audit/audit-records.server";
+import { RecentActivity } from "#app/features/audit/admin/recent-activity";
 
-export const meta: Route.MetaFunction = () => [{ title: "Pages · Admin Dashboard" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Pages · Admin Dashboard" },
+];
 
 /** The page selector's groups, in the order staff are used to. */
-const GROUP_ORDER: PageCategory[] = ["about", "deliver", "offer", "main", "engagement", "legal"];
+const GROUP_ORDER: PageCategory[] = [
+  "about",
+  "deliver",
+  "offer",
+  "main",
+  "engagement",
+  "legal",
+];
 
 const GROUPS = GROUP_ORDER.map((category) => ({
   label: PAGE_CATEGORY_LABELS[category],
-  pages: getPagesByCategory(category).map((p) => ({ id: p.id, title: p.title })),
+  pages: getPagesByCategory(category).map((p) => ({
+    id: p.id,
+    title: p.title,
+  })),
 }));
 
 /** Pages that ship with placeholder text a charity must replace before it collects anyone's details. */
@@ -33,78 +65,138 @@ export async function loader({ request }: Route.LoaderArgs) {
   // /admin is where everyone lands after signing in: a role that may not edit pages starts at its own first area instead.
   const staff = await requireStaffSession(request);
   if (!can(staff.user.role, "pages") && !new URL(request.url).searchParams.has("page")) throw redirect(homeFor(staff.user.role));
-  await requireStaff(request, "pages");
+  const current = await requireStaff(request, "pages");
   const pageId = new URL(request.url).searchParams.get("page");
   const page = pageId ? getPageById(pageId) : undefined;
   const database = await getDatabase();
   if (!page) {
-    const placeholders = (await pagesWithBuiltInText(database, PLACEHOLDER_PAGES)).map((id) => ({ id, title: getPageById(id)!.title }));
-    return { groups: GROUPS, editor: null, unknownPage: Boolean(pageId), placeholders };
+    const [built, activity] = await Promise.all([
+      pagesWithBuiltInText(database, PLACEHOLDER_PAGES),
+      // The activity is the audit log's: only for those who may read it (it names people and what was done with their details).
+      can(current.user.role, "audit") ? recentActivity(database) : null,
+    ]);
+    const placeholders = built.map((id) => ({
+      id,
+      title: getPageById(id)!.title,
+    }));
+    return {
+      groups: GROUPS,
+      editor: null,
+      unknownPage: Boolean(pageId),
+      placeholders,
+      activity,
+      now: new Date().toISOString(),
+    };
   }
-  return { groups: GROUPS, editor: await loadEditorState(database, page), unknownPage: false, placeholders: [] };
+  // While a page is being edited the editor has the screen; the activity waits on the landing page.
+  return {
+    groups: GROUPS,
+    editor: await loadEditorState(database, page),
+    unknownPage: false,
+    placeholders: [],
+    activity: null,
+    now: new Date().toISOString(),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const current = await requireStaff(request, "pages");
-  return pageEditorAction(request, current, { base: "/admin", ip: context?.clientIp });
+  return pageEditorAction(request, current, {
+    base: "/admin",
+    ip: context?.clientIp,
+  });
 }
 
-export default function PagesTab({ loaderData, actionData }: Route.ComponentProps) {
+export default function PagesTab({
+  loaderData,
+  actionData,
+}: Route.ComponentProps) {
   const { editor, groups, unknownPage } = loaderData;
   const navigate = useNavigate();
-  const revisionChanged = useRevisionChanged(editor?.page.id ?? null, editor?.revision ?? null);
+  const revisionChanged = useRevisionChanged(
+    editor?.page.id ?? null,
+    editor?.revision ?? null,
+  );
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2">Page Content Management</CardTitle>
-        <CardDescription>Edit content, layout, and images for all website pages</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-6">
-        <AdminRefusalNotice data={actionData} className="mb-0" />
-        <PageSelector
-          groups={groups}
-          selected={editor?.page.id ?? null}
-          placeholder="Choose a page to edit"
-          onChoose={(id) => navigate(`/admin?page=${encodeURIComponent(id)}`)}
-        />
-        {unknownPage ? <p role="alert">That page does not exist. Choose one from the list.</p> : null}
-        {editor ? (
-          <PageEditor
-            key={`${editor.page.id}-${editor.revision}`}
-            page={editor.page}
-            initial={editor.values}
-            builtIn={editor.builtIn}
-            revision={editor.revision}
-            revisions={editor.revisions}
-            imageOrigins={editor.imageOrigins}
-            focusHeading={revisionChanged}
-            actionData={actionData as EditorActionData | undefined}
+    <>
+      <AttentionSummary />
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Page Content Management</CardTitle>
+          <CardDescription>
+            Edit content, layout, and images for all website pages
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-6">
+          <AdminRefusalNotice data={actionData} className="mb-0" />
+          <PageSelector
+            groups={groups}
+            selected={editor?.page.id ?? null}
+            placeholder="Choose a page to edit"
+            onChoose={(id) => navigate(`/admin?page=${encodeURIComponent(id)}`)}
           />
-        ) : (
-          <>
-            {loaderData.placeholders.length > 0 ? <PlaceholderPages pages={loaderData.placeholders} /> : null}
-            <p className="text-muted-foreground">Choose a page above to edit its words, images and layout.</p>
-          </>
-        )}
-      </CardContent>
-    </Card>
+          {unknownPage ? (
+            <p role="alert">
+              That page does not exist. Choose one from the list.
+            </p>
+          ) : null}
+          {editor ? (
+            <PageEditor
+              key={`${editor.page.id}-${editor.revision}`}
+              page={editor.page}
+              initial={editor.values}
+              builtIn={editor.builtIn}
+              revision={editor.revision}
+              revisions={editor.revisions}
+              imageOrigins={editor.imageOrigins}
+              focusHeading={revisionChanged}
+              actionData={actionData as EditorActionData | undefined}
+            />
+          ) : (
+            <>
+              {loaderData.placeholders.length > 0 ? (
+                <PlaceholderPages pages={loaderData.placeholders} />
+              ) : null}
+              <p className="text-muted-foreground">
+                Choose a page above to edit its words, images and layout.
+              </p>
+            </>
+          )}
+        </CardContent>
+      </Card>
+      {loaderData.activity ? (
+        <RecentActivity items={loaderData.activity} now={loaderData.now} />
+      ) : null}
+    </>
   );
 }
 
 /** A reminder, until they are written, that the legal pages still say they are being drafted. */
-function PlaceholderPages({ pages }: { pages: { id: string; title: string }[] }) {
+function PlaceholderPages({
+  pages,
+}: {
+  pages: { id: string; title: string }[];
+}) {
   return (
-    <section aria-labelledby="placeholder-pages" className="rounded-md border border-border bg-muted/50 p-4 text-sm">
+    <section
+      aria-labelledby="placeholder-pages"
+      className="rounded-md border border-border bg-muted/50 p-4 text-sm"
+    >
       <h3 id="placeholder-pages" className="font-semibold">
         Still showing placeholder text
       </h3>
       <p className="mt-1">
-        Visitors are told these pages are still being written. The site&rsquo;s forms collect personal details, including children&rsquo;s, so the privacy policy should say how you use them.
+        Visitors are told these pages are still being written. The site&rsquo;s
+        forms collect personal details, including children&rsquo;s, so the
+        privacy policy should say how you use them.
       </p>
       <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
         {pages.map((p) => (
           <li key={p.id}>
-            <Link to={`/admin?page=${encodeURIComponent(p.id)}`} className="font-medium text-primary underline underline-offset-4">
+            <Link
+              to={`/admin?page=${encodeURIComponent(p.id)}`}
+              className="font-medium text-primary underline underline-offset-4"
+            >
               Write the {p.title}
             </Link>
           </li>

@@ -1,5 +1,8 @@
 import type { Route } from "./+types/admin.audit";
 import { auditActionLabel } from "#app/features/audit/audit-labels";
+import { auditSentence } from "#app/features/audit/audit-sentences";
+import { auditRecords } from "#app/features/audit/audit-records.server";
+import { AuditSentence } from "#app/features/audit/admin/audit-sentence";
 import { Pager, pageCount, pageHref, redirectPastEnd, requestedPage } from "#app/features/admin/pager";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
 import { listAudit } from "#app/features/audit/audit.server";
@@ -15,10 +18,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request, "audit");
   const url = new URL(request.url);
   const page = requestedPage(url.searchParams);
-  const { entries, total } = await listAudit(await getDatabase(), { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  const database = await getDatabase();
+  const { entries, total } = await listAudit(database, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
   const pages = pageCount(total, PAGE_SIZE);
   redirectPastEnd(url, page, pages);
-  return { entries, total, page, pages };
+  const records = await auditRecords(database, entries);
+  // The sentences are made here, so the records' names never reach the browser except in them.
+  return { entries: entries.map((entry) => ({ ...entry, sentence: auditSentence(entry, records) })), total, page, pages };
 }
 
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
@@ -41,33 +47,40 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
               <thead>
                 <tr className="border-b border-border">
                   <th scope="col" className="py-2 pr-4 font-semibold">When (UK time)</th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">What</th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">Who</th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">Address</th>
-                  <th scope="col" className="py-2 font-semibold">Detail</th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">What happened</th>
+                  <th scope="col" className="py-2 font-semibold">Address</th>
                 </tr>
               </thead>
               <tbody>
                 {entries.map((entry) => (
                   <tr key={entry.id} className="border-b border-border align-top">
-                    <td className="whitespace-nowrap py-2 pr-4">
+                    <td className="py-2 pr-4 sm:whitespace-nowrap">
                       <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, { seconds: true })}</time>
                     </td>
-                    <td className="py-2 pr-4">
-                      {auditActionLabel(entry.action)}
-                      {auditActionLabel(entry.action) !== entry.action ? (
-                        <span className="block font-mono text-xs text-muted-foreground">{entry.action}</span>
-                      ) : null}
+                    <td className="min-w-48 py-2 pr-4">
+                      <p className="break-words">
+                        <AuditSentence parts={entry.sentence} />
+                      </p>
+                      {/* The raw entry, for a developer or an investigation: what the log stores, word for word. */}
+                      <details className="mt-1 text-xs text-muted-foreground">
+                        <summary className="inline-flex min-h-6 cursor-pointer items-center">{`${auditActionLabel(entry.action)}: as recorded`}</summary>
+                        <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 font-mono">
+                          <dt>action</dt>
+                          <dd className="break-all">{entry.action}</dd>
+                          <dt>by</dt>
+                          <dd className="break-all">{entry.actorEmail ?? "—"}</dd>
+                          {entry.detail
+                            ? Object.entries(entry.detail).map(([key, value]) => (
+                                <div key={key} className="contents">
+                                  <dt>{key}</dt>
+                                  <dd className="break-all">{typeof value === "string" ? value : JSON.stringify(value)}</dd>
+                                </div>
+                              ))
+                            : null}
+                        </dl>
+                      </details>
                     </td>
-                    <td className="break-all py-2 pr-4">{entry.actorEmail ?? "—"}</td>
-                    <td className="py-2 pr-4 font-mono text-xs">{entry.ip ?? "—"}</td>
-                    <td className="py-2 font-mono text-xs">
-                      {entry.detail
-                        ? Object.entries(entry.detail)
-                            .map(([k, v]) => `${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`)
-                            .join(", ")
-                        : ""}
-                    </td>
+                    <td className="break-all py-2 font-mono text-xs">{entry.ip ?? "—"}</td>
                   </tr>
                 ))}
               </tbody>

@@ -45,6 +45,7 @@ function readFilter(params: URLSearchParams): MediaFilter {
     fileType: type === "image" || type === "video" ? (type as FileType) : null,
     category: CATEGORY_OPTIONS.some((c) => c.value === params.get("category")) ? params.get("category") : null,
     page: params.get("page")?.slice(0, 100) || null,
+    unfinished: params.get("processing") === "unfinished",
   };
 }
 
@@ -175,7 +176,8 @@ export default function MediaTab({ loaderData, actionData }: Route.ComponentProp
   listParams.delete("edit");
   const returnTo = `${BASE}${listParams.toString() ? `?${listParams}` : ""}`;
   const pageTotal = pageCount(matching, PAGE_SIZE);
-  const filtered = Boolean(params.get("q") || params.get("type") || params.get("category") || params.get("page"));
+  const unfinished = params.get("processing") === "unfinished";
+  const filtered = Boolean(params.get("q") || params.get("type") || params.get("category") || params.get("page") || unfinished);
 
   return (
     <div className="grid gap-6">
@@ -255,6 +257,8 @@ export default function MediaTab({ loaderData, actionData }: Route.ComponentProp
               </NativeSelect>
             </div>
             <div className="flex items-end gap-2">
+              {/* Filtering further keeps the dashboard's "failed or still processing" narrowing. */}
+              {unfinished ? <input type="hidden" name="processing" value="unfinished" /> : null}
               <Button type="submit" variant="outline">
                 <Search aria-hidden="true" /> Filter
               </Button>
@@ -266,6 +270,14 @@ export default function MediaTab({ loaderData, actionData }: Route.ComponentProp
             </div>
           </Form>
 
+          {unfinished ? (
+            <p className="rounded-md border border-border px-3 py-2 text-sm">
+              Showing only uploads that failed or are still processing.{" "}
+              <Link to={BASE} className="font-medium text-primary underline underline-offset-4">
+                Show all files
+              </Link>
+            </p>
+          ) : null}
           {loadFailed ? (
             <p role="alert" className="rounded-md border border-destructive p-4 text-destructive">
               {LIBRARY_MESSAGES.loadFailed}

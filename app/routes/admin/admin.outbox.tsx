@@ -21,6 +21,9 @@ const KINDS: MailKind[] = ["transactional", "notification", "newsletter"];
 const KIND_LABELS: Record<MailKind, string> = { transactional: "Confirmation", notification: "Staff notice", newsletter: "Newsletter" };
 const STATUS_LABELS: Record<string, string> = { outbox: "Waiting, not sent", sending: "Sending", sent: "Sent", failed: "Failed" };
 
+/** The filter value of the "Not sent" choice: a status, shown among the kinds. */
+const UNSENT = "unsent";
+
 export function meta() {
   return [{ title: "Outbox · Admin" }];
 }
@@ -30,9 +33,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const page = requestedPage(url.searchParams);
   const kindParam = url.searchParams.get("kind") ?? "";
-  const kind = (KINDS as string[]).includes(kindParam) ? (kindParam as MailKind) : undefined;
+  // ?status=unsent: mail that did not go out (the dashboard's "not sent" link), of every kind.
+  const unsent = url.searchParams.get("status") === "unsent";
+  const kind = !unsent && (KINDS as string[]).includes(kindParam) ? (kindParam as MailKind) : undefined;
   const database = await getDatabase();
-  const { messages, total } = await listOutbox(database, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, kind });
+  const { messages, total } = await listOutbox(database, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, kind, unsent });
   const pages = pageCount(total, PAGE_SIZE);
   redirectPastEnd(url, page, pages);
   const keptMonths = await getSetting(database, "mailRetentionMonths").catch(() => null);
@@ -41,7 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // admin is shown here, not even one kept from before mail was set up (send it again instead).
   // The HTML part is never shown, so it is not sent to the browser either.
   const shown = messages.map(({ html: _html, ...message }) => (delivery === "smtp" ? { ...message, text: withoutInvitationLinks(message.text) } : message));
-  return { messages: shown, total, page, pages, kind: kind ?? "", delivery, keptMonths, waiting };
+  return { messages: shown, total, page, pages, kind: unsent ? UNSENT : (kind ?? ""), delivery, keptMonths, waiting };
 }
 
 /** Sending what waits here, once a mail server is set up: one message, or all of them. */
@@ -61,7 +66,8 @@ export async function action({ request }: Route.ActionArgs) {
 /** Every e-mail the site has written, newest first: the whole story when no mail server is set up. */
 export default function Outbox({ loaderData, actionData }: Route.ComponentProps) {
   const { messages, total, page, pages, kind, delivery, keptMonths, waiting } = loaderData;
-  const link = ({ page: n = 1, kind: k = kind }: { page?: number; kind?: string }) => pageHref("/admin/outbox", new URLSearchParams(k ? { kind: k } : {}), n);
+  const link = ({ page: n = 1, kind: k = kind }: { page?: number; kind?: string }) =>
+    pageHref("/admin/outbox", new URLSearchParams(k === UNSENT ? { status: "unsent" } : k ? { kind: k } : {}), n);
   return (
     <div className="space-y-6">
       <AdminRefusalNotice data={actionData} className="mb-0" />
@@ -106,7 +112,7 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
         ) : null}
       </header>
       <nav aria-label="Kinds of email" className="flex flex-wrap gap-2 text-sm">
-        {[{ value: "", label: "All" }, ...KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }))].map((option) => (
+        {[{ value: "", label: "All" }, ...KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] })), { value: UNSENT, label: "Not sent" }].map((option) => (
           <Link
             key={option.value}
             to={link({ kind: option.value, page: 1 })}
@@ -118,7 +124,7 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
         ))}
       </nav>
       {messages.length === 0 ? (
-        <p className="text-muted-foreground">No emails yet.</p>
+        <p className="text-muted-foreground">{kind === UNSENT ? "Every email went out." : "No emails yet."}</p>
       ) : (
         <ul className="space-y-3">
           {messages.map((m) => (

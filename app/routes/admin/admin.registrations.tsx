@@ -12,6 +12,8 @@ import {
   listRegistrations,
   recordRegistrationListView,
   registrationRetentionMonths,
+  reviewCutoff,
+  REVIEW_NOTICE_DAYS,
 } from "#app/features/registrations/registrations.server";
 import { programmeLabel, type RegistrationStatus } from "#app/features/registrations/registration.schema";
 
@@ -25,21 +27,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const status: RegistrationStatus = url.searchParams.get("status") === "spam" ? "spam" : "new";
   const page = requestedPage(url.searchParams);
-  const [counts, list, retentionMonths] = await Promise.all([
+  // ?due=1: only those the retention run deletes soon (the dashboard's "due for review" link).
+  const due = status === "new" && url.searchParams.get("due") === "1";
+  const retentionMonths = await registrationRetentionMonths();
+  const lastContactBefore = due ? reviewCutoff(new Date(), retentionMonths) : undefined;
+  const [counts, list] = await Promise.all([
     countRegistrationsByStatus(database),
-    listRegistrations(database, { status, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
-    registrationRetentionMonths(),
+    listRegistrations(database, { status, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, lastContactBefore }),
   ]);
   const pages = pageCount(list.total, PAGE_SIZE);
   redirectPastEnd(url, page, pages);
   // The list names children, so opening it is logged like opening a record.
   await recordRegistrationListView(database, { id: user.id, email: user.email, ip: clientIpFrom(context) }, status);
-  return { counts, status, retentionMonths, page, pages, ...list };
+  return { counts, status, due, noticeDays: REVIEW_NOTICE_DAYS, retentionMonths, page, pages, ...list };
 }
 
 /** Children registered through 'Register Your Child'. */
 export default function Registrations({ loaderData }: Route.ComponentProps) {
-  const { counts, status, registrations, total, retentionMonths, page, pages } = loaderData;
+  const { counts, status, due, noticeDays, registrations, total, retentionMonths, page, pages } = loaderData;
   return (
     <div className="space-y-6">
       <header className="space-y-2">
@@ -65,8 +70,16 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
           </Button>
         </form>
       </div>
+      {due ? (
+        <p className="rounded-md border border-border bg-card px-3 py-2 text-sm">
+          Showing only registrations due for review: without a new contact they are deleted within {noticeDays} days.{" "}
+          <Link to="/admin/registrations" className="font-medium text-primary underline underline-offset-4">
+            Show all registrations
+          </Link>
+        </p>
+      ) : null}
       {registrations.length === 0 ? (
-        <p className="text-muted-foreground">{status === "spam" ? "No spam." : "No registrations yet."}</p>
+        <p className="text-muted-foreground">{status === "spam" ? "No spam." : due ? "No registrations are due for review." : "No registrations yet."}</p>
       ) : (
         <div className="overflow-x-auto rounded-lg border border-border bg-card">
           <table className="w-full text-left text-sm">
@@ -107,7 +120,7 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
         label="Registrations pages"
         page={page}
         pages={pages}
-        href={(n) => pageHref("/admin/registrations", new URLSearchParams({ status }), n)}
+        href={(n) => pageHref("/admin/registrations", new URLSearchParams(due ? { status, due: "1" } : { status }), n)}
         summary={`${total} ${total === 1 ? "registration" : "registrations"}`}
       />
     </div>

@@ -13,6 +13,12 @@ import { adminExists, checkStaff, getAuth, getSession } from "#app/features/acco
 import { getToast } from "#app/web/toast.server";
 import { TWO_FACTOR_REQUIRED } from "#app/features/accounts/two-factor-policy";
 import { cn } from "#app/components/ui/utils";
+// ── What needs attention: counts for the tabs' badges (and the landing page's summary) ──
+import { attentionCounts } from "#app/features/dashboard/attention.server";
+import { attentionAreasFor } from "#app/features/dashboard/attention";
+import { TabBadge } from "#app/features/dashboard/admin/attention-ui";
+import { getDatabase } from "#app/platform/db/db.server";
+import type { ReactNode } from "react";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Admin Dashboard" },
@@ -43,7 +49,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     if (status === 403) throw data({ notAllowed: true, email: current?.user.email ?? "" }, { status: 403 });
     throw thrown;
   }
-  return data({ user: current!.user, sessionEndsAt: current!.endsAt, serverNow: new Date().toISOString(), toast }, { headers });
+  // Only the areas this member of staff may open: a count says records exist.
+  const attention = await attentionCounts(await getDatabase(), attentionAreasFor(current!.user.role));
+  return data({ user: current!.user, sessionEndsAt: current!.endsAt, serverNow: new Date().toISOString(), toast, attention }, { headers });
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
@@ -52,6 +60,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const area = activeArea(location.pathname);
   // Only the areas this role may open; each area's own loader refuses the rest anyway.
   const { tabs, secondary } = areasFor(loaderData.user.role);
+  const attention = loaderData.attention;
   const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/admin");
   return (
     <div className="min-h-screen bg-muted/40">
@@ -98,7 +107,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             <ul className="flex min-w-max gap-1">
               {tabs.map((tab) => (
                 <li key={tab.path}>
-                  <AreaLink to={tab.path} current={area?.path === tab.path} label={tab.label} />
+                  <AreaLink to={tab.path} current={area?.path === tab.path} label={tab.label} badge={<TabBadge path={tab.path} counts={attention} />} />
                 </li>
               ))}
             </ul>
@@ -120,6 +129,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                   }
                 >
                   {item.label}
+                  <TabBadge path={item.path} counts={attention} />
                 </NavLink>
               </li>
             ))}
@@ -144,7 +154,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function AreaLink({ to, label, current }: { to: string; label: string; current: boolean }) {
+function AreaLink({ to, label, current, badge }: { to: string; label: string; current: boolean; badge?: ReactNode }) {
   return (
     <Link
       to={to}
@@ -155,6 +165,7 @@ function AreaLink({ to, label, current }: { to: string; label: string; current: 
       )}
     >
       {label}
+      {badge}
     </Link>
   );
 }

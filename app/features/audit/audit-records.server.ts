@@ -1,0 +1,73 @@
+import type { Database } from "#app/platform/db/db.server";
+import type { AuditEntry } from "./audit.server";
+import { auditSentence, type AuditRecords, type SentencePart } from "./audit-sentences";
+
+const idsOf = (entries: readonly AuditEntry[], key: string): string[] => [
+  ...new Set(entries.flatMap((entry) => (typeof entry.detail?.[key] === "string" ? [entry.detail[key]] : []))),
+];
+
+/**
+ * What a page of the log points at, in four lookups by primary key: the
+ * staff's names, and which applications, questions and registrations still
+ * exist (with the names the sentences use; never a child's).
+ */
+export async function auditRecords(database: Database, entries: readonly AuditEntry[]): Promise<AuditRecords> {
+  const userIds = [...new Set(entries.flatMap((entry) => (entry.actorId ? [entry.actorId] : [])))];
+  const applicationIds = idsOf(entries, "applicationId");
+  const messageIds = idsOf(entries, "messageId");
+  const registrationIds = idsOf(entries, "registrationId");
+  const { db } = database;
+  const [users, applications, messages, registrations] = await Promise.all([
+    userIds.length ? db.selectFrom("users").select(["id", "name", "email"]).where("id", "in", userIds).execute() : [],
+    applicationIds.length ? db.selectFrom("volunteer_applications").select(["id", "name"]).where("id", "in", applicationIds).execute() : [],
+    messageIds.length ? db.selectFrom("messages").select(["id", "name", "status"]).where("id", "in", messageIds).execute() : [],
+    registrationIds.length ? db.selectFrom("registrations").select(["id"]).where("id", "in", registrationIds).execute() : [],
+  ]);
+  return {
+    // An account made without a name is named after its address's first part: the address itself says more.
+    people: Object.fromEntries(users.filter((user) => user.name.trim() && user.name !== user.email.split("@")[0]).map((user) => [user.id, user.name.trim()])),
+    applications: Object.fromEntries(applications.map((row) => [row.id, { name: row.name }])),
+    messages: Object.fromEntries(messages.map((row) => [row.id, { name: row.name, status: row.status }])),
+    registrations: Object.fromEntries(registrations.map((row) => [row.id, true as const])),
+  };
+}
+
+/** Entries that say nothing happened to a record: signing in and out, opening a list or a registration. */
+const NOT_ACTIVITY = [
+  "sign-in.success",
+  "sign-in.failure",
+  "sign-in.refused",
+  "sign-in.two-factor-required",
+  "sign-in.two-factor-failure",
+  "sign-in.confirmed",
+  "sign-out",
+  "registration.viewed",
+  "registrations.listed",
+];
+
+/**
+ * What staff did lately, newest first, each entry with its sentence (the
+ * dashboard's "Recent activity"). One query on the log's created_at index
+ * and the four lookups by key of auditRecords.
+ */
+export async function recentActivity(database: Database, limit = 8): Promise<(Pick<AuditEntry, "id" | "createdAt"> & { sentence: SentencePart[] })[]> {
+  const rows = await database.db
+    .selectFrom("audit_log")
+    .selectAll()
+    .where("action", "not in", NOT_ACTIVITY)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  const entries: AuditEntry[] = rows.map((row) => ({
+    id: row.id,
+    action: row.action,
+    actorId: row.actor_id,
+    actorEmail: row.actor_email,
+    ip: row.ip,
+    detail: row.detail ? (JSON.parse(row.detail) as Record<string, unknown>) : null,
+    createdAt: row.created_at,
+  }));
+  const records = await auditRecords(database, entries);
+  return entries.map((entry) => ({ id: entry.id, createdAt: entry.createdAt, sentence: auditSentence(entry, records) }));
+}

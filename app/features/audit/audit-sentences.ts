@@ -1,0 +1,132 @@
+import { getPageById } from "#app/content/pages";
+
+/**
+ * The audit log in words: each entry as a sentence staff read ("Sam approved
+ * Jo's application"), with a link to the record while it still exists. The
+ * records' names and whether they exist come from audit-records.server.ts;
+ * this file only words them, so it runs on both sides.
+ */
+
+export interface AuditSentenceEntry {
+  action: string;
+  actorId: string | null;
+  actorEmail: string | null;
+  detail: Record<string, unknown> | null;
+}
+
+/** What the log's entries point at, as found when the log is read. */
+export interface AuditRecords {
+  /** Staff names by user id (only those with a name). */
+  people: Record<string, string>;
+  /** Volunteer applications that still exist: the applicant's name. */
+  applications: Record<string, { name: string }>;
+  /** Questions that still exist: who asked, and the list they are in. */
+  messages: Record<string, { name: string; status: string }>;
+  /** Registrations that still exist (named by id only: the log never shows a child's name). */
+  registrations: Record<string, true>;
+}
+
+export const NO_RECORDS: AuditRecords = { people: {}, applications: {}, messages: {}, registrations: {} };
+
+/** A piece of a sentence: plain words, or words linking to a record. */
+export type SentencePart = string | { text: string; href: string };
+
+type Words = (who: string, detail: Record<string, unknown>, records: AuditRecords) => SentencePart[];
+
+const text = (value: unknown): string => (typeof value === "string" ? value : value === undefined || value === null ? "" : JSON.stringify(value));
+const plural = (n: unknown, one: string, many: string) => `${text(n)} ${Number(n) === 1 ? one : many}`;
+
+function application(detail: Record<string, unknown>, records: AuditRecords): SentencePart {
+  const id = text(detail.applicationId);
+  const found = records.applications[id];
+  return found ? { text: `${found.name}'s application`, href: `/admin/volunteers/applications/${encodeURIComponent(id)}` } : "a volunteer application (since deleted)";
+}
+
+function question(detail: Record<string, unknown>, records: AuditRecords): SentencePart {
+  const found = records.messages[text(detail.messageId)];
+  return found ? { text: `${found.name}'s question`, href: `/admin/messages?status=${encodeURIComponent(found.status)}` } : "a question (since deleted)";
+}
+
+function registration(detail: Record<string, unknown>, records: AuditRecords): SentencePart {
+  const id = text(detail.registrationId);
+  return records.registrations[id] ? { text: "a registration", href: `/admin/registrations/${encodeURIComponent(id)}` } : "a registration (since deleted)";
+}
+
+function page(detail: Record<string, unknown>): SentencePart {
+  const id = text(detail.pageId);
+  const found = getPageById(id);
+  return found ? { text: `the ${found.title} page`, href: `/admin?page=${encodeURIComponent(id)}` } : `the page ${id}`;
+}
+
+const signInAs = (who: string) => (who === "Someone" ? "A sign-in" : `A sign-in as ${who}`);
+const USERS = { text: "Admin users", href: "/admin/users" };
+const STATUS_WORDS: Record<string, string> = { new: "not answered", answered: "answered", spam: "spam", pending: "pending", approved: "approved", rejected: "rejected" };
+const statusWord = (value: unknown) => STATUS_WORDS[text(value)] ?? text(value);
+const VIA: Record<string, string> = { "first-run": " as the site's first admin", cli: " from the command line", invitation: " by accepting an invitation" };
+
+/** One sentence per action the code writes; audit-sentences.test.ts keeps this list and AUDIT_ACTION_LABELS the same. */
+export const AUDIT_SENTENCES: Record<string, Words> = {
+  "sign-in.success": (who, d) => [`${who} signed in${d.secondFactor ? ` with ${text(d.secondFactor)}` : ""}`],
+  "sign-in.failure": (who, d) => [d.with ? `${who} gave a wrong ${text(d.with)} to confirm a change` : `${signInAs(who)} failed`],
+  "sign-in.refused": (who) => [`${signInAs(who)} was refused for a while after too many attempts`],
+  "sign-in.two-factor-required": (who) => [`${who} gave the right password; a two-factor code was asked for`],
+  "sign-in.two-factor-failure": (who) => [`${signInAs(who)} failed: wrong two-factor code`],
+  "sign-in.confirmed": (who, d) => [`${who} confirmed a sensitive change with their ${text(d.with) || "password"}`],
+  "sign-out": (who) => [`${who} signed out`],
+  "admin.created": (who, d) => [`${who} became an admin${VIA[text(d.via)] ?? ""}${d.invitedBy ? ` from ${text(d.invitedBy)}` : ""} (`, USERS, ")"],
+  "password.reset": (who) => [`${who}'s password was reset from the command line`],
+  "invitation.created": (who, d) => [`${who} invited ${text(d.email)} to be an admin (`, USERS, ")"],
+  "invitation.withdrawn": (who, d) => [`${who} withdrew the invitation of ${text(d.email)} (`, USERS, ")"],
+  "session.revoked": (who, d) => [`${who} ended a session of ${text(d.of) || "an admin"}`],
+  "sessions.revoked-others": (who, d) => [`${who} ended their other sessions${d.count !== undefined ? ` (${text(d.count)})` : ""}`],
+  "two-factor.enabled": (who) => [`${who} turned on two-factor sign-in`],
+  "two-factor.disabled": (who) => [`${who} turned off two-factor sign-in`],
+  "two-factor.backup-codes": (who) => [`${who} made new two-factor backup codes`],
+  "two-factor.reset": (who, d) => [`${who} reset two-factor sign-in for ${text(d.of)} (`, USERS, ")"],
+  "account.removed": (who, d) => [`${who} removed the admin access of ${text(d.of)} (`, USERS, ")"],
+  "two-factor.policy": (who, d) => [`${who} ${d.requireTwoFactor ? "required" : "stopped requiring"} two-factor sign-in for every admin`],
+  "page.saved": (who, d) => [`${who} saved `, page(d)],
+  "page.restored": (who, d) => [`${who} restored an earlier version of `, page(d)],
+  "section-image.applied": (who, d) => [`${who} set the ${text(d.section)} image of `, page(d)],
+  "section-image.removed": (who, d) => [`${who} removed the ${text(d.section)} image of `, page(d)],
+  "settings.saved": (who, d) => [`${who} saved `, { text: "Settings", href: "/admin/settings" }, d.changed ? ` (${text(d.changed)})` : ""],
+  "registration.viewed": (who, d, r) => [`${who} opened `, registration(d, r)],
+  "registration.contacted": (who, d, r) => [`${who} recorded a contact with the family of `, registration(d, r)],
+  "registration.status": (who, d, r) => [`${who} marked `, registration(d, r), ` as ${d.status === "spam" ? "spam" : "not spam"}`],
+  "registration.deleted": (who) => [`${who} deleted a registration`],
+  "registrations.listed": (who, d) => [`${who} opened the list of `, { text: d.status === "spam" ? "spam registrations" : "registrations", href: `/admin/registrations?status=${d.status === "spam" ? "spam" : "new"}` }],
+  "registrations.exported": (who, d) => [`${who} exported ${plural(d.count, "registration", "registrations")} as CSV`],
+  "registrations.retention-deleted": (who, d) => [`${who} deleted ${plural(d.count, "registration", "registrations")} with no contact for ${text(d.retentionMonths)} months`],
+  "volunteer-application.approved": (who, d, r) => [`${who} approved `, application(d, r)],
+  "volunteer-application.rejected": (who, d, r) => [`${who} rejected `, application(d, r)],
+  "volunteer-application.deleted": (who) => [`${who} deleted a volunteer application`],
+  "volunteer-application.status": (who, d, r) => [`${who} moved `, application(d, r), ` from ${statusWord(d.from)} to ${statusWord(d.status)}`],
+  "message.status": (who, d, r) => [`${who} marked `, question(d, r), ` as ${statusWord(d.status)}`],
+  "message.deleted": (who) => [`${who} deleted a question`],
+  "subscriber.deleted": (who) => [`${who} deleted a newsletter subscriber`],
+  "subscribers.exported": (who, d) => [`${who} exported ${plural(d.count, "newsletter subscriber", "newsletter subscribers")} as CSV`],
+};
+
+/** Who did it, in words: their name when they have one, else their e-mail; the site itself for its own jobs. */
+export function auditActorName(entry: AuditSentenceEntry, records: AuditRecords): string {
+  if (entry.actorId && records.people[entry.actorId]) return records.people[entry.actorId]!;
+  if (entry.actorEmail === "system") return "The site";
+  return entry.actorEmail || "Someone";
+}
+
+/**
+ * The entry as a sentence. An action this list does not know (written by
+ * newer code, or by an older version) still reads as a sentence, with its
+ * raw name.
+ */
+export function auditSentence(entry: AuditSentenceEntry, records: AuditRecords = NO_RECORDS): SentencePart[] {
+  const who = auditActorName(entry, records);
+  const words = Object.hasOwn(AUDIT_SENTENCES, entry.action) ? AUDIT_SENTENCES[entry.action]! : undefined;
+  if (!words) return [`${who} did something the log calls "${entry.action}"`];
+  return words(who, entry.detail ?? {}, records).filter((part) => part !== "");
+}
+
+/** The sentence as plain text (for titles and tests). */
+export function sentenceText(parts: readonly SentencePart[]): string {
+  return parts.map((part) => (typeof part === "string" ? part : part.text)).join("");
+}
