@@ -21,21 +21,29 @@ const fullCss = fs.readFileSync(path.join(clientDir, publicCssUrl), "utf8");
 
 test.use({ reducedMotion: "reduce" });
 
-/** Elements (with their pseudo-elements) whose computed style differs between the trimmed and the whole stylesheet. */
-function differences(page: Page): Promise<string[]> {
-  return page.evaluate((whole) => {
-    const style = document.querySelector<HTMLStyleElement>("style[data-react-router-critical-css]");
-    if (!style) return ["no inline stylesheet"];
-    const elements = [document.documentElement, ...document.documentElement.querySelectorAll("*")];
-    const serialize = (computed: CSSStyleDeclaration) => {
-      let text = "";
-      // Custom properties nobody reads are trimmed on purpose: what they would style is compared instead.
-      for (let i = 0; i < computed.length; i++) if (!computed[i]!.startsWith("--")) text += `${computed[i]}:${computed.getPropertyValue(computed[i]!)};`;
-      return text;
-    };
-    // A pseudo-element is read in full only where it exists (has content) or, for ::placeholder, can show.
-    const read = () =>
-      elements.map((element) => {
+/**
+ * Elements (with their pseudo-elements) whose computed style differs between
+ * the trimmed and the whole stylesheet: as the page stands, and with each
+ * link, button and field in turn focused as from the keyboard (focus rings,
+ * menus that open on :focus-within), reading what focus changes (outline,
+ * shadow, colours, display) of the focused element, its parent and the
+ * parent's children.
+ */
+function differences(page: Page, focus: boolean): Promise<string[]> {
+  return page.evaluate(
+    ({ whole, focus }) => {
+      const style = document.querySelector<HTMLStyleElement>("style[data-react-router-critical-css]");
+      if (!style) return ["no inline stylesheet"];
+      const elements = [document.documentElement, ...document.documentElement.querySelectorAll("*")];
+      const focusable = [...document.querySelectorAll<HTMLElement>("a[href],button,input,select,textarea,summary,[tabindex]")];
+      const serialize = (computed: CSSStyleDeclaration) => {
+        let text = "";
+        // Custom properties nobody reads are trimmed on purpose: what they would style is compared instead.
+        for (let i = 0; i < computed.length; i++) if (!computed[i]!.startsWith("--")) text += `${computed[i]}:${computed.getPropertyValue(computed[i]!)};`;
+        return text;
+      };
+      // A pseudo-element is read in full only where it exists (has content) or, for ::placeholder, can show.
+      const readOne = (element: Element) => {
         let text = serialize(getComputedStyle(element));
         for (const pseudo of ["::before", "::after"]) {
           const computed = getComputedStyle(element, pseudo);
@@ -44,15 +52,40 @@ function differences(page: Page): Promise<string[]> {
         }
         if (element.localName === "input" || element.localName === "textarea") text += `|${serialize(getComputedStyle(element, "::placeholder"))}`;
         return text;
-      });
-    const trimmed = style.textContent!;
-    const before = read();
-    style.textContent = whole;
-    const after = read();
-    style.textContent = trimmed;
-    const describe = (element: Element) => `<${element.localName}${element.id ? `#${element.id}` : ""} class="${element.getAttribute("class") ?? ""}">`;
-    return elements.flatMap((element, i) => (before[i] === after[i] ? [] : [describe(element)])).slice(0, 5);
-  }, fullCss);
+      };
+      // What focus changes on this site: rings, outlines, colours, and menus shown or hidden.
+      const FOCUS_PROPERTIES = ["outline-style", "outline-width", "outline-color", "outline-offset", "box-shadow", "color", "background-color", "border-color", "text-decoration-line", "display", "visibility", "opacity", "transform"];
+      const readFocus = (element: Element) => {
+        const computed = getComputedStyle(element);
+        return FOCUS_PROPERTIES.map((name) => computed.getPropertyValue(name)).join(";");
+      };
+      const read = () => {
+        const texts = elements.map(readOne);
+        if (!focus) return texts;
+        // Focus moves from one element to the next without a blur in between, so each keeps
+        // :focus-visible as keyboard focus would (Chromium gives it to script focus that follows it).
+        for (const element of focusable) {
+          element.focus({ preventScroll: true });
+          const parent = element.parentElement!;
+          texts.push([element, parent, ...parent.children].map(readFocus).join("#"));
+        }
+        (document.activeElement as HTMLElement | null)?.blur();
+        return texts;
+      };
+      const describe = (i: number) => {
+        const element = i < elements.length ? elements[i]! : focusable[i - elements.length]!;
+        const name = `<${element.localName}${element.id ? `#${element.id}` : ""} class="${element.getAttribute("class") ?? ""}">`;
+        return i < elements.length ? name : `${name} when focused`;
+      };
+      const trimmed = style.textContent!;
+      const before = read();
+      style.textContent = whole;
+      const after = read();
+      style.textContent = trimmed;
+      return before.flatMap((text, i) => (text === after[i] ? [] : [describe(i)])).slice(0, 5);
+    },
+    { whole: fullCss, focus },
+  );
 }
 
 /**
@@ -81,7 +114,7 @@ test("every public page is styled the same by its trimmed stylesheet as by the w
     for (const pathname of shape.every ? [...pages, "/no-such-page"] : SAMPLE) {
       await page.goto(pathname);
       await enhanced(page);
-      for (const element of await differences(page)) differ.push(`${pathname} at ${shape.width}px, ${shape.theme}: ${element}`);
+      for (const element of await differences(page, shape.every)) differ.push(`${pathname} at ${shape.width}px, ${shape.theme}: ${element}`);
       // Each page is checked with axe once here (all of them in both themes in axe-check.spec.ts).
       if (index === 0) await expectAccessible(page, pathname);
     }
