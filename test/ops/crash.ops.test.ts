@@ -104,7 +104,13 @@ describeEachEngine("crash safety", (getDb) => {
     const png = await noisePng(6 * 1024 * 1024);
     const { body, type } = multipart({ altText: "Half a picture" }, png, "half.png");
     const before = (await getDb().db.selectFrom("media_files").select("id").execute()).length;
-    const outcome = await slowRequest(`${site!.url}/api/media/quick-upload`, { "Content-Type": type, Cookie: cookie, Origin: site!.url }, body, kill);
+    // Killed once the server has started writing the file (on a busy machine that can take longer than the pause).
+    const scratchStarted = async () => {
+      const tmp = path.join(getDb().dataDir, "tmp");
+      for (let i = 0; i < 100 && !(fs.existsSync(tmp) && fs.readdirSync(tmp).some((n) => n.startsWith("quick-"))); i++) await new Promise((r) => setTimeout(r, 100));
+      await kill();
+    };
+    const outcome = await slowRequest(`${site!.url}/api/media/quick-upload`, { "Content-Type": type, Cookie: cookie, Origin: site!.url }, body, scratchStarted);
     expect("error" in outcome).toBe(true);
     await start();
     expect((await getDb().db.selectFrom("media_files").select("id").execute()).length).toBe(before);

@@ -1,4 +1,5 @@
 import { getPageById } from "#app/content/pages";
+import { CAPABILITY_WORDS, isStaffRole, roleLabel, type Capability, type StaffRole } from "#app/features/accounts/roles";
 
 /**
  * The audit log in words: each entry as a sentence staff read ("Sam approved
@@ -34,6 +35,8 @@ export type SentencePart = string | { text: string; href: string };
 type Words = (who: string, detail: Record<string, unknown>, records: AuditRecords) => SentencePart[];
 
 const text = (value: unknown): string => (typeof value === "string" ? value : value === undefined || value === null ? "" : JSON.stringify(value));
+const roleName = (role: unknown): string => (isStaffRole(text(role)) ? roleLabel(text(role) as StaffRole) : text(role) || "no role");
+const mayNot = (capability: unknown): string => CAPABILITY_WORDS[text(capability) as Capability] ?? (text(capability) || "open it");
 const plural = (n: unknown, one: string, many: string) => `${text(n)} ${Number(n) === 1 ? one : many}`;
 
 function application(detail: Record<string, unknown>, records: AuditRecords): SentencePart {
@@ -84,12 +87,15 @@ export const AUDIT_SENTENCES: Record<string, Words> = {
   "two-factor.backup-codes": (who) => [`${who} made new two-factor backup codes`],
   "two-factor.reset": (who, d) => [`${who} reset two-factor sign-in for ${text(d.of)} (`, USERS, ")"],
   "account.removed": (who, d) => [`${who} removed the admin access of ${text(d.of)} (`, USERS, ")"],
+  "account.role-changed": (who, d) => [`${who} changed the role of ${text(d.of)} from ${roleName(d.from)} to ${roleName(d.to)} (`, USERS, ")"],
+  "access.refused": (who, d) => [`${who} (${roleName(d.role)}) was refused ${text(d.path) || "a page"}: the role may not ${mayNot(d.capability)}`],
   "two-factor.policy": (who, d) => [`${who} ${d.requireTwoFactor ? "required" : "stopped requiring"} two-factor sign-in for every admin`],
   "page.saved": (who, d) => [`${who} saved `, page(d)],
   "page.restored": (who, d) => [`${who} restored an earlier version of `, page(d)],
   "section-image.applied": (who, d) => [`${who} set the ${text(d.section)} image of `, page(d)],
   "section-image.removed": (who, d) => [`${who} removed the ${text(d.section)} image of `, page(d)],
   "settings.saved": (who, d) => [`${who} saved `, { text: "Settings", href: "/admin/settings" }, d.changed ? ` (${text(d.changed)})` : ""],
+  "settings.mail.saved": (who, d) => [`${who} saved the `, { text: "e-mail settings", href: "/admin/settings/mail" }, d.changed ? ` (${text(d.changed)})` : ""],
   "registration.viewed": (who, d, r) => [`${who} opened `, registration(d, r)],
   "registration.contacted": (who, d, r) => [`${who} recorded a contact with the family of `, registration(d, r)],
   "registration.status": (who, d, r) => [`${who} marked `, registration(d, r), ` as ${d.status === "spam" ? "spam" : "not spam"}`],
