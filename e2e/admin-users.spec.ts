@@ -185,7 +185,7 @@ test("an admin removes a colleague's access: their password no longer signs in, 
   // Never one's own: the signed-in admin's row offers no removal.
   await expect(accounts.getByRole("row").filter({ hasText: ADMIN.email }).getByRole("button", { name: /^Remove/ })).toHaveCount(0);
   await accounts.getByRole("row").filter({ hasText: INVITED.email }).getByRole("button", { name: `Remove the admin access of ${INVITED.email}` }).click();
-  const dialog = page.getByRole("alertdialog", { name: `Remove the admin access of ${INVITED.email}?` });
+  const dialog = page.getByRole("alertdialog", { name: `Remove the admin access of ${INVITED.email} (Admin)?` });
   await expect(dialog.getByText("They are signed out on every device")).toBeVisible();
   await expectAccessible(page, "remove admin access dialog");
   await dialog.getByRole("button", { name: "Remove", exact: true }).click();
