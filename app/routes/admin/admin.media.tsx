@@ -14,6 +14,8 @@ import { Input } from "#app/components/ui/input";
 import { Label } from "#app/components/ui/label";
 import { NativeSelect } from "#app/components/ui/native-select";
 import { isRecordId, KEPT_TYPED_TEXT, refuseAdminRequest, refuseFailedWrite, refuseMissingRecord, refuseUnknownAction } from "#app/features/admin/admin-response.server";
+import { clientIpFrom } from "#app/features/public-forms/abuse-guard.server";
+import { binnedToast } from "#app/features/bin/bin-mark.server";
 import { requireAdmin } from "#app/features/accounts/auth.server";
 import { getDatabase } from "#app/platform/db/db.server";
 import { logger } from "#app/platform/log/logger.server";
@@ -26,7 +28,7 @@ import {
   type MediaFilter,
 } from "#app/features/media/media.server";
 import { storagePublicBase } from "#app/features/media/media-addresses.server";
-import { deleteUnusedMediaFile, listMediaReferences, usesOf } from "#app/features/media/media-in-use.server";
+import { binUnusedMediaFile, listMediaReferences, usesOf } from "#app/features/media/media-in-use.server";
 import { getStorage } from "#app/platform/storage/storage.server";
 import { redirectWithToast } from "#app/web/toast.server";
 import { safeRedirect } from "#app/web/safe-redirect";
@@ -96,8 +98,9 @@ function returnUrl(form: FormData): string {
   return value === BASE || value.startsWith(`${BASE}?`) ? value.replace(/([?&])edit=[^&]*&?/, "$1").replace(/[?&]$/, "") : BASE;
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
+  const actor = { id: user.id, email: user.email, ip: clientIpFrom(context) };
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");
@@ -143,7 +146,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
     case "delete": {
       try {
-        const result = await deleteUnusedMediaFile(database, getStorage(), id);
+        const result = await binUnusedMediaFile(database, getStorage(), id, actor);
         if (!result.ok && result.reason === "missing") {
           return refuseMissingRecord(id, { title: LIBRARY_MESSAGES.deleteFailed, description: "It may have been deleted already." });
         }
@@ -151,8 +154,8 @@ export async function action({ request }: Route.ActionArgs) {
           // Deleting it would break every page that shows it: nothing is changed.
           return refuseAdminRequest(409, { title: LIBRARY_MESSAGES.deleteFailed, description: `It is used on: ${describeMediaUses(result.uses)}. Choose another picture there first.` });
         }
-        logger.info({ mediaId: id, userId: user.id }, "media file deleted");
-        return redirectWithToast(back, { title: LIBRARY_MESSAGES.deleted });
+        logger.info({ mediaId: id, userId: user.id }, "media file moved to the bin");
+        return redirectWithToast(back, binnedToast(LIBRARY_MESSAGES.deleted, result.file.originalName));
       } catch (error) {
         logger.error({ err: error instanceof Error ? error.message : String(error), mediaId: id }, "media delete failed");
         return redirectWithToast(back, { title: LIBRARY_MESSAGES.deleteFailed, type: "error" });

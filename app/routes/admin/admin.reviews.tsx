@@ -6,6 +6,8 @@ import { EMPTY_TESTIMONIAL, TestimonialForm, type TestimonialFormValues } from "
 import { Badge } from "#app/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
 import { isRecordId, refuseDeletedRecord, refuseFailedSave, refuseMissingRecord, refuseStaleEdit, refuseUnknownAction } from "#app/features/admin/admin-response.server";
+import { clientIpFrom } from "#app/features/public-forms/abuse-guard.server";
+import { binnedToast } from "#app/features/bin/bin-mark.server";
 import { requireAdmin } from "#app/features/accounts/auth.server";
 import { isEditConflict } from "#app/web/stale-edit.server";
 import { getDatabase } from "#app/platform/db/db.server";
@@ -69,8 +71,9 @@ const SAVE_FAILED = "Failed to save testimonial.";
 /** After a stale edit (409), or an edit of a testimonial deleted meanwhile (404), the list shows the testimonials as they now are. */
 export const shouldRevalidate = revalidateAfterRefusedEdit;
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = await requireAdmin(request);
+  const actor = { id: user.id, email: user.email, ip: clientIpFrom(context) };
   const database = await getDatabase();
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
@@ -112,9 +115,9 @@ export async function action({ request }: Route.ActionArgs) {
         return redirectWithToast(back, moved ? { title: "Order saved" } : { title: "Already at the end", type: "info" });
       }
       case "delete": {
-        const deleted = await deleteTestimonial(database, id);
+        const deleted = await deleteTestimonial(database, id, actor);
         if (!deleted) return gone();
-        return redirectWithToast(back, { title: "Testimonial deleted", description: `The testimonial from ${deleted.name} was deleted.` });
+        return redirectWithToast(back, binnedToast("Testimonial moved to the Bin", `The testimonial from ${deleted.name}`));
       }
       default:
         return refuseUnknownAction();
@@ -258,7 +261,7 @@ export default function ReviewsTab({ loaderData, actionData }: Route.ComponentPr
                       >
                         <Pencil aria-hidden="true" className="size-4" /> Edit<span className="sr-only"> the testimonial from {t.name}</span>
                       </Link>
-                      <ConfirmDeleteButton id={t.id} what={`the testimonial from ${t.name}`} extra={{ filter }} />
+                      <ConfirmDeleteButton id={t.id} what={`the testimonial from ${t.name}`} extra={{ filter }} consequence="It goes to the Bin, where it can be restored for 30 days." />
                     </div>
                   </li>
                 );

@@ -9,6 +9,8 @@ import { Badge } from "#app/components/ui/badge";
 import { Button } from "#app/components/ui/button";
 import { VOLUNTEER_TYPES } from "#app/content/site";
 import { isRecordId, refuseMissingRecord, refuseUnknownAction } from "#app/features/admin/admin-response.server";
+import { clientIpFrom } from "#app/features/public-forms/abuse-guard.server";
+import { binnedToast } from "#app/features/bin/bin-mark.server";
 import { requireAdmin } from "#app/features/accounts/auth.server";
 import { getDatabase } from "#app/platform/db/db.server";
 import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, type ApplicationStatus } from "#app/features/volunteers/volunteer.schema";
@@ -38,8 +40,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { stats, counts, status, applications, roles, page, pages };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = await requireAdmin(request);
+  const actor = { id: user.id, email: user.email, ip: clientIpFrom(context) };
   const database = await getDatabase();
   const form = await request.formData();
   const id = String(form.get("id") ?? "");
@@ -55,8 +58,8 @@ export async function action({ request }: Route.ActionArgs) {
       await setOpportunityOpen(database, id, true);
       return redirectWithToast("/admin/volunteers#roles", { title: "Role reopened", description: `${role.title} shows on the vacancies page again.` });
     case "delete":
-      await deleteOpportunity(database, id);
-      return redirectWithToast("/admin/volunteers#roles", { title: "Role deleted", description: `${role.title} was deleted. Applications keep its title.` });
+      if (!(await deleteOpportunity(database, id, actor))) return refuseMissingRecord(id, { title: "Role not found", description: "It may have been deleted already." });
+      return redirectWithToast("/admin/volunteers#roles", binnedToast("Role moved to the Bin", `${role.title} (applications keep its title)`));
     default:
       return refuseUnknownAction();
   }
@@ -167,7 +170,7 @@ export default function VolunteersTab({ loaderData, actionData }: Route.Componen
                     Reopen
                   </PostButton>
                 )}
-                <DeleteDisclosure id={role.id} what={`the role ${role.title}`} warning="Applications that chose it keep its title. This cannot be undone." />
+                <DeleteDisclosure id={role.id} what={`the role ${role.title}`} warning="Applications that chose it keep its title. It goes to the Bin, where it can be restored for 30 days." />
               </div>
             </li>
           ))}

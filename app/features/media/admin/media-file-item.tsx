@@ -212,6 +212,7 @@ export function MediaFileItem({
               id={file.id}
               what={`the file ${name}`}
               extra={{ returnTo }}
+              consequence="It goes to the Bin, where it can be restored for 30 days; the site stops showing it at once."
               blocked={uses?.length ? `Used on: ${describeMediaUses(uses)}. It cannot be deleted while the site shows it: choose another picture there first.` : undefined}
             />
           </div>
