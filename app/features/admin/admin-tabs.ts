@@ -28,6 +28,7 @@ export const ADMIN_SECONDARY: readonly AdminArea[] = [
   { label: "Registrations", path: "/admin/registrations" },
   { label: "Outbox", path: "/admin/outbox" },
   { label: "Audit log", path: "/admin/audit" },
+  { label: "Bin", path: "/admin/bin" },
   { label: "Admin users", path: "/admin/users" },
 ];
 

@@ -24,8 +24,9 @@ export interface BinKind {
   table: BinTable;
   /** The column that names one row on screen. */
   nameColumn: string;
-  /** Where staff find it again once restored. */
+  /** Where staff find it again once restored, and that area's tab name. */
   listPath: string;
+  listLabel: string;
   /** Removes the row (and whatever else it holds) for good; true when it was there. */
   purge?: (database: Database, storage: Storage, id: string) => Promise<boolean>;
 }
@@ -37,12 +38,13 @@ export const BIN_KINDS: readonly BinKind[] = [
     table: "media_files",
     nameColumn: "original_name",
     listPath: "/admin/media",
+    listLabel: "Media",
     purge: async (database, storage, id) => (await purgeMediaFile(database, storage, id)) !== null,
   },
-  { kind: "event", label: "Event", table: "events", nameColumn: "title", listPath: "/admin/events" },
-  { kind: "testimonial", label: "Testimonial", table: "testimonials", nameColumn: "name", listPath: "/admin/reviews" },
-  { kind: "video", label: "Video", table: "youtube_videos", nameColumn: "title", listPath: "/admin/youtube" },
-  { kind: "volunteer-role", label: "Volunteer role", table: "volunteer_opportunities", nameColumn: "title", listPath: "/admin/volunteers" },
+  { kind: "event", label: "Event", table: "events", nameColumn: "title", listPath: "/admin/events", listLabel: "Events" },
+  { kind: "testimonial", label: "Testimonial", table: "testimonials", nameColumn: "name", listPath: "/admin/reviews", listLabel: "Reviews" },
+  { kind: "video", label: "Video", table: "youtube_videos", nameColumn: "title", listPath: "/admin/youtube", listLabel: "YouTube" },
+  { kind: "volunteer-role", label: "Volunteer role", table: "volunteer_opportunities", nameColumn: "title", listPath: "/admin/volunteers", listLabel: "Volunteers" },
 ];
 
 export function binKind(kind: unknown): BinKind | undefined {
