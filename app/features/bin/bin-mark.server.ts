@@ -1,5 +1,6 @@
 import type { Database } from "#app/platform/db/db.server";
 import { nowIso, toNum } from "#app/platform/db/db.server";
+import { bumpContentVersion, notifyContentChange } from "#app/platform/content-version.server";
 import type { Actor } from "#app/features/audit/actor";
 import { recordAudit } from "#app/features/audit/audit.server";
 import type { ToastInput } from "#app/web/toast.server";
@@ -28,7 +29,7 @@ export async function moveToBin(
   actor: Actor,
   what: { kind: string; name: string },
 ): Promise<boolean> {
-  return database.db.transaction().execute(async (trx) => {
+  const moved = await database.db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable(table)
       .set({ deleted_at: nowIso(), deleted_by: actor.email })
@@ -44,9 +45,18 @@ export async function moveToBin(
         ip: actor.ip ?? null,
         detail: { kind: what.kind, id, name: what.name },
       });
+      // What the public site shows changed: every process drops its cached pages and lists.
+      await bumpContentVersion(trx);
     }
     return moved;
   });
+  if (moved) binChanged(table);
+  return moved;
+}
+
+/** Tells this process at once, as switching a file off does, so /media stops serving a binned file's objects without waiting. */
+export function binChanged(table: BinTable): void {
+  if (table === "media_files") notifyContentChange({ kind: "media" });
 }
 
 /** The toast after a delete: where the record went, for how long, and a way to the Bin. */

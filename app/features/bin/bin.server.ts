@@ -6,7 +6,8 @@ import { logger } from "#app/platform/log/logger.server";
 import type { Actor } from "#app/features/audit/actor";
 import { recordAudit } from "#app/features/audit/audit.server";
 import { purgeMediaFile } from "#app/features/media/media-in-use.server";
-import { BIN_DAYS, type BinTable } from "./bin-mark.server";
+import { bumpContentVersion } from "#app/platform/content-version.server";
+import { BIN_DAYS, binChanged, type BinTable } from "./bin-mark.server";
 
 /**
  * The bin's registry: each kind of record that can be in it, and the few
@@ -130,9 +131,11 @@ export async function restoreFromBin(database: Database, kind: BinKind, id: stri
       const result = await trx.updateTable(kind.table).set({ deleted_at: null, deleted_by: null }).where("id", "=", id).where("deleted_at", "is not", null).executeTakeFirst();
       if (toNum(result.numUpdatedRows) === 0) return false;
       await recordAudit({ ...database, db: trx }, auditFor(actor, "bin.restored", item));
+      await bumpContentVersion(trx);
       return true;
     });
     if (!restored) return { ok: false, reason: "missing" };
+    binChanged(kind.table);
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     return {
