@@ -104,7 +104,7 @@ export type RestoreResult =
   | { ok: false; reason: "missing" }
   | { ok: false; reason: "clash"; message: string };
 
-function auditFor(actor: Actor | null, action: string, item: { kind: string; id: string; name: string }) {
+function audit(actor: Actor | null, action: "bin.restored" | "bin.purged" | "bin.expired", item: { kind: string; id: string; name: string }) {
   return {
     action,
     actorId: actor?.id ?? null,
@@ -130,7 +130,7 @@ export async function restoreFromBin(database: Database, kind: BinKind, id: stri
     const restored = await database.db.transaction().execute(async (trx) => {
       const result = await trx.updateTable(kind.table).set({ deleted_at: null, deleted_by: null }).where("id", "=", id).where("deleted_at", "is not", null).executeTakeFirst();
       if (toNum(result.numUpdatedRows) === 0) return false;
-      await recordAudit({ ...database, db: trx }, auditFor(actor, "bin.restored", item));
+      await recordAudit({ ...database, db: trx }, audit(actor, "bin.restored", item));
       await bumpContentVersion(trx);
       return true;
     });
@@ -156,7 +156,7 @@ export async function restoreFromBin(database: Database, kind: BinKind, id: stri
 }
 
 /** Removes one record in the bin for good (never a record outside it). */
-export async function purgeFromBin(database: Database, storage: Storage, kind: BinKind, id: string, actor: Actor | null, action = "bin.purged"): Promise<boolean> {
+export async function purgeFromBin(database: Database, storage: Storage, kind: BinKind, id: string, actor: Actor | null, { expired = false } = {}): Promise<boolean> {
   const [row] = await binnedRows(database, kind, { id });
   if (!row) return false;
   let purged: boolean;
@@ -165,7 +165,8 @@ export async function purgeFromBin(database: Database, storage: Storage, kind: B
     const result = await database.db.deleteFrom(kind.table).where("id", "=", id).where("deleted_at", "is not", null).executeTakeFirst();
     purged = toNum(result.numDeletedRows) > 0;
   }
-  if (purged) await recordAudit(database, auditFor(actor, action, { kind: kind.kind, id, name: row.name }));
+  const item = { kind: kind.kind, id, name: row.name };
+  if (purged) await recordAudit(database, expired ? audit(actor, "bin.expired", item) : audit(actor, "bin.purged", item));
   return purged;
 }
 
@@ -180,7 +181,7 @@ export async function purgeExpiredBin(database: Database, storage: Storage, now 
   for (const kind of BIN_KINDS) {
     for (const row of await binnedRows(database, kind, { before })) {
       try {
-        if (await purgeFromBin(database, storage, kind, row.id, null, "bin.expired")) count++;
+        if (await purgeFromBin(database, storage, kind, row.id, null, { expired: true })) count++;
       } catch (error) {
         logger.error({ err: error instanceof Error ? error.message : String(error), kind: kind.kind, id: row.id }, "could not empty a record from the bin");
       }

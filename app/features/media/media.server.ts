@@ -292,6 +292,8 @@ export interface MediaFileChanges {
   pageAssignment?: string | null;
   sectionAssignment?: string | null;
   isActive?: boolean;
+  /** One of MEDIA_CATEGORIES' values (the route checks it). */
+  category?: string;
 }
 
 /** Update the descriptive fields (page 'none' clears it). */
@@ -304,6 +306,7 @@ export async function updateMediaFile({ db }: Database, id: string, changes: Med
     set.section_assignment = changes.sectionAssignment?.trim() && changes.sectionAssignment !== "none" ? changes.sectionAssignment.trim() : null;
   }
   if (changes.isActive !== undefined) set.is_active = changes.isActive ? 1 : 0;
+  if (changes.category !== undefined) set.category = changes.category;
   if (changes.isActive !== undefined) {
     // Whether a file is active changes what the public site shows: the content version moves with it, in one transaction.
     await db.transaction().execute(async (trx) => {

@@ -8,6 +8,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/
 import { isRecordId, refuseDeletedRecord, refuseFailedSave, refuseMissingRecord, refuseStaleEdit, refuseUnknownAction } from "#app/features/admin/admin-response.server";
 import { clientIpFrom } from "#app/features/public-forms/abuse-guard.server";
 import { binnedToast } from "#app/features/bin/bin-mark.server";
+import { bulkToast, emptyOutcome, selectedIds } from "#app/features/admin/bulk.server";
+import { BulkBar, RowCheckbox } from "#app/features/admin/bulk-select";
+import { Button } from "#app/components/ui/button";
 import { requireAdmin } from "#app/features/accounts/auth.server";
 import { isEditConflict } from "#app/web/stale-edit.server";
 import { getDatabase } from "#app/platform/db/db.server";
@@ -80,6 +83,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   const id = String(form.get("id") ?? "");
   const back = listUrl(String(form.get("filter") ?? new URL(request.url).searchParams.get("status") ?? ""));
   const gone = () => refuseMissingRecord(id, { title: "Testimonial not found", description: "It may have been deleted already." });
+  if (intent === "bulk-delete" || intent === "bulk-approve") {
+    const outcome = emptyOutcome();
+    for (const selected of selectedIds(form)) {
+      const changed = intent === "bulk-delete" ? await deleteTestimonial(database, selected, actor) : await setTestimonialStatus(database, selected, "approved");
+      if (changed) outcome.done++;
+      else outcome.refused.push({ name: "One testimonial", why: "it was deleted meanwhile" });
+    }
+    const what = { one: "testimonial", many: "testimonials" };
+    return redirectWithToast(
+      back,
+      intent === "bulk-delete"
+        ? bulkToast(outcome, what, "moved to the Bin", { link: { label: "Open the Bin", href: "/admin/bin" } })
+        : bulkToast(outcome, what, "approved"),
+    );
+  }
   if (intent !== "create" && TESTIMONIAL_INTENTS.includes(intent) && !isRecordId(id)) return gone();
 
   try {
@@ -192,6 +210,18 @@ export default function ReviewsTab({ loaderData, actionData }: Route.ComponentPr
               )}
             </ul>
           </nav>
+          {testimonials.length > 0 ? (
+            <BulkBar formId="bulk-testimonials" label="Change the selected testimonials" pageIds={testimonials.map((t) => t.id)}>
+              <input type="hidden" name="filter" value={filter} />
+              <Button type="submit" name="intent" value="bulk-approve" variant="outline" size="sm">
+                <Check aria-hidden="true" /> Approve selected
+              </Button>
+              <Button type="submit" name="intent" value="bulk-delete" variant="outline" size="sm" className="text-destructive">
+                Delete selected
+              </Button>
+              <span className="text-sm text-muted-foreground">Deleted testimonials go to the Bin for 30 days.</span>
+            </BulkBar>
+          ) : null}
           {testimonials.length === 0 ? (
             <p className="rounded-md border border-dashed border-border p-6 text-center text-muted-foreground">
               {status ? `No ${TESTIMONIAL_STATUS_LABELS[status].toLowerCase()} testimonials.` : "No testimonials yet. Add the first one with the form."}
@@ -203,6 +233,7 @@ export default function ReviewsTab({ loaderData, actionData }: Route.ComponentPr
                 return (
                   <li key={t.id} className="rounded-lg border border-border p-4" aria-label={`Testimonial from ${t.name}`}>
                     <div className="flex flex-wrap items-center gap-2">
+                      <RowCheckbox formId="bulk-testimonials" id={t.id} label={`Select the testimonial from ${t.name}`} />
                       <span className="font-semibold">{t.name}</span>
                       {t.role ? <span className="text-sm text-muted-foreground">{t.role}</span> : null}
                       <Badge variant={STATUS_BADGE[t.status]}>{TESTIMONIAL_STATUS_LABELS[t.status]}</Badge>
