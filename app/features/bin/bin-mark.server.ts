@@ -4,6 +4,7 @@ import { bumpContentVersion, notifyContentChange } from "#app/platform/content-v
 import type { Actor } from "#app/features/audit/actor";
 import { recordAudit } from "#app/features/audit/audit.server";
 import type { ToastInput } from "#app/web/toast.server";
+import { BIN_DAYS } from "./bin-days";
 
 /**
  * Putting a record in the bin. This half of the bin knows only the tables,
@@ -14,8 +15,6 @@ import type { ToastInput } from "#app/web/toast.server";
 /** The tables whose rows go to the bin instead of being removed. */
 export type BinTable = "media_files" | "events" | "testimonials" | "youtube_videos" | "volunteer_opportunities";
 
-/** How long a record stays in the bin before the daily clean-up removes it for good. */
-export const BIN_DAYS = 30;
 
 /**
  * Marks one row as in the bin (once: a row already there is left as it was)

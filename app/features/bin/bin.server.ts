@@ -7,7 +7,8 @@ import type { Actor } from "#app/features/audit/actor";
 import { recordAudit } from "#app/features/audit/audit.server";
 import { purgeMediaFile } from "#app/features/media/media-in-use.server";
 import { bumpContentVersion } from "#app/platform/content-version.server";
-import { BIN_DAYS, binChanged, type BinTable } from "./bin-mark.server";
+import { binChanged, type BinTable } from "./bin-mark.server";
+import { BIN_DAYS } from "./bin-days";
 
 /**
  * The bin's registry: each kind of record that can be in it, and the few

@@ -7,7 +7,7 @@ import { isRecordId, refuseAdminRequest, refuseMissingRecord, refuseUnknownActio
 import { requireAdmin } from "#app/features/accounts/auth.server";
 import { clientIpFrom } from "#app/features/public-forms/abuse-guard.server";
 import { binKind, listBin, purgeFromBin, restoreFromBin } from "#app/features/bin/bin.server";
-import { BIN_DAYS } from "#app/features/bin/bin-mark.server";
+import { BIN_DAYS } from "#app/features/bin/bin-days";
 import { getDatabase } from "#app/platform/db/db.server";
 import { getStorage } from "#app/platform/storage/storage.server";
 import { formatDateTime } from "#app/web/dates";
