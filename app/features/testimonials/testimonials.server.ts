@@ -66,8 +66,9 @@ export async function createTestimonial(
 ): Promise<FormResult<Testimonial>> {
   const parsed = parseForm(testimonialSchema, values);
   if (!parsed.ok) return parsed;
+  // Testimonials in the bin count too, so one restored later never shares a place with a newer one.
   const last = await db
-    .selectFrom("testimonials").where("deleted_at", "is", null)
+    .selectFrom("testimonials")
     .select((eb) => eb.fn.max("sort_order").as("max"))
     .executeTakeFirst();
   const now = nowIso();

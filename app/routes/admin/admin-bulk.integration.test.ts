@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachEngine, type TestDatabase } from "../../../test/engines";
-import { configureSiteFor, cookieOf, firstAdminCookie, releaseSite, ROUTE_TEST_ORIGIN, type RouteAction } from "../../../test/route-actions";
+import { configureSiteFor, firstAdminCookie, releaseSite, ROUTE_TEST_ORIGIN, type RouteAction } from "../../../test/route-actions";
 import { libraryImage } from "../../../test/library-image";
 
 /**
