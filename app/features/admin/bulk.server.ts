@@ -1,4 +1,4 @@
-import { isRecordId } from "./admin-response.server";
+import { isRecordId, refuseAdminRequest } from "./admin-response.server";
 import type { ToastInput } from "#app/web/toast.server";
 
 /**
@@ -24,14 +24,18 @@ export function emptyOutcome(): BulkOutcome {
   return { done: 0, refused: [] };
 }
 
+/** A bulk press with no row ticked (or only ids that name nothing): 400, nothing changed, said on the page. */
+export function refuseNothingSelected(many: string) {
+  return refuseAdminRequest(400, { title: `No ${many} selected`, description: "Nothing was changed. Tick one or more rows first, or Select all on this page." });
+}
+
 /**
  * The toast after a bulk action: "3 testimonials moved to the Bin" and, when
- * some could not, how many and why ("1 could not: photo.png is used on the
- * Home page."). Nothing selected is said as such, as an info toast.
+ * some could not, how many and why ("1 could not be changed. photo.png: used
+ * on the Home page.").
  */
 export function bulkToast(outcome: BulkOutcome, what: { one: string; many: string }, done: string, extra: Partial<ToastInput> = {}): ToastInput {
   const { done: n, refused } = outcome;
-  if (n === 0 && refused.length === 0) return { title: `No ${what.many} selected`, description: "Tick one or more rows first, or Select all on this page.", type: "info" };
   const title = `${n} ${n === 1 ? what.one : what.many} ${done}`;
   if (refused.length === 0) return { ...extra, title };
   const reasons = refused.map((r) => `${r.name}: ${r.why}`).join("; ");

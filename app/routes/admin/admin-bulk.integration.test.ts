@@ -18,6 +18,7 @@ async function siteOn(db: TestDatabase) {
     reviews: await import("./admin.reviews"),
     media: await import("./admin.media"),
     messages: await import("./admin.messages"),
+    volunteers: await import("./admin.volunteers"),
     bin: await import("./admin.bin"),
     testimonials: await import("#app/features/testimonials/testimonials.server"),
     database: await import("#app/platform/db/db.server"),
@@ -91,9 +92,21 @@ describeEachEngine("bulk actions on admin lists", (getDb) => {
     expect((await site.testimonials.getTestimonial(db, other))?.status).toBe("pending");
   });
 
-  it("says nothing was selected when nothing was, and changes nothing", async () => {
-    const answer = await post(site.reviews.action as RouteAction, "/admin/reviews", [["intent", "bulk-delete"], ["ids", "not-an-id"]]);
-    expect(toastIn(answer)).toMatchObject({ title: "No testimonials selected", type: "info" });
+  it("refuses a press with nothing (or nothing real) selected, on every list, changing nothing", async () => {
+    const id = await testimonial("Untouched");
+    for (const [action, path, intent] of [
+      [site.reviews.action, "/admin/reviews", "bulk-delete"],
+      [site.reviews.action, "/admin/reviews", "bulk-approve"],
+      [site.media.action, "/admin/media", "bulk-delete"],
+      [site.media.action, "/admin/media", "bulk-move"],
+      [site.messages.action, "/admin/messages", "bulk-delete"],
+      [site.volunteers.action, "/admin/volunteers", "bulk-delete-applications"],
+    ] as const) {
+      const answer = await post(action as RouteAction, path, [["intent", intent], ["ids", "not-an-id"], ["id", id]]);
+      expect(answer.status, `${path} ${intent}`).toBe(400);
+      expect(toastIn(answer)).toBeNull();
+    }
+    expect((await site.testimonials.getTestimonial(await site.database.getDatabase(), id))?.status).toBe("pending");
   });
 
   it("bins the unused media files, refuses the one in use naming where, and moves files to a category", async () => {

@@ -16,7 +16,7 @@ import { NativeSelect } from "#app/components/ui/native-select";
 import { isRecordId, KEPT_TYPED_TEXT, refuseAdminRequest, refuseFailedWrite, refuseMissingRecord, refuseUnknownAction } from "#app/features/admin/admin-response.server";
 import { clientIpFrom } from "#app/features/public-forms/abuse-guard.server";
 import { binnedToast } from "#app/features/bin/bin-mark.server";
-import { bulkToast, emptyOutcome, selectedIds } from "#app/features/admin/bulk.server";
+import { bulkToast, emptyOutcome, refuseNothingSelected, selectedIds } from "#app/features/admin/bulk.server";
 import { BulkBar } from "#app/features/admin/bulk-select";
 import type { Actor } from "#app/features/audit/actor";
 import { requireAdmin } from "#app/features/accounts/auth.server";
@@ -180,6 +180,7 @@ async function bulkAction(intent: "bulk-delete" | "bulk-move", form: FormData, b
   const database = await getDatabase();
   const outcome = emptyOutcome();
   const ids = selectedIds(form);
+  if (ids.length === 0) return refuseNothingSelected("files");
   if (intent === "bulk-move") {
     const category = CATEGORY_OPTIONS.find((c) => c.value === form.get("category"));
     if (!category) return refuseAdminRequest(400, { title: "Choose a category to move the files to", description: "Nothing was changed." });

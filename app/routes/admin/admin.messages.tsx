@@ -5,7 +5,7 @@ import { AdminRefusalNotice, revalidateAfterConflict } from "#app/features/admin
 import { Pager, pageCount, pageHref, redirectPastEnd, requestedPage } from "#app/features/admin/pager";
 import { Badge } from "#app/components/ui/badge";
 import { isRecordId, refuseAdminRequest, refuseMissingRecord, refuseUnknownAction } from "#app/features/admin/admin-response.server";
-import { bulkToast, emptyOutcome, selectedIds } from "#app/features/admin/bulk.server";
+import { bulkToast, emptyOutcome, refuseNothingSelected, selectedIds } from "#app/features/admin/bulk.server";
 import { BulkBar, RowCheckbox } from "#app/features/admin/bulk-select";
 import { Button } from "#app/components/ui/button";
 import { requireAdmin } from "#app/features/accounts/auth.server";
@@ -55,7 +55,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (intent === "bulk-delete") {
     const outcome = emptyOutcome();
-    for (const selected of selectedIds(form)) {
+    const ids = selectedIds(form);
+    if (ids.length === 0) return refuseNothingSelected("questions");
+    for (const selected of ids) {
       if (await deleteMessage(database, selected, actor)) outcome.done++;
       else outcome.refused.push({ name: "One question", why: "it was deleted meanwhile" });
     }

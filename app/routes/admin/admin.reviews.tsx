@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/
 import { isRecordId, refuseDeletedRecord, refuseFailedSave, refuseMissingRecord, refuseStaleEdit, refuseUnknownAction } from "#app/features/admin/admin-response.server";
 import { clientIpFrom } from "#app/features/public-forms/abuse-guard.server";
 import { binnedToast } from "#app/features/bin/bin-mark.server";
-import { bulkToast, emptyOutcome, selectedIds } from "#app/features/admin/bulk.server";
+import { bulkToast, emptyOutcome, refuseNothingSelected, selectedIds } from "#app/features/admin/bulk.server";
 import { BulkBar, RowCheckbox } from "#app/features/admin/bulk-select";
 import { Button } from "#app/components/ui/button";
 import { requireAdmin } from "#app/features/accounts/auth.server";
@@ -85,7 +85,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const gone = () => refuseMissingRecord(id, { title: "Testimonial not found", description: "It may have been deleted already." });
   if (intent === "bulk-delete" || intent === "bulk-approve") {
     const outcome = emptyOutcome();
-    for (const selected of selectedIds(form)) {
+    const ids = selectedIds(form);
+    if (ids.length === 0) return refuseNothingSelected("testimonials");
+    for (const selected of ids) {
       const changed = intent === "bulk-delete" ? await deleteTestimonial(database, selected, actor) : await setTestimonialStatus(database, selected, "approved");
       if (changed) outcome.done++;
       else outcome.refused.push({ name: "One testimonial", why: "it was deleted meanwhile" });

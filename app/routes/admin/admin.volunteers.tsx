@@ -10,7 +10,7 @@ import { VOLUNTEER_TYPES } from "#app/content/site";
 import { isRecordId, refuseMissingRecord, refuseUnknownAction } from "#app/features/admin/admin-response.server";
 import { clientIpFrom } from "#app/features/public-forms/abuse-guard.server";
 import { binnedToast } from "#app/features/bin/bin-mark.server";
-import { bulkToast, emptyOutcome, selectedIds } from "#app/features/admin/bulk.server";
+import { bulkToast, emptyOutcome, refuseNothingSelected, selectedIds } from "#app/features/admin/bulk.server";
 import { BulkBar, RowCheckbox } from "#app/features/admin/bulk-select";
 import { deleteApplication } from "#app/features/volunteers/volunteer-decisions.server";
 import { Button } from "#app/components/ui/button";
@@ -52,7 +52,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   if (intent === "bulk-delete-applications") {
     const outcome = emptyOutcome();
-    for (const selected of selectedIds(form)) {
+    const ids = selectedIds(form);
+    if (ids.length === 0) return refuseNothingSelected("applications");
+    for (const selected of ids) {
       if (await deleteApplication(database, selected, actor)) outcome.done++;
       else outcome.refused.push({ name: "One application", why: "it was deleted meanwhile" });
     }
