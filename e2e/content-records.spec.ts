@@ -72,7 +72,7 @@ test("a testimonial staff add and approve appears in the home carousel", async (
   const dialog = page.getByRole("alertdialog", { name: "Delete the testimonial from Maureen?" });
   await dialog.getByRole("button", { name: "Delete" }).click();
   await expect(page.getByRole("link", { name: "All (4)" })).toBeVisible();
-  await checkStrictly(page, "after deleting", "Testimonial deleted");
+  await checkStrictly(page, "after deleting", "Testimonial moved to the Bin");
   await visit(page, "/");
   await expect(carousel.getByRole("button", { name: /Show testimonial \d of 4/ })).toHaveCount(4);
 });
@@ -129,7 +129,7 @@ test("a testimonial edited in two tabs: the later save from the older form is re
 
   await item.getByRole("button", { name: "Delete the testimonial from Dev, a parent" }).click();
   await page.getByRole("alertdialog", { name: "Delete the testimonial from Dev, a parent?" }).getByRole("button", { name: "Delete" }).click();
-  await checkStrictly(page, "after deleting", "Testimonial deleted");
+  await checkStrictly(page, "after deleting", "Testimonial moved to the Bin");
 });
 
 test("a testimonial deleted in another tab while being edited: the edit comes back as a new one, with what was typed", async ({ page, context }) => {
@@ -149,7 +149,7 @@ test("a testimonial deleted in another tab while being edited: the edit comes ba
   await other.goto("/admin/reviews?status=pending");
   await other.getByRole("listitem", { name: "Testimonial from Priya" }).getByRole("button", { name: "Delete the testimonial from Priya" }).click();
   await other.getByRole("alertdialog", { name: "Delete the testimonial from Priya?" }).getByRole("button", { name: "Delete" }).click();
-  await expect(other.getByText("Testimonial deleted")).toBeVisible();
+  await expect(other.getByText("Testimonial moved to the Bin")).toBeVisible();
   await other.close();
 
   await editing.getByRole("button", { name: "Save changes" }).click();

@@ -123,7 +123,7 @@ test("an image uploaded in the Media tab shows a progress bar, then appears in t
   const renamed = page.getByRole("listitem", { name: "Campers at the lake" });
   await renamed.getByRole("button", { name: "Delete the file Campers at the lake" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
-  await expectToast(page, "Media file deleted successfully!");
+  await expectToast(page, "Media file moved to the Bin");
   await expect(page.getByText("No media files uploaded yet. Upload your first file above!")).toBeVisible();
 });
 

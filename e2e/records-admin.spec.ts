@@ -103,7 +103,7 @@ test("acting on an event that another admin deleted answers 404 and says so, wit
   // The first tab deletes it.
   await page.getByRole("listitem", { name: "Charity Bike Ride" }).getByRole("button", { name: "Delete the event Charity Bike Ride" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
-  await checkAdminPage(page, "events tab after deleting", "Event deleted");
+  await checkAdminPage(page, "events tab after deleting", "Event moved to the Bin");
 
   // The stale tab duplicates it: refused with a 404 and the message on the page, nothing created.
   const [answer] = await Promise.all([

@@ -16,6 +16,8 @@ const toastSchema = z.object({
   title: z.string().max(200),
   description: z.string().max(1000).optional(),
   type: z.enum(["success", "error", "info"]).default("success"),
+  /** A link the toast offers, e.g. to the admin's Bin after a delete; only a path on this site. */
+  link: z.object({ label: z.string().max(100), href: z.string().max(200).regex(/^\/(?!\/)/) }).optional(),
 });
 
 export type Toast = z.infer<typeof toastSchema>;
@@ -23,6 +25,7 @@ export interface ToastInput {
   title: string;
   description?: string;
   type?: "success" | "error" | "info";
+  link?: { label: string; href: string };
 }
 
 function cookieHeader(value: string, maxAge: number, secure: boolean): string {

@@ -35,6 +35,7 @@ export const CAPABILITIES = [
   "reviews",
   "newsletter",
   "volunteer-roles",
+  "bin",
   "volunteer-applications",
   "messages",
   "subscribers",
@@ -55,6 +56,7 @@ export const CAPABILITY_WORDS: Record<Capability, string> = {
   reviews: "manage reviews",
   newsletter: "write or send the newsletter",
   "volunteer-roles": "manage volunteer vacancies",
+  bin: "open the Bin",
   "volunteer-applications": "see volunteer applications",
   messages: "read questions sent through the website",
   subscribers: "see or export newsletter subscribers",
@@ -65,7 +67,7 @@ export const CAPABILITY_WORDS: Record<Capability, string> = {
   users: "manage admin accounts",
 };
 
-const EDITOR: readonly Capability[] = ["pages", "media", "events", "videos", "reviews", "newsletter", "volunteer-roles"];
+const EDITOR: readonly Capability[] = ["pages", "media", "events", "videos", "reviews", "newsletter", "volunteer-roles", "bin"];
 const SAFEGUARDING: readonly Capability[] = ["registrations"];
 
 /** The permission table. */

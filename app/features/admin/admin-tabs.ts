@@ -32,6 +32,7 @@ export const ADMIN_SECONDARY: readonly AdminArea[] = [
   { label: "Registrations", path: "/admin/registrations", needs: "registrations" },
   { label: "Outbox", path: "/admin/outbox", needs: "outbox" },
   { label: "Audit log", path: "/admin/audit", needs: "audit" },
+  { label: "Bin", path: "/admin/bin", needs: "bin" },
   { label: "Admin users", path: "/admin/users", needs: "users" },
 ];
 

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import type { ComponentProps } from "react";
+import { useNavigate } from "react-router";
 import { Toaster as SonnerToaster, toast as showToast } from "sonner";
 
 export interface ToastData {
@@ -7,17 +8,22 @@ export interface ToastData {
   title: string;
   description?: string;
   type?: "success" | "error" | "info";
+  /** A page the toast offers to open, e.g. the Bin after a delete. */
+  link?: { label: string; href: string };
 }
 
 /** Shows a toast the server sent (see toast.server.ts) once, when it arrives. */
 export function ToastMessage({ toast }: { toast: ToastData | null | undefined }) {
+  const navigate = useNavigate();
   useEffect(() => {
     if (!toast) return;
     const show = toast.type === "error" ? showToast.error : toast.type === "info" ? showToast.info : showToast.success;
     // setTimeout: sonner's <Toaster> must be mounted before the first toast.
-    const timer = setTimeout(() => show(toast.title, { id: toast.id, description: toast.description }), 0);
+    const link = toast.link;
+    const action = link ? { label: link.label, onClick: () => void navigate(link.href) } : undefined;
+    const timer = setTimeout(() => show(toast.title, { id: toast.id, description: toast.description, action }), 0);
     return () => clearTimeout(timer);
-  }, [toast]);
+  }, [toast, navigate]);
   return null;
 }
 

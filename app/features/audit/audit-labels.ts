@@ -46,6 +46,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "message.deleted": "Question deleted",
   "subscriber.deleted": "Newsletter subscriber deleted",
   "subscribers.exported": "Newsletter subscribers exported (CSV)",
+  "bin.deleted": "Moved to the Bin",
+  "bin.restored": "Restored from the Bin",
+  "bin.purged": "Deleted permanently from the Bin",
+  "bin.expired": "Removed from the Bin after 30 days",
 };
 
 /** The readable label of an action name; an unknown name is shown as it is. */

@@ -32,6 +32,7 @@ import { createMediaFile, updateMediaFile } from "#app/features/media/media.serv
 import { storagePublicBase } from "#app/features/media/media-addresses.server";
 import { createStorage } from "#app/platform/storage/storage.server";
 import { type Storage } from "#app/platform/storage/objects";
+import { TEST_ACTOR } from "../../../test/actor";
 
 const TODAY = "2026-05-10";
 const ORIGIN = "https://charity.example";
@@ -98,7 +99,7 @@ describeEachEngine("events", (get) => {
     expect(timeOnly.ok ? null : timeOnly.errors).toEqual({ date: ["Date is required"] });
     const ok = await createEvent(get(), { ...valid, title: "Homework Club", regular: "on", date: "", time: "", scheduleNote: "Weekly" });
     expect(ok.ok && ok.data).toMatchObject({ date: null, time: null, scheduleNote: "Weekly" });
-    if (ok.ok) await deleteEvent(get(), ok.data.id);
+    if (ok.ok) await deleteEvent(get(), ok.data.id, TEST_ACTOR);
   });
 
   it("takes an image only from the media library or the built-in pictures, naming the field otherwise", async () => {
@@ -176,7 +177,7 @@ describeEachEngine("events", (get) => {
     // Removing the picture is allowed.
     const removed = await updateEvent(db, withUpload.data.id, { ...valid, title: "Fun Day With Picture", imageUrl: "" });
     expect(removed?.ok && removed.data).toMatchObject({ imageUrl: null, imageAlt: null });
-    await deleteEvent(db, withUpload.data.id);
+    await deleteEvent(db, withUpload.data.id, TEST_ACTOR);
   });
 
   it("creates, edits, publishes, unpublishes, duplicates and deletes", async () => {
@@ -229,10 +230,10 @@ describeEachEngine("events", (get) => {
 
     await setEventPublished(db, e.id, false);
     expect(await getPublishedEventBySlug(db, e.slug)).toBeNull();
-    expect((await deleteEvent(db, e.id))?.id).toBe(e.id);
-    expect((await deleteEvent(db, copy!.id))?.id).toBe(copy!.id);
+    expect((await deleteEvent(db, e.id, TEST_ACTOR))?.id).toBe(e.id);
+    expect((await deleteEvent(db, copy!.id, TEST_ACTOR))?.id).toBe(copy!.id);
     expect(await getEvent(db, e.id)).toBeNull();
-    expect(await deleteEvent(db, e.id)).toBeNull();
+    expect(await deleteEvent(db, e.id, TEST_ACTOR)).toBeNull();
     expect(await setEventPublished(db, e.id, true)).toBeNull();
     expect(await updateEvent(db, e.id, valid)).toBeNull();
   });
@@ -245,14 +246,14 @@ describeEachEngine("events", (get) => {
     const slugs = copies.map((c) => c!.slug).sort();
     expect(slugs).toEqual(["bike-rally-copy", "bike-rally-copy-2", "bike-rally-copy-3"]);
     for (const copy of copies) expect(copy).toMatchObject({ title: "Bike Rally (copy)", published: false });
-    for (const event of [created.data, ...copies]) await deleteEvent(db, event!.id);
+    for (const event of [created.data, ...copies]) await deleteEvent(db, event!.id, TEST_ACTOR);
   });
 
   it("refuses an edit from a form opened before the event was unpublished or saved, changing nothing", async () => {
     const db = get();
     const created = await createEvent(db, { ...valid, title: "Summer Fun Dya" });
     if (!created.ok) throw new Error(JSON.stringify(created.errors));
-    onTestFinished(async () => void (await deleteEvent(db, created.data.id)));
+    onTestFinished(async () => void (await deleteEvent(db, created.data.id, TEST_ACTOR)));
     // A opens the event to edit it: the form carries updated_at as loaded.
     const opened = (await getEvent(db, created.data.id))!;
     expect(opened.published).toBe(true);
@@ -284,7 +285,7 @@ describeEachEngine("events", (get) => {
     // One-click publishing is not held to an opened form.
     expect(await setEventPublished(db, opened.id, true)).toMatchObject({ title: "Summer Fun Day", published: true });
     // A deleted event is still "not found", not a conflict.
-    await deleteEvent(db, opened.id);
+    await deleteEvent(db, opened.id, TEST_ACTOR);
     expect(await updateEvent(db, opened.id, typed, { baseUpdatedAt: fresh.data.updatedAt })).toBeNull();
   });
 
@@ -301,7 +302,7 @@ describeEachEngine("events", (get) => {
     });
     const created = await createEvent(db, { ...valid, title: "Fun Day To Share", imageUrl: file.fileUrl });
     if (!created.ok) throw new Error(JSON.stringify(created.errors));
-    onTestFinished(async () => void (await deleteEvent(db, created.data.id)));
+    onTestFinished(async () => void (await deleteEvent(db, created.data.id, TEST_ACTOR)));
     const publicEvent = async () => {
       const found = (await getPublishedEventBySlug(db, created.data.slug))!;
       return toPublicEvent(found, (await eventImages(db, [found])).get(found.id));
@@ -323,7 +324,7 @@ describeEachEngine("events", (get) => {
     const b = await createEvent(db, { ...valid, title: "Quiz night" });
     expect([a.ok && a.data.slug, b.ok && b.data.slug]).toEqual(["quiz-night", "quiz-night-2"]);
     expect(slugify("Café & Crafts: Art 101")).toBe("cafe-and-crafts-art-101");
-    for (const r of [a, b]) if (r.ok) await deleteEvent(db, r.data.id);
+    for (const r of [a, b]) if (r.ok) await deleteEvent(db, r.data.id, TEST_ACTOR);
   });
 
   it("lists only published events: upcoming soonest first (today included), then past most recent first", async () => {
@@ -370,7 +371,7 @@ describeEachEngine("an event's time on the days the UK clocks change", (get) => 
     expect(eventStructuredData(shown, { origin: ORIGIN, siteName: "Charity", description: "" }).startDate).toBe("2026-10-25T01:30:00+00:00");
     const ics = buildCalendar([{ uid: "u", title: "t", description: "", location: "", date: "2026-10-25", time: "01:30", url: ORIGIN }], { name: "n", stamp: new Date(0) });
     expect(ics).toContain("DTSTART:20261025T013000Z");
-    for (const r of [created, autumn]) await deleteEvent(db, r.data.id);
+    for (const r of [created, autumn]) await deleteEvent(db, r.data.id, TEST_ACTOR);
   });
 });
 
@@ -437,7 +438,7 @@ describeEachEngine("an event's picture from a library kept in an S3 bucket with 
     }
     expect((await countEvents(db, TODAY)).all).toBe(before);
     expect((await getEvent(db, created.data.id))?.imageUrl).toBe(file.fileUrl);
-    await deleteEvent(db, created.data.id);
+    await deleteEvent(db, created.data.id, TEST_ACTOR);
   });
 });
 

@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import type { z } from "zod";
+import type { Actor } from "#app/features/audit/actor";
+import { moveToBin } from "#app/features/bin/bin-mark.server";
 import type { Database } from "#app/platform/db/db.server";
 import { getDatabase, isUniqueViolation, nowIso, toBool, toNum } from "#app/platform/db/db.server";
 import { logger } from "#app/platform/log/logger.server";
@@ -127,7 +129,7 @@ async function heldImage({ db }: Database, url: string): Promise<{ alt: string }
   const builtIn = BUILT_IN_IMAGES.find((image) => image.filename === url);
   if (builtIn) return { alt: builtIn.alt };
   const row = await db
-    .selectFrom("media_files")
+    .selectFrom("media_files").where("deleted_at", "is", null)
     .select("alt_text")
     .where("file_url", "=", url)
     .where("file_type", "=", "image")
@@ -158,6 +160,8 @@ export async function createEvent(database: Database, values: Values): Promise<F
   const row = await insertWithFreeSlug(db, parsed.data.title, {
     id: crypto.randomUUID(),
     ...columns(parsed.data),
+    deleted_at: null,
+    deleted_by: null,
     created_at: now,
     updated_at: now,
   });
@@ -187,7 +191,7 @@ export async function updateEvent(
   values: Values,
   { baseUpdatedAt }: { baseUpdatedAt?: string } = {},
 ): Promise<EventUpdateResult | null> {
-  const found = await database.db.selectFrom("events").select("updated_at").where("id", "=", id).executeTakeFirst();
+  const found = await database.db.selectFrom("events").where("deleted_at", "is", null).select("updated_at").where("id", "=", id).executeTakeFirst();
   if (!found) return null;
   const conflict = (updatedAt: string) => editConflict(updatedAt, values);
   // Said before any field errors: fixing those would not make this form's save possible.
@@ -198,13 +202,13 @@ export async function updateEvent(
   return database.db.transaction().execute(async (trx): Promise<EventUpdateResult | null> => {
     // One conditional statement, so a save between the check above and this one is not overwritten either.
     let update = trx
-      .updateTable("events")
+      .updateTable("events").where("deleted_at", "is", null)
       .set({ ...columns(parsed.data), updated_at: stampAfter(baseUpdatedAt ?? found.updated_at) })
       .where("id", "=", id);
     if (baseUpdatedAt !== undefined) update = update.where("updated_at", "=", baseUpdatedAt);
     const result = await update.executeTakeFirst();
     if (toNum(result.numUpdatedRows) === 0) {
-      const current = await trx.selectFrom("events").select("updated_at").where("id", "=", id).executeTakeFirst();
+      const current = await trx.selectFrom("events").where("deleted_at", "is", null).select("updated_at").where("id", "=", id).executeTakeFirst();
       if (!current) return null;
       return conflict(current.updated_at);
     }
@@ -214,14 +218,14 @@ export async function updateEvent(
 }
 
 export async function getEvent({ db }: Database, id: string): Promise<SiteEvent | null> {
-  const row = await db.selectFrom("events").selectAll().where("id", "=", id).executeTakeFirst();
+  const row = await db.selectFrom("events").where("deleted_at", "is", null).selectAll().where("id", "=", id).executeTakeFirst();
   return row ? toEvent(row) : null;
 }
 
 /** A published event by its address; drafts are not public. */
 export async function getPublishedEventBySlug({ db }: Database, slug: string): Promise<SiteEvent | null> {
   const row = await db
-    .selectFrom("events")
+    .selectFrom("events").where("deleted_at", "is", null)
     .selectAll()
     .where("slug", "=", slug)
     .where("is_published", "=", 1)
@@ -231,7 +235,7 @@ export async function getPublishedEventBySlug({ db }: Database, slug: string): P
 
 /** A copy of an event as a draft, so staff can adjust it before it goes public. */
 export async function duplicateEvent({ db }: Database, id: string): Promise<SiteEvent | null> {
-  const source = await db.selectFrom("events").selectAll().where("id", "=", id).executeTakeFirst();
+  const source = await db.selectFrom("events").where("deleted_at", "is", null).selectAll().where("id", "=", id).executeTakeFirst();
   if (!source) return null;
   const now = nowIso();
   const title = `${source.title} (copy)`;
@@ -246,10 +250,10 @@ export async function duplicateEvent({ db }: Database, id: string): Promise<Site
  * form opened before it is refused rather than undoing it.
  */
 export async function setEventPublished(database: Database, id: string, published: boolean): Promise<SiteEvent | null> {
-  const current = await database.db.selectFrom("events").select("updated_at").where("id", "=", id).executeTakeFirst();
+  const current = await database.db.selectFrom("events").where("deleted_at", "is", null).select("updated_at").where("id", "=", id).executeTakeFirst();
   if (!current) return null;
   const result = await database.db
-    .updateTable("events")
+    .updateTable("events").where("deleted_at", "is", null)
     .set({ is_published: published ? 1 : 0, updated_at: stampAfter(current.updated_at) })
     .where("id", "=", id)
     .executeTakeFirst();
@@ -257,11 +261,15 @@ export async function setEventPublished(database: Database, id: string, publishe
   return getEvent(database, id);
 }
 
-export async function deleteEvent({ db }: Database, id: string): Promise<SiteEvent | null> {
-  const row = await db.selectFrom("events").selectAll().where("id", "=", id).executeTakeFirst();
-  if (!row) return null;
-  await db.deleteFrom("events").where("id", "=", id).execute();
-  return toEvent(row);
+/**
+ * Moves an event to the bin: it leaves the site and the admin list at once
+ * and can be restored for 30 days. It keeps its address meanwhile (uniqueSlug
+ * counts it), so restoring it never clashes with an event added since.
+ */
+export async function deleteEvent(database: Database, id: string, actor: Actor): Promise<SiteEvent | null> {
+  const event = await getEvent(database, id);
+  if (!event) return null;
+  return (await moveToBin(database, "events", id, actor, { kind: "event", name: event.title })) ? event : null;
 }
 
 export interface GroupedEvents {
@@ -285,20 +293,20 @@ function group(events: SiteEvent[], today: string): GroupedEvents {
 
 /** Every event for the admin list, grouped as the public page groups them. */
 export async function listEvents({ db }: Database, today: string = ukToday()): Promise<GroupedEvents> {
-  const rows = await db.selectFrom("events").selectAll().execute();
+  const rows = await db.selectFrom("events").where("deleted_at", "is", null).selectAll().execute();
   return group(rows.map(toEvent), today);
 }
 
 /** The News & Events page: published events only. */
 export async function listPublishedEvents({ db }: Database, today: string = ukToday()): Promise<GroupedEvents> {
-  const rows = await db.selectFrom("events").selectAll().where("is_published", "=", 1).execute();
+  const rows = await db.selectFrom("events").where("deleted_at", "is", null).selectAll().where("is_published", "=", 1).execute();
   return group(rows.map(toEvent), today);
 }
 
 /** The calendar feed: published events from today on, soonest first. */
 export async function listUpcomingPublishedEvents({ db }: Database, today: string = ukToday()): Promise<SiteEvent[]> {
   const rows = await db
-    .selectFrom("events")
+    .selectFrom("events").where("deleted_at", "is", null)
     .selectAll()
     .where("is_published", "=", 1)
     .where("date", "is not", null)
@@ -319,7 +327,7 @@ export interface EventCounts {
 
 export async function countEvents({ db }: Database, today: string = ukToday()): Promise<EventCounts> {
   const row = await db
-    .selectFrom("events")
+    .selectFrom("events").where("deleted_at", "is", null)
     .select((eb) => [
       eb.fn.countAll().as("all"),
       eb.fn.sum(eb.case().when("is_published", "=", 1).then(1).else(0).end()).as("published"),

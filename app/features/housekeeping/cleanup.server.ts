@@ -1,5 +1,6 @@
 import fsp from "node:fs/promises";
 import path from "node:path";
+import { purgeExpiredBin } from "#app/features/bin/bin.server";
 import { isOwnedRestoreScratch, removeBackupLeftovers } from "#app/features/backup/backup-leftovers.server";
 import type { Database } from "#app/platform/db/db.server";
 import { enqueueJob, registerJobHandler } from "#app/platform/jobs/jobs.server";
@@ -22,6 +23,8 @@ import type { TusSetup } from "#app/features/media/tus.server";
  *   once the process that made them has stopped (removeBackupLeftovers);
  * - unfinished resumable uploads, removed by the tus store once they expire
  *   (24 hours without progress).
+ * It also empties the bin of what has been there longer than 30 days (see
+ * features/bin): rows for good, and a media file's stored objects with them.
  */
 
 export const ORPHAN_MIN_AGE_MS = 24 * 3600_000;
@@ -41,6 +44,8 @@ export interface CleanupResult {
   orphans: string[];
   scratch: string[];
   expiredUploads: number;
+  /** Records removed for good from the bin after their 30 days. */
+  binExpired: number;
 }
 
 /** Every storage key the database points at: media files and their variants, and any /media/ URL held elsewhere. */
@@ -89,6 +94,8 @@ export async function cleanUp(options: CleanupOptions): Promise<CleanupResult> {
   const orphanMinAgeMs = options.orphanMinAgeMs ?? ORPHAN_MIN_AGE_MS;
   const scratchMinAgeMs = options.scratchMinAgeMs ?? SCRATCH_MIN_AGE_MS;
 
+  const binExpired = await purgeExpiredBin(database, storage, now);
+
   // Listed before the rows are read: an object stored after this point is not considered at all.
   const candidates: string[] = [];
   for await (const object of storage.list()) {
@@ -115,7 +122,7 @@ export async function cleanUp(options: CleanupOptions): Promise<CleanupResult> {
       logger.warn({ err: error instanceof Error ? error.message : String(error) }, "could not remove expired resumable uploads");
     }
   }
-  return { orphans, scratch: scratch.map((p) => path.relative(dataDir, p)), expiredUploads };
+  return { orphans, scratch: scratch.map((p) => path.relative(dataDir, p)), expiredUploads, binExpired };
 }
 
 export const CLEANUP_JOB = "storage.cleanup";
@@ -137,7 +144,7 @@ export function registerCleanupJobs(options: () => Omit<CleanupOptions, "databas
     CLEANUP_JOB,
     async (_payload, { database, job }) => {
       const result = await cleanUp({ ...context!(), database });
-      logger.info({ orphans: result.orphans.length, scratch: result.scratch.length, expiredUploads: result.expiredUploads }, "storage clean-up");
+      logger.info({ orphans: result.orphans.length, scratch: result.scratch.length, expiredUploads: result.expiredUploads, binExpired: result.binExpired }, "storage clean-up");
       const other = await database.db.selectFrom("jobs").select("id").where("type", "=", CLEANUP_JOB).where("status", "=", "queued").where("id", "!=", job.id).executeTakeFirst();
       if (other) return;
       return { continueAt: nextCleanup() };

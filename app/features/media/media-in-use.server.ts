@@ -1,4 +1,6 @@
 import type { Database } from "#app/platform/db/db.server";
+import type { Actor } from "#app/features/audit/actor";
+import { moveToBin } from "#app/features/bin/bin-mark.server";
 import { toBool } from "#app/platform/db/db.server";
 import { getPageById } from "#app/content/pages";
 import { logger } from "#app/platform/log/logger.server";
@@ -34,7 +36,7 @@ export async function listMediaReferences({ db }: Database, publicBase: string):
   const [sections, pages, events, settings] = await Promise.all([
     db.selectFrom("section_images").select(["page_id", "section", "image_url", "media_id"]).orderBy("page_id").orderBy("section").execute(),
     db.selectFrom("page_content").select(["page_id", "images"]).where("images", "is not", null).orderBy("page_id").execute(),
-    db.selectFrom("events").select(["id", "title", "image_url", "is_published"]).where("image_url", "is not", null).orderBy("title").execute(),
+    db.selectFrom("events").select(["id", "title", "image_url", "is_published", "deleted_at"]).where("image_url", "is not", null).orderBy("title").execute(),
     db.selectFrom("site_settings").select(["key", "value"]).orderBy("key").execute(),
   ]);
   const references: MediaReference[] = [];
@@ -57,7 +59,9 @@ export async function listMediaReferences({ db }: Database, publicBase: string):
     references.push({ place: pageName(p.page_id), keys, mediaId: null });
   }
   for (const e of events) {
-    references.push({ place: `the event '${e.title}'${toBool(e.is_published) ? "" : " (draft)"}`, keys: mediaKeysIn(e.image_url, publicBase), mediaId: null });
+    // An event in the bin still holds its picture, so restoring it brings it back whole; staff are told where it is.
+    const state = e.deleted_at ? " (in the Bin)" : toBool(e.is_published) ? "" : " (draft)";
+    references.push({ place: `the event '${e.title}'${state}`, keys: mediaKeysIn(e.image_url, publicBase), mediaId: null });
   }
   for (const s of settings) {
     references.push({ place: `the site settings (${s.key})`, keys: mediaKeysIn(s.value, publicBase), mediaId: null });
@@ -93,12 +97,38 @@ export async function deleteUnusedMediaFile(database: Database, storage: Storage
   const publicBase = storagePublicBase(storage);
   const uses = usesOf(file, await listMediaReferences(database, publicBase), publicBase);
   if (uses.length > 0) return { ok: false, reason: "in-use", uses };
+  const deleted = await purgeMediaFile(database, storage, id);
+  return deleted ? { ok: true, file: deleted } : { ok: false, reason: "missing" };
+}
+
+/**
+ * What staff's Delete does: the same refusal when something on the site
+ * uses the file, else the file goes to the bin (its stored objects stay, so
+ * a restore brings it back exactly; the public site stops serving them at
+ * once, as for an inactive file).
+ */
+export async function binUnusedMediaFile(database: Database, storage: Storage, id: string, actor: Actor): Promise<DeleteUnusedResult> {
+  const file = await getMediaFile(database, id);
+  if (!file) return { ok: false, reason: "missing" };
+  const publicBase = storagePublicBase(storage);
+  const uses = usesOf(file, await listMediaReferences(database, publicBase), publicBase);
+  if (uses.length > 0) return { ok: false, reason: "in-use", uses };
+  const moved = await moveToBin(database, "media_files", id, actor, { kind: "media", name: file.originalName });
+  return moved ? { ok: true, file } : { ok: false, reason: "missing" };
+}
+
+/**
+ * Removes a file for good, in the bin or not: the row, then its stored
+ * objects (the original and every generated size). The row goes before the
+ * objects, so the site never points at a missing file.
+ */
+export async function purgeMediaFile(database: Database, storage: Storage, id: string): Promise<MediaFile | null> {
   const deleted = await deleteMediaFile(database, id);
-  if (!deleted) return { ok: false, reason: "missing" };
+  if (!deleted) return null;
   await Promise.all(
     storedKeys(deleted).map((key) =>
       storage.delete(key).catch((error: unknown) => logger.error({ err: error instanceof Error ? error.message : String(error), key }, "could not remove a stored object")),
     ),
   );
-  return { ok: true, file: deleted };
+  return deleted;
 }

@@ -8,7 +8,7 @@ import { siteImageSrc } from "./media-addresses.server";
 
 /**
  * What the public site must not show: the stored objects and addresses of
- * every inactive file. Generated sizes are named after their original
+ * every inactive file, and of every file in the bin. Generated sizes are named after their original
  * (variantKey: "{dir}/{base}.{hash}.{width}w.{format}"), so `stems` also
  * catches a size made after the file was deactivated.
  */
@@ -26,7 +26,7 @@ function keyStem(key: string): string {
 }
 
 async function loadInactiveMedia({ db }: Database): Promise<InactiveMedia> {
-  const rows = await db.selectFrom("media_files").select(["filename", "file_url", "variants", "poster_url"]).where("is_active", "=", 0).execute();
+  const rows = await db.selectFrom("media_files").select(["filename", "file_url", "variants", "poster_url"]).where((eb) => eb.or([eb("is_active", "=", 0), eb("deleted_at", "is not", null)])).execute();
   const keys = new Set<string>();
   const stems = new Set<string>();
   const urls = new Set<string>();

@@ -165,6 +165,8 @@ export async function createMediaFile({ db }: Database, input: NewMediaFile): Pr
     upload_id: input.uploadId ?? null,
     processing_attempts: 0,
     processing_retry_at: null,
+    deleted_at: null,
+    deleted_by: null,
   };
   await db.insertInto("media_files").values(row).execute();
   return toMediaFile(row);
@@ -173,7 +175,7 @@ export async function createMediaFile({ db }: Database, input: NewMediaFile): Pr
 /** One active file by id. */
 export async function getActiveMediaFile({ db }: Database, id: string): Promise<MediaFile | null> {
   const row = await db
-    .selectFrom("media_files")
+    .selectFrom("media_files").where("deleted_at", "is", null)
     .selectAll()
     .where("id", "=", id)
     .where("is_active", "=", 1)
@@ -182,13 +184,13 @@ export async function getActiveMediaFile({ db }: Database, id: string): Promise<
 }
 
 export async function getMediaFile({ db }: Database, id: string): Promise<MediaFile | null> {
-  const row = await db.selectFrom("media_files").selectAll().where("id", "=", id).executeTakeFirst();
+  const row = await db.selectFrom("media_files").where("deleted_at", "is", null).selectAll().where("id", "=", id).executeTakeFirst();
   return row ? toMediaFile(row) : null;
 }
 
 /** All active files, newest first. */
 export async function listActiveMediaFiles({ db }: Database, fileType?: FileType): Promise<MediaFile[]> {
-  let query = db.selectFrom("media_files").selectAll().where("is_active", "=", 1);
+  let query = db.selectFrom("media_files").where("deleted_at", "is", null).selectAll().where("is_active", "=", 1);
   if (fileType) query = query.where("file_type", "=", fileType);
   const rows = await query.orderBy("created_at", "desc").orderBy("id", "desc").execute();
   return rows.map(toMediaFile);
@@ -197,7 +199,7 @@ export async function listActiveMediaFiles({ db }: Database, fileType?: FileType
 /** Active videos assigned to a page (and section when given), newest first. */
 export async function listPageVideos({ db }: Database, page: string, section?: string | null): Promise<MediaFile[]> {
   let query = db
-    .selectFrom("media_files")
+    .selectFrom("media_files").where("deleted_at", "is", null)
     .selectAll()
     .where("file_type", "=", "video")
     .where("is_active", "=", 1)
@@ -254,7 +256,7 @@ export async function listMediaFiles(
   { db }: Database,
   options: { limit?: number; offset?: number } & MediaFilter = {},
 ): Promise<MediaFile[]> {
-  const rows = await applyFilter(db.selectFrom("media_files").selectAll(), options)
+  const rows = await applyFilter(db.selectFrom("media_files").where("deleted_at", "is", null).selectAll(), options)
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(options.limit ?? 100)
@@ -264,14 +266,14 @@ export async function listMediaFiles(
 }
 
 export async function countMediaFiles({ db }: Database, filter: MediaFilter = {}): Promise<number> {
-  const row = await applyFilter(db.selectFrom("media_files").select((eb) => eb.fn.countAll().as("count")), filter).executeTakeFirstOrThrow();
+  const row = await applyFilter(db.selectFrom("media_files").where("deleted_at", "is", null).select((eb) => eb.fn.countAll().as("count")), filter).executeTakeFirstOrThrow();
   return toNum(row.count);
 }
 
 /** The distinct pages files are assigned to, for the library's filter. */
 export async function listAssignedPages({ db }: Database): Promise<string[]> {
   const rows = await db
-    .selectFrom("media_files")
+    .selectFrom("media_files").where("deleted_at", "is", null)
     .select("page_assignment")
     .distinct()
     .where("page_assignment", "is not", null)
@@ -296,6 +298,8 @@ export interface MediaFileChanges {
   pageAssignment?: string | null;
   sectionAssignment?: string | null;
   isActive?: boolean;
+  /** One of MEDIA_CATEGORIES' values (the route checks it). */
+  category?: string;
 }
 
 /** Update the descriptive fields (page 'none' clears it). */
@@ -308,15 +312,16 @@ export async function updateMediaFile({ db }: Database, id: string, changes: Med
     set.section_assignment = changes.sectionAssignment?.trim() && changes.sectionAssignment !== "none" ? changes.sectionAssignment.trim() : null;
   }
   if (changes.isActive !== undefined) set.is_active = changes.isActive ? 1 : 0;
+  if (changes.category !== undefined) set.category = changes.category;
   if (changes.isActive !== undefined) {
     // Whether a file is active changes what the public site shows: the content version moves with it, in one transaction.
     await db.transaction().execute(async (trx) => {
-      await trx.updateTable("media_files").set(set).where("id", "=", id).execute();
+      await trx.updateTable("media_files").where("deleted_at", "is", null).set(set).where("id", "=", id).execute();
       await bumpContentVersion(trx);
     });
     notifyContentChange({ kind: "media" });
   } else if (Object.keys(set).length > 0) {
-    await db.updateTable("media_files").set(set).where("id", "=", id).execute();
+    await db.updateTable("media_files").where("deleted_at", "is", null).set(set).where("id", "=", id).execute();
   }
   return getMediaFile({ db } as Database, id);
 }

@@ -10,6 +10,7 @@ import { loadPageContent, savePageContent } from "#app/features/pages/page-store
 import { withoutInactiveImages } from "#app/features/pages/public-page-data.server";
 import { pageContentFormSchemaFor } from "#app/features/pages/page-content.schema";
 import { assignSectionImage, listSectionImages, mediaByUrl, toPublicSectionImages } from "#app/features/pages/section-images.server";
+import { TEST_ACTOR } from "../../../test/actor";
 
 /** The site's public origin, read once by env(): set before anything reads it. */
 const SITE = vi.hoisted(() => {
@@ -105,7 +106,7 @@ describeEachEngine("an upload's full address on the site's own origin", (get) =>
     expect(created.data).toMatchObject({ imageUrl: file.fileUrl, imageAlt: "Canal boat trip" });
     const elsewhere = await createEvent(db, { ...event, title: "Canal Boat Trip Elsewhere", imageUrl: copied.replace(SITE, "https://elsewhere.example") });
     expect(elsewhere.ok ? null : elsewhere.errors).toEqual({ imageUrl: [EVENT_IMAGE_NOT_HELD] });
-    await deleteEvent(db, created.data.id);
+    await deleteEvent(db, created.data.id, TEST_ACTOR);
   });
 
   it("is found by address lookups, keyed as asked, while the same path on another origin is not", async () => {

@@ -40,7 +40,7 @@ export const LIBRARY_MESSAGES = {
   deleteFailed: "Failed to delete media file.",
   uploaded: "Media file uploaded successfully!",
   updated: "Media file updated successfully!",
-  deleted: "Media file deleted successfully!",
+  deleted: "Media file moved to the Bin",
   empty: "No media files uploaded yet. Upload your first file above!",
   notSupported: "This file type is not supported. Upload a JPEG, PNG, WebP, AVIF or GIF image, or an MP4, WebM or QuickTime video.",
 } as const;

@@ -136,7 +136,7 @@ export async function mediaByUrl({ db }: Database, urls: readonly string[]): Pro
   const found = new Map<string, MediaSizes>();
   if (asked.size === 0) return found;
   const rows = await db
-    .selectFrom("media_files")
+    .selectFrom("media_files").where("deleted_at", "is", null)
     .select(["file_url", "width", "height", "placeholder", "variants", "is_active"])
     .where("file_url", "in", [...new Set([...asked.keys(), ...asked.values()])])
     .where("file_type", "=", "image")

@@ -2,6 +2,7 @@ import { expect, it } from "vitest";
 import { describeEachEngine } from "../../../test/engines";
 import { createEvent, deleteEvent, setEventPublished } from "#app/features/events/events.server";
 import { sitemapPaths, sitemapXml } from "./sitemap.server";
+import { TEST_ACTOR } from "../../../test/actor";
 
 const ORIGIN = "https://charity.example.org";
 
@@ -42,7 +43,7 @@ describeEachEngine("sitemap", (get) => {
     expect(entry(xml, `${ORIGIN}/news/secret-planning-meeting`)).not.toBeNull();
     expect(entry(xml, `${ORIGIN}/news/summer-fun-day`)).toBeNull();
 
-    await deleteEvent(get(), draft.data.id);
+    await deleteEvent(get(), draft.data.id, TEST_ACTOR);
     xml = await sitemapXml(get(), ORIGIN);
     expect(xml).not.toContain("secret-planning-meeting");
     expect(xml.match(/<url>/g)?.length).toBe(xml.match(/<\/url>/g)?.length);

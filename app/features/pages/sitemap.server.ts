@@ -26,7 +26,7 @@ async function listedPages(database: Database): Promise<ListedPage[]> {
   const pages = BUILT_IN_PAGES.map((page) => ({ path: page.path, priority: page.path === "/" ? "1.0" : page.category === "legal" ? "0.3" : "0.7" }));
   let events: ListedPage[] = [];
   try {
-    const rows = await database.db.selectFrom("events").select(["slug", "updated_at"]).where("is_published", "=", 1).orderBy("slug").execute();
+    const rows = await database.db.selectFrom("events").where("deleted_at", "is", null).select(["slug", "updated_at"]).where("is_published", "=", 1).orderBy("slug").execute();
     events = rows.map((row) => ({ path: eventPath(row.slug), priority: "0.5", lastmod: new Date(row.updated_at).toISOString().slice(0, 10) }));
   } catch (error) {
     // The pages still get listed; the events come back on the next request.

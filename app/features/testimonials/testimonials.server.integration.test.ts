@@ -13,6 +13,7 @@ import {
   testimonialVersion,
   updateTestimonial,
 } from "./testimonials.server";
+import { TEST_ACTOR } from "../../../test/actor";
 
 const valid = { name: "Amira", role: "Parent", rating: "4", text: "My daughter loves the art club.", color: "accent" };
 
@@ -77,9 +78,9 @@ describeEachEngine("testimonials", (get) => {
     expect((await listApprovedTestimonials(db)).some((x) => x.id === t.id)).toBe(false);
     expect((await listTestimonials(db, "rejected")).map((x) => x.id)).toEqual([t.id]);
 
-    expect((await deleteTestimonial(db, t.id))?.id).toBe(t.id);
+    expect((await deleteTestimonial(db, t.id, TEST_ACTOR))?.id).toBe(t.id);
     expect(await getTestimonial(db, t.id)).toBeNull();
-    expect(await deleteTestimonial(db, t.id)).toBeNull();
+    expect(await deleteTestimonial(db, t.id, TEST_ACTOR)).toBeNull();
     expect(await setTestimonialStatus(db, t.id, "approved")).toBeNull();
     expect(await updateTestimonial(db, t.id, valid)).toBeNull();
   });
@@ -128,7 +129,7 @@ describeEachEngine("testimonials", (get) => {
     const reopened = await updateTestimonial(db, created.data.id, { ...valid, text: byB.data.text, name: "Amira K." }, { baseVersion: testimonialVersion(byB.data) });
     expect(reopened).toMatchObject({ ok: true, data: { name: "Amira K.", text: "My daughter loves the art club at the centre.", status: "approved" } });
     // A deleted testimonial is still "not found", not a conflict.
-    await deleteTestimonial(db, created.data.id);
+    await deleteTestimonial(db, created.data.id, TEST_ACTOR);
     expect(await updateTestimonial(db, created.data.id, typed, { baseVersion: opened })).toBeNull();
   });
 });

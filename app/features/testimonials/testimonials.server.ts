@@ -1,4 +1,6 @@
 import crypto from "node:crypto";
+import type { Actor } from "#app/features/audit/actor";
+import { moveToBin } from "#app/features/bin/bin-mark.server";
 import type { Selectable } from "kysely";
 import type { Database } from "#app/platform/db/db.server";
 import { getDatabase, nowIso, toNum } from "#app/platform/db/db.server";
@@ -64,6 +66,7 @@ export async function createTestimonial(
 ): Promise<FormResult<Testimonial>> {
   const parsed = parseForm(testimonialSchema, values);
   if (!parsed.ok) return parsed;
+  // Testimonials in the bin count too, so one restored later never shares a place with a newer one.
   const last = await db
     .selectFrom("testimonials")
     .select((eb) => eb.fn.max("sort_order").as("max"))
@@ -80,6 +83,8 @@ export async function createTestimonial(
     sort_order: toNum(last?.max ?? 0) + 1,
     created_at: now,
     updated_at: now,
+    deleted_at: null,
+    deleted_by: null,
   };
   await db.insertInto("testimonials").values(row).execute();
   return { ok: true, data: toTestimonial(row) };
@@ -100,7 +105,7 @@ export async function updateTestimonial(
   // Read, check, change and read back in one transaction: if any of it fails, nothing was changed.
   return database.db.transaction().execute(async (trx): Promise<EditResult<Testimonial> | null> => {
     const row = await trx
-      .selectFrom("testimonials")
+      .selectFrom("testimonials").where("deleted_at", "is", null)
       .selectAll()
       .where("id", "=", id)
       .$if(database.engine === "postgres", (q) => q.forUpdate())
@@ -112,14 +117,14 @@ export async function updateTestimonial(
     }
     const parsed = parseForm(testimonialSchema, values);
     if (!parsed.ok) return parsed;
-    await trx.updateTable("testimonials").set({ ...parsed.data, updated_at: nowIso() }).where("id", "=", id).execute();
+    await trx.updateTable("testimonials").where("deleted_at", "is", null).set({ ...parsed.data, updated_at: nowIso() }).where("id", "=", id).execute();
     const updated = await getTestimonial({ ...database, db: trx }, id);
     return updated ? { ok: true, data: updated } : null;
   });
 }
 
 export async function getTestimonial({ db }: Database, id: string): Promise<Testimonial | null> {
-  const row = await db.selectFrom("testimonials").selectAll().where("id", "=", id).executeTakeFirst();
+  const row = await db.selectFrom("testimonials").where("deleted_at", "is", null).selectAll().where("id", "=", id).executeTakeFirst();
   return row ? toTestimonial(row) : null;
 }
 
@@ -130,7 +135,7 @@ export async function setTestimonialStatus(
   status: TestimonialStatus,
 ): Promise<Testimonial | null> {
   const result = await database.db
-    .updateTable("testimonials")
+    .updateTable("testimonials").where("deleted_at", "is", null)
     .set({ status, updated_at: nowIso() })
     .where("id", "=", id)
     .executeTakeFirst();
@@ -138,16 +143,16 @@ export async function setTestimonialStatus(
   return getTestimonial(database, id);
 }
 
-export async function deleteTestimonial({ db }: Database, id: string): Promise<Testimonial | null> {
-  const row = await db.selectFrom("testimonials").selectAll().where("id", "=", id).executeTakeFirst();
-  if (!row) return null;
-  await db.deleteFrom("testimonials").where("id", "=", id).execute();
-  return toTestimonial(row);
+/** Moves a testimonial to the bin: it leaves the carousel at once and can be restored for 30 days. */
+export async function deleteTestimonial(database: Database, id: string, actor: Actor): Promise<Testimonial | null> {
+  const testimonial = await getTestimonial(database, id);
+  if (!testimonial) return null;
+  return (await moveToBin(database, "testimonials", id, actor, { kind: "testimonial", name: testimonial.name })) ? testimonial : null;
 }
 
 /** Every testimonial (or those with one status), in the order staff set. */
 export async function listTestimonials({ db }: Database, status?: TestimonialStatus): Promise<Testimonial[]> {
-  let query = db.selectFrom("testimonials").selectAll();
+  let query = db.selectFrom("testimonials").where("deleted_at", "is", null).selectAll();
   if (status) query = query.where("status", "=", status);
   const rows = await query.orderBy("sort_order", "asc").orderBy("created_at", "asc").orderBy("id", "asc").execute();
   return rows.map(toTestimonial);
@@ -162,7 +167,7 @@ export type TestimonialCounts = Record<TestimonialStatus | "all", number>;
 
 export async function countTestimonials({ db }: Database): Promise<TestimonialCounts> {
   const rows = await db
-    .selectFrom("testimonials")
+    .selectFrom("testimonials").where("deleted_at", "is", null)
     .select(["status", (eb) => eb.fn.countAll().as("count")])
     .groupBy("status")
     .execute();
@@ -182,11 +187,11 @@ export async function countTestimonials({ db }: Database): Promise<TestimonialCo
  */
 export async function moveTestimonial({ db }: Database, id: string, direction: "up" | "down"): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom("testimonials").selectAll().where("id", "=", id).executeTakeFirst();
+    const current = await trx.selectFrom("testimonials").where("deleted_at", "is", null).selectAll().where("id", "=", id).executeTakeFirst();
     if (!current) return false;
     const order = toNum(current.sort_order);
     const neighbour = await trx
-      .selectFrom("testimonials")
+      .selectFrom("testimonials").where("deleted_at", "is", null)
       .selectAll()
       .where("status", "=", current.status)
       .where("id", "!=", id)
@@ -196,8 +201,8 @@ export async function moveTestimonial({ db }: Database, id: string, direction: "
     if (!neighbour) return false;
     const other = toNum(neighbour.sort_order);
     const now = nowIso();
-    await trx.updateTable("testimonials").set({ sort_order: other, updated_at: now }).where("id", "=", id).execute();
-    await trx.updateTable("testimonials").set({ sort_order: order, updated_at: now }).where("id", "=", neighbour.id).execute();
+    await trx.updateTable("testimonials").where("deleted_at", "is", null).set({ sort_order: other, updated_at: now }).where("id", "=", id).execute();
+    await trx.updateTable("testimonials").where("deleted_at", "is", null).set({ sort_order: order, updated_at: now }).where("id", "=", neighbour.id).execute();
     return true;
   });
 }

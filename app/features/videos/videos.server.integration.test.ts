@@ -12,6 +12,7 @@ import {
   updateYoutubeVideo,
   youtubeVideoVersion,
 } from "./videos.server";
+import { TEST_ACTOR } from "../../../test/actor";
 
 const valid = {
   url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=5s",
@@ -72,9 +73,9 @@ describeEachEngine("youtube_videos", (get) => {
     expect((await listPageYoutubeVideos(db, "football")).map((x) => x.id)).toEqual([other.ok && other.data.id, v.id]);
     expect(await countYoutubeVideos(db)).toEqual({ all: 2, pages: 1 });
 
-    for (const id of [v.id, other.ok ? other.data.id : ""]) expect((await deleteYoutubeVideo(db, id))?.id).toBe(id);
+    for (const id of [v.id, other.ok ? other.data.id : ""]) expect((await deleteYoutubeVideo(db, id, TEST_ACTOR))?.id).toBe(id);
     expect(await getYoutubeVideo(db, v.id)).toBeNull();
-    expect(await deleteYoutubeVideo(db, v.id)).toBeNull();
+    expect(await deleteYoutubeVideo(db, v.id, TEST_ACTOR)).toBeNull();
     expect(await updateYoutubeVideo(db, v.id, valid)).toBeNull();
   });
 
@@ -119,8 +120,8 @@ describeEachEngine("youtube_videos", (get) => {
       ok: true,
       data: { title: "Week 2: hills, again" },
     });
-    await deleteYoutubeVideo(db, first.data.id);
-    await deleteYoutubeVideo(db, second.data.id);
+    await deleteYoutubeVideo(db, first.data.id, TEST_ACTOR);
+    await deleteYoutubeVideo(db, second.data.id, TEST_ACTOR);
     expect(await updateYoutubeVideo(db, second.data.id, typed, { baseVersion: opened })).toBeNull();
   });
 });

@@ -1,4 +1,6 @@
 import crypto from "node:crypto";
+import type { Actor } from "#app/features/audit/actor";
+import { moveToBin } from "#app/features/bin/bin-mark.server";
 import type { Kysely, Selectable } from "kysely";
 import type { Database } from "#app/platform/db/db.server";
 import { nowIso, toNum } from "#app/platform/db/db.server";
@@ -45,6 +47,7 @@ export function youtubeVideoVersion(v: Pick<YoutubeVideo, "videoId" | "title" | 
 }
 
 async function nextOrder(db: Kysely<DatabaseSchema>, page: string): Promise<number> {
+  // Videos in the bin count too, so one restored later never shares a place with a newer one.
   const row = await db
     .selectFrom("youtube_videos")
     .select((eb) => eb.fn.max("sort_order").as("max"))
@@ -68,6 +71,8 @@ export async function createYoutubeVideo({ db }: Database, values: Values): Prom
     thumbnail_url: null,
     created_at: now,
     updated_at: now,
+    deleted_at: null,
+    deleted_by: null,
   };
   await db.insertInto("youtube_videos").values(row).execute();
   return { ok: true, data: toVideo(row) };
@@ -88,7 +93,7 @@ export async function updateYoutubeVideo(
   // Read, check, change and read back in one transaction: if any of it fails, nothing was changed.
   return database.db.transaction().execute(async (db): Promise<EditResult<YoutubeVideo> | null> => {
     const current = await db
-      .selectFrom("youtube_videos")
+      .selectFrom("youtube_videos").where("deleted_at", "is", null)
       .selectAll()
       .where("id", "=", id)
       .$if(database.engine === "postgres", (q) => q.forUpdate())
@@ -102,7 +107,7 @@ export async function updateYoutubeVideo(
     if (!parsed.ok) return parsed;
     const pageChanged = current.page_assignment !== parsed.data.page;
     await db
-      .updateTable("youtube_videos")
+      .updateTable("youtube_videos").where("deleted_at", "is", null)
       .set({
         video_id: parsed.data.url,
         title: parsed.data.title,
@@ -121,20 +126,20 @@ export async function updateYoutubeVideo(
 }
 
 export async function getYoutubeVideo({ db }: Database, id: string): Promise<YoutubeVideo | null> {
-  const row = await db.selectFrom("youtube_videos").selectAll().where("id", "=", id).executeTakeFirst();
+  const row = await db.selectFrom("youtube_videos").where("deleted_at", "is", null).selectAll().where("id", "=", id).executeTakeFirst();
   return row ? toVideo(row) : null;
 }
 
-export async function deleteYoutubeVideo({ db }: Database, id: string): Promise<YoutubeVideo | null> {
-  const row = await db.selectFrom("youtube_videos").selectAll().where("id", "=", id).executeTakeFirst();
-  if (!row) return null;
-  await db.deleteFrom("youtube_videos").where("id", "=", id).execute();
-  return toVideo(row);
+/** Moves a video to the bin: it leaves the site at once and can be restored for 30 days. */
+export async function deleteYoutubeVideo(database: Database, id: string, actor: Actor): Promise<YoutubeVideo | null> {
+  const video = await getYoutubeVideo(database, id);
+  if (!video) return null;
+  return (await moveToBin(database, "youtube_videos", id, actor, { kind: "video", name: video.title })) ? video : null;
 }
 
 /** Every video, grouped by page and in each page's order (or one page's). */
 export async function listYoutubeVideos({ db }: Database, page?: string): Promise<YoutubeVideo[]> {
-  let query = db.selectFrom("youtube_videos").selectAll();
+  let query = db.selectFrom("youtube_videos").where("deleted_at", "is", null).selectAll();
   if (page) query = query.where("page_assignment", "=", page);
   const rows = await query
     .orderBy("page_assignment", "asc")
@@ -152,7 +157,7 @@ export function listPageYoutubeVideos(database: Database, page: string): Promise
 
 export async function countYoutubeVideos({ db }: Database): Promise<{ all: number; pages: number }> {
   const row = await db
-    .selectFrom("youtube_videos")
+    .selectFrom("youtube_videos").where("deleted_at", "is", null)
     .select((eb) => [eb.fn.countAll().as("all"), eb.fn.count("page_assignment").distinct().as("pages")])
     .executeTakeFirstOrThrow();
   return { all: toNum(row.all), pages: toNum(row.pages) };
@@ -161,11 +166,11 @@ export async function countYoutubeVideos({ db }: Database): Promise<{ all: numbe
 /** Moves a video one place earlier or later in its page's gallery; false at either end. */
 export async function moveYoutubeVideo({ db }: Database, id: string, direction: "up" | "down"): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom("youtube_videos").selectAll().where("id", "=", id).executeTakeFirst();
+    const current = await trx.selectFrom("youtube_videos").where("deleted_at", "is", null).selectAll().where("id", "=", id).executeTakeFirst();
     if (!current) return false;
     const order = toNum(current.sort_order);
     const neighbour = await trx
-      .selectFrom("youtube_videos")
+      .selectFrom("youtube_videos").where("deleted_at", "is", null)
       .selectAll()
       .where("page_assignment", "=", current.page_assignment)
       .where("sort_order", direction === "up" ? "<" : ">", order)
@@ -174,11 +179,11 @@ export async function moveYoutubeVideo({ db }: Database, id: string, direction: 
     if (!neighbour) return false;
     const now = nowIso();
     await trx
-      .updateTable("youtube_videos")
+      .updateTable("youtube_videos").where("deleted_at", "is", null)
       .set({ sort_order: toNum(neighbour.sort_order), updated_at: now })
       .where("id", "=", id)
       .execute();
-    await trx.updateTable("youtube_videos").set({ sort_order: order, updated_at: now }).where("id", "=", neighbour.id).execute();
+    await trx.updateTable("youtube_videos").where("deleted_at", "is", null).set({ sort_order: order, updated_at: now }).where("id", "=", neighbour.id).execute();
     return true;
   });
 }

@@ -10,6 +10,7 @@ import {
   setOpportunityOpen,
   updateOpportunity,
 } from "./volunteer-roles.server";
+import { TEST_ACTOR } from "../../../test/actor";
 
 describeEachEngine("volunteer roles", (get) => {
   it("seeds the five built-in volunteer vacancies as open roles", async () => {
@@ -55,7 +56,7 @@ describeEachEngine("volunteer roles", (get) => {
     await setOpportunityOpen(database, created.data.id, true);
     expect((await listOpportunities(database, { openOnly: true })).map((r) => r.id)).toContain(created.data.id);
 
-    expect(await deleteOpportunity(database, created.data.id)).toBe(true);
+    expect(await deleteOpportunity(database, created.data.id, TEST_ACTOR)).toBe(true);
     expect((await listOpportunities(database)).map((r) => r.id)).not.toContain(created.data.id);
     expect(await updateOpportunity(database, created.data.id, { ...created.data })).toBeUndefined();
   });

@@ -1,4 +1,6 @@
 import crypto from "node:crypto";
+import type { Actor } from "#app/features/audit/actor";
+import { moveToBin } from "#app/features/bin/bin-mark.server";
 import type { Selectable } from "kysely";
 import { VOLUNTEER_TYPES, type VolunteerType } from "#app/content/site";
 import type { VolunteerOpportunitiesTable } from "#app/platform/db/schema";
@@ -51,7 +53,7 @@ function toOpportunity(row: Selectable<VolunteerOpportunitiesTable>): Opportunit
 
 export async function listOpportunities(database: Database, { openOnly = false }: { openOnly?: boolean } = {}): Promise<Opportunity[]> {
   const rows = await database.db
-    .selectFrom("volunteer_opportunities")
+    .selectFrom("volunteer_opportunities").where("deleted_at", "is", null)
     .selectAll()
     .$if(openOnly, (q) => q.where("is_open", "=", 1))
     .orderBy("sort_order")
@@ -61,7 +63,7 @@ export async function listOpportunities(database: Database, { openOnly = false }
 }
 
 export async function getOpportunity(database: Database, id: string): Promise<Opportunity | undefined> {
-  const row = await database.db.selectFrom("volunteer_opportunities").selectAll().where("id", "=", id).executeTakeFirst();
+  const row = await database.db.selectFrom("volunteer_opportunities").where("deleted_at", "is", null).selectAll().where("id", "=", id).executeTakeFirst();
   return row ? toOpportunity(row) : undefined;
 }
 
@@ -114,7 +116,7 @@ export async function updateOpportunity(
   // Read, check, change and read back in one transaction: if any of it fails, nothing was changed.
   return database.db.transaction().execute(async (trx): Promise<EditResult<Opportunity> | undefined> => {
     const row = await trx
-      .selectFrom("volunteer_opportunities")
+      .selectFrom("volunteer_opportunities").where("deleted_at", "is", null)
       .selectAll()
       .where("id", "=", id)
       .$if(database.engine === "postgres", (q) => q.forUpdate())
@@ -127,7 +129,7 @@ export async function updateOpportunity(
     const parsed = parseForm(opportunitySchema, values);
     if (!parsed.ok) return parsed;
     await trx
-      .updateTable("volunteer_opportunities")
+      .updateTable("volunteer_opportunities").where("deleted_at", "is", null)
       .set({
         title: parsed.data.title,
         type: parsed.data.type,
@@ -146,14 +148,16 @@ export async function updateOpportunity(
 /** Closing hides a role from /volunteer/vacancies and the application form; applications keep its title. */
 export async function setOpportunityOpen(database: Database, id: string, open: boolean): Promise<boolean> {
   const result = await database.db
-    .updateTable("volunteer_opportunities")
+    .updateTable("volunteer_opportunities").where("deleted_at", "is", null)
     .set({ is_open: open ? 1 : 0, updated_at: nowIso() })
     .where("id", "=", id)
     .executeTakeFirst();
   return toNum(result.numUpdatedRows) > 0;
 }
 
-export async function deleteOpportunity(database: Database, id: string): Promise<boolean> {
-  const result = await database.db.deleteFrom("volunteer_opportunities").where("id", "=", id).executeTakeFirst();
-  return toNum(result.numDeletedRows) > 0;
+/** Moves a role to the bin: it leaves the site at once and can be restored for 30 days; applications keep its title. */
+export async function deleteOpportunity(database: Database, id: string, actor: Actor): Promise<boolean> {
+  const role = await getOpportunity(database, id);
+  if (!role) return false;
+  return moveToBin(database, "volunteer_opportunities", id, actor, { kind: "volunteer-role", name: role.title });
 }

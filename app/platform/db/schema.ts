@@ -46,6 +46,9 @@ export interface MediaFilesTable {
   processing_attempts: DbInt;
   /** A pending image waits until this time before it is tried again; null: at once. */
   processing_retry_at: string | null;
+  // 0013: the bin (null: not in it)
+  deleted_at: string | null;
+  deleted_by: string | null;
 }
 
 export interface OutboxTable {
@@ -143,6 +146,9 @@ export interface TestimonialsTable {
   sort_order: DbInt;
   created_at: string;
   updated_at: string;
+  // 0013: the bin (null: not in it)
+  deleted_at: string | null;
+  deleted_by: string | null;
 }
 
 export interface EventsTable {
@@ -162,6 +168,9 @@ export interface EventsTable {
   is_published: DbBool;
   created_at: string;
   updated_at: string;
+  // 0013: the bin (null: not in it)
+  deleted_at: string | null;
+  deleted_by: string | null;
 }
 
 export interface YoutubeVideosTable {
@@ -175,6 +184,9 @@ export interface YoutubeVideosTable {
   thumbnail_url: string | null;
   created_at: string;
   updated_at: string;
+  // 0013: the bin (null: not in it)
+  deleted_at: string | null;
+  deleted_by: string | null;
 }
 
 /** 0002: people who can sign in (Better Auth's tables, our column names). */
@@ -285,6 +297,9 @@ export interface VolunteerOpportunitiesTable {
   sort_order: DbInt;
   created_at: string;
   updated_at: string;
+  // 0013: the bin (null: not in it)
+  deleted_at: string | null;
+  deleted_by: string | null;
 }
 
 export interface VolunteerApplicationsTable {

@@ -42,6 +42,7 @@ const NEEDS: Record<string, Capability | "staff"> = {
   "routes/admin/admin.outbox": "outbox",
   "routes/admin/admin.outbox_.$id": "outbox",
   "routes/admin/admin.audit": "audit",
+  "routes/admin/admin.bin": "bin",
   "routes/admin/admin.settings": "settings",
   "routes/admin/admin.settings_.mail": "settings",
   "routes/admin/admin.users": "users",

@@ -6,6 +6,8 @@ import { ActionButton, ConfirmDeleteButton, RecordRefusalNotice, revalidateAfter
 import { Badge } from "#app/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
 import { isRecordId, refuseDeletedRecord, refuseFailedSave, refuseMissingRecord, refuseStaleEdit, refuseUnknownAction } from "#app/features/admin/admin-response.server";
+import { clientIpFrom } from "#app/features/public-forms/abuse-guard.server";
+import { binnedToast } from "#app/features/bin/bin-mark.server";
 import { requireStaff } from "#app/features/accounts/auth.server";
 import { isEditConflict } from "#app/web/stale-edit.server";
 import { getDatabase } from "#app/platform/db/db.server";
@@ -51,8 +53,9 @@ const SAVE_FAILED = "Failed to save event.";
  */
 export const shouldRevalidate = revalidateAfterRefusedEdit;
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireStaff(request, "events");
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = await requireStaff(request, "events");
+  const actor = { id: user.id, email: user.email, ip: clientIpFrom(context) };
   const database = await getDatabase();
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
@@ -97,9 +100,9 @@ export async function action({ request }: Route.ActionArgs) {
         });
       }
       case "delete": {
-        const deleted = await deleteEvent(database, id);
+        const deleted = await deleteEvent(database, id, actor);
         if (!deleted) return gone();
-        return redirectWithToast(BASE, { title: "Event deleted", description: `${deleted.title} was deleted.` });
+        return redirectWithToast(BASE, binnedToast("Event moved to the Bin", deleted.title));
       }
       default:
         return refuseUnknownAction();
@@ -188,7 +191,7 @@ function EventList({ title, events, empty }: { title: string; events: SiteEvent[
                       View on site<span className="sr-only">: {e.title}</span>
                     </a>
                   ) : null}
-                  <ConfirmDeleteButton id={e.id} what={`the event ${e.title}`} />
+                  <ConfirmDeleteButton id={e.id} what={`the event ${e.title}`} consequence="It goes to the Bin, where it can be restored for 30 days." />
                 </div>
               </li>
             );

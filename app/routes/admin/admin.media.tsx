@@ -14,6 +14,11 @@ import { Input } from "#app/components/ui/input";
 import { Label } from "#app/components/ui/label";
 import { NativeSelect } from "#app/components/ui/native-select";
 import { isRecordId, KEPT_TYPED_TEXT, refuseAdminRequest, refuseFailedWrite, refuseMissingRecord, refuseUnknownAction } from "#app/features/admin/admin-response.server";
+import { clientIpFrom } from "#app/features/public-forms/abuse-guard.server";
+import { binnedToast } from "#app/features/bin/bin-mark.server";
+import { bulkToast, emptyOutcome, refuseNothingSelected, selectedIds } from "#app/features/admin/bulk.server";
+import { BulkBar } from "#app/features/admin/bulk-select";
+import type { Actor } from "#app/features/audit/actor";
 import { requireStaff } from "#app/features/accounts/auth.server";
 import { getDatabase } from "#app/platform/db/db.server";
 import { logger } from "#app/platform/log/logger.server";
@@ -22,11 +27,12 @@ import {
   listAssignedPages,
   listMediaFiles,
   updateMediaFile,
+  getMediaFile,
   type FileType,
   type MediaFilter,
 } from "#app/features/media/media.server";
 import { storagePublicBase } from "#app/features/media/media-addresses.server";
-import { deleteUnusedMediaFile, listMediaReferences, usesOf } from "#app/features/media/media-in-use.server";
+import { binUnusedMediaFile, listMediaReferences, usesOf } from "#app/features/media/media-in-use.server";
 import { getStorage } from "#app/platform/storage/storage.server";
 import { redirectWithToast } from "#app/web/toast.server";
 import { safeRedirect } from "#app/web/safe-redirect";
@@ -97,14 +103,16 @@ function returnUrl(form: FormData): string {
   return value === BASE || value.startsWith(`${BASE}?`) ? value.replace(/([?&])edit=[^&]*&?/, "$1").replace(/[?&]$/, "") : BASE;
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const { user } = await requireStaff(request, "media");
+  const actor = { id: user.id, email: user.email, ip: clientIpFrom(context) };
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");
   const back = returnUrl(form);
   const database = await getDatabase();
   const text = (name: string) => String(form.get(name) ?? "").slice(0, 2000);
+  if (intent === "bulk-delete" || intent === "bulk-move") return bulkAction(intent, form, back, actor);
   if (!MEDIA_INTENTS.includes(intent)) return refuseUnknownAction();
   if (!isRecordId(id)) return refuseMissingRecord(id, { title: intent === "delete" ? LIBRARY_MESSAGES.deleteFailed : LIBRARY_MESSAGES.updateFailed });
 
@@ -144,7 +152,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
     case "delete": {
       try {
-        const result = await deleteUnusedMediaFile(database, getStorage(), id);
+        const result = await binUnusedMediaFile(database, getStorage(), id, actor);
         if (!result.ok && result.reason === "missing") {
           return refuseMissingRecord(id, { title: LIBRARY_MESSAGES.deleteFailed, description: "It may have been deleted already." });
         }
@@ -152,8 +160,8 @@ export async function action({ request }: Route.ActionArgs) {
           // Deleting it would break every page that shows it: nothing is changed.
           return refuseAdminRequest(409, { title: LIBRARY_MESSAGES.deleteFailed, description: `It is used on: ${describeMediaUses(result.uses)}. Choose another picture there first.` });
         }
-        logger.info({ mediaId: id, userId: user.id }, "media file deleted");
-        return redirectWithToast(back, { title: LIBRARY_MESSAGES.deleted });
+        logger.info({ mediaId: id, userId: user.id }, "media file moved to the bin");
+        return redirectWithToast(back, binnedToast(LIBRARY_MESSAGES.deleted, result.file.originalName));
       } catch (error) {
         logger.error({ err: error instanceof Error ? error.message : String(error), mediaId: id }, "media delete failed");
         return redirectWithToast(back, { title: LIBRARY_MESSAGES.deleteFailed, type: "error" });
@@ -165,6 +173,32 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 const MEDIA_INTENTS = ["update", "toggle", "delete"];
+
+const FILES = { one: "file", many: "files" };
+
+/** Delete (to the bin) or Move (to another category) the ticked files; a file in use is refused and named, the rest still change. */
+async function bulkAction(intent: "bulk-delete" | "bulk-move", form: FormData, back: string, actor: Actor) {
+  const database = await getDatabase();
+  const outcome = emptyOutcome();
+  const ids = selectedIds(form);
+  if (ids.length === 0) return refuseNothingSelected("files");
+  if (intent === "bulk-move") {
+    const category = CATEGORY_OPTIONS.find((c) => c.value === form.get("category"));
+    if (!category) return refuseAdminRequest(400, { title: "Choose a category to move the files to", description: "Nothing was changed." });
+    for (const id of ids) {
+      if (await updateMediaFile(database, id, { category: category.value })) outcome.done++;
+      else outcome.refused.push({ name: "One file", why: "it was deleted meanwhile" });
+    }
+    return redirectWithToast(back, bulkToast(outcome, FILES, `moved to ${category.label}`));
+  }
+  for (const id of ids) {
+    const result = await binUnusedMediaFile(database, getStorage(), id, actor);
+    if (result.ok) outcome.done++;
+    else if (result.reason === "in-use") outcome.refused.push({ name: (await getMediaFile(database, id))?.originalName ?? "One file", why: `used on ${describeMediaUses(result.uses)}` });
+    else outcome.refused.push({ name: "One file", why: "it was deleted meanwhile" });
+  }
+  return redirectWithToast(back, bulkToast(outcome, FILES, "moved to the Bin", { link: { label: "Open the Bin", href: "/admin/bin" } }));
+}
 
 export default function MediaTab({ loaderData, actionData }: Route.ComponentProps) {
   const { files, matching, total, pages, pageNumber, editId, uses, loadFailed } = loaderData;
@@ -293,6 +327,27 @@ export default function MediaTab({ loaderData, actionData }: Route.ComponentProp
                   {matching} {matching === 1 ? "file matches" : "files match"}.
                 </p>
               ) : null}
+              <BulkBar formId="bulk-media" label="Change the selected files" pageIds={files.map((f) => f.id)}>
+                <input type="hidden" name="returnTo" value={returnTo} />
+                <Label htmlFor="bulk-category" className="text-sm">
+                  Move to category
+                </Label>
+                <NativeSelect id="bulk-category" name="category" defaultValue="" className="w-auto">
+                  <option value="">Choose…</option>
+                  {CATEGORY_OPTIONS.map((c) => (
+                    <option key={c.value} value={c.value}>
+                      {c.label}
+                    </option>
+                  ))}
+                </NativeSelect>
+                <Button type="submit" name="intent" value="bulk-move" variant="outline" size="sm">
+                  Move selected
+                </Button>
+                <Button type="submit" name="intent" value="bulk-delete" variant="outline" size="sm" className="text-destructive">
+                  Delete selected
+                </Button>
+                <span className="text-sm text-muted-foreground">Files in use stay; the rest go to the Bin for 30 days.</span>
+              </BulkBar>
               <ul className="grid gap-4">
                 {files.map((file) => (
                   <MediaFileItem
@@ -302,6 +357,7 @@ export default function MediaTab({ loaderData, actionData }: Route.ComponentProp
                     kept={kept?.id === file.id ? kept : undefined}
                     returnTo={returnTo}
                     uses={uses ? (uses[file.id] ?? []) : undefined}
+                    bulkFormId="bulk-media"
                   />
                 ))}
               </ul>

@@ -56,9 +56,12 @@ interface ShownButton {
   fields: URLSearchParams;
 }
 
-/** Each form's button: the words on it, its accessible name (aria-label, else its text, screen-reader-only text included) and its form's fields. */
+/**
+ * Each question's form's button: the words on it, its accessible name (aria-label, else its text, screen-reader-only text included) and its form's fields.
+ * The bulk bar's form acts on the ticked questions, not one, and is checked on its own.
+ */
 function shownButtons(html: string): ShownButton[] {
-  return [...html.matchAll(/<form[^>]*>([\s\S]*?)<\/form>/g)].flatMap(([, form]) => {
+  return [...html.matchAll(/<form(?![^>]*id="bulk-)[^>]*>([\s\S]*?)<\/form>/g)].flatMap(([, form]) => {
     const button = /<button([^>]*)>([\s\S]*?)<\/button>/.exec(form!);
     if (!button) return [];
     const label = /aria-label="([^"]*)"/.exec(button[1]!)?.[1];
@@ -108,6 +111,19 @@ describe("the Messages screen's buttons", () => {
       expect(new Set(names).size).toBe(names.length);
     });
   }
+
+  it("offer a bulk Delete, with one checkbox per question named after it, outside every question's own form", () => {
+    const html = screens[0]![1];
+    expect(html).toMatch(/<form[^>]*id="bulk-messages"[^>]*>[\s\S]*Select all on this page[\s\S]*Delete selected[\s\S]*?<\/form>/);
+    const boxes = [...html.matchAll(/<input type="checkbox"[^>]*>/g)]
+      .map(([tag]) => tag)
+      .filter((tag) => tag.includes('name="ids"') && tag.includes('form="bulk-messages"'))
+      .map((tag) => [/value="([^"]+)"/.exec(tag)?.[1], /aria-label="([^"]+)"/.exec(tag)?.[1]]);
+    expect(boxes).toEqual([
+      [SPAM.id, "Select the question from Sam Parent"],
+      [ALEX.id, "Select the question from Alex Carer"],
+    ]);
+  });
 
   it("say in full what each one does to whose question", () => {
     const names = (html: string) => shownButtons(html).map((b) => b.name);

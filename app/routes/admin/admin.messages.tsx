@@ -5,6 +5,9 @@ import { AdminRefusalNotice, revalidateAfterConflict } from "#app/features/admin
 import { Pager, pageCount, pageHref, redirectPastEnd, requestedPage } from "#app/features/admin/pager";
 import { Badge } from "#app/components/ui/badge";
 import { isRecordId, refuseAdminRequest, refuseMissingRecord, refuseUnknownAction } from "#app/features/admin/admin-response.server";
+import { bulkToast, emptyOutcome, refuseNothingSelected, selectedIds } from "#app/features/admin/bulk.server";
+import { BulkBar, RowCheckbox } from "#app/features/admin/bulk-select";
+import { Button } from "#app/components/ui/button";
 import { requireStaff } from "#app/features/accounts/auth.server";
 import { getDatabase } from "#app/platform/db/db.server";
 import { clientIpFrom } from "#app/features/public-forms/abuse-guard.server";
@@ -50,6 +53,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const id = String(form.get("id") ?? "");
   const intent = form.get("intent");
+  if (intent === "bulk-delete") {
+    const outcome = emptyOutcome();
+    const ids = selectedIds(form);
+    if (ids.length === 0) return refuseNothingSelected("questions");
+    for (const selected of ids) {
+      if (await deleteMessage(database, selected, actor)) outcome.done++;
+      else outcome.refused.push({ name: "One question", why: "it was deleted meanwhile" });
+    }
+    const back = pageHref("/admin/messages", new URLSearchParams({ status: String(form.get("status") ?? "new") }), requestedPage(new URL(request.url).searchParams));
+    return redirectWithToast(back, bulkToast(outcome, { one: "question", many: "questions" }, "deleted"));
+  }
   if (intent !== "delete" && !isMessageMove(intent)) return refuseUnknownAction();
   const message = isRecordId(id) ? await getMessage(database, id) : undefined;
   const gone = () => refuseMissingRecord(id, { title: "Message not found", description: "It may have been deleted already." });
@@ -136,12 +150,21 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
         current={status}
         options={MESSAGE_STATUSES.map((s) => ({ value: s, label: MESSAGE_STATUS_LABELS[s], count: counts[s] }))}
       />
-      {messages.length === 0 ? <p className="text-muted-foreground">No messages here.</p> : null}
+      {messages.length === 0 ? <p className="text-muted-foreground">No messages here.</p> : (
+        <BulkBar formId="bulk-messages" label="Change the selected questions" pageIds={messages.map((m) => m.id)}>
+          <input type="hidden" name="status" value={status} />
+          <Button type="submit" name="intent" value="bulk-delete" variant="outline" size="sm" className="text-destructive">
+            Delete selected
+          </Button>
+          <span className="text-sm text-muted-foreground">Questions hold personal details, so deleted ones are removed for good, not kept in the Bin.</span>
+        </BulkBar>
+      )}
       <ul className="space-y-4">
         {messages.map((m) => (
           <li key={m.id}>
             <article aria-labelledby={`message-${m.id}`} className="rounded-lg border border-border bg-card p-4">
               <header className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                <RowCheckbox formId="bulk-messages" id={m.id} label={`Select the question from ${m.name}`} />
                 <h3 id={`message-${m.id}`} className="font-semibold">
                   {m.name}
                 </h3>

@@ -6,6 +6,11 @@ import { EMPTY_TESTIMONIAL, TestimonialForm, type TestimonialFormValues } from "
 import { Badge } from "#app/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
 import { isRecordId, refuseDeletedRecord, refuseFailedSave, refuseMissingRecord, refuseStaleEdit, refuseUnknownAction } from "#app/features/admin/admin-response.server";
+import { clientIpFrom } from "#app/features/public-forms/abuse-guard.server";
+import { binnedToast } from "#app/features/bin/bin-mark.server";
+import { bulkToast, emptyOutcome, refuseNothingSelected, selectedIds } from "#app/features/admin/bulk.server";
+import { BulkBar, RowCheckbox } from "#app/features/admin/bulk-select";
+import { Button } from "#app/components/ui/button";
 import { requireStaff } from "#app/features/accounts/auth.server";
 import { isEditConflict } from "#app/web/stale-edit.server";
 import { getDatabase } from "#app/platform/db/db.server";
@@ -69,14 +74,32 @@ const SAVE_FAILED = "Failed to save testimonial.";
 /** After a stale edit (409), or an edit of a testimonial deleted meanwhile (404), the list shows the testimonials as they now are. */
 export const shouldRevalidate = revalidateAfterRefusedEdit;
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireStaff(request, "reviews");
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = await requireStaff(request, "reviews");
+  const actor = { id: user.id, email: user.email, ip: clientIpFrom(context) };
   const database = await getDatabase();
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");
   const back = listUrl(String(form.get("filter") ?? new URL(request.url).searchParams.get("status") ?? ""));
   const gone = () => refuseMissingRecord(id, { title: "Testimonial not found", description: "It may have been deleted already." });
+  if (intent === "bulk-delete" || intent === "bulk-approve") {
+    const outcome = emptyOutcome();
+    const ids = selectedIds(form);
+    if (ids.length === 0) return refuseNothingSelected("testimonials");
+    for (const selected of ids) {
+      const changed = intent === "bulk-delete" ? await deleteTestimonial(database, selected, actor) : await setTestimonialStatus(database, selected, "approved");
+      if (changed) outcome.done++;
+      else outcome.refused.push({ name: "One testimonial", why: "it was deleted meanwhile" });
+    }
+    const what = { one: "testimonial", many: "testimonials" };
+    return redirectWithToast(
+      back,
+      intent === "bulk-delete"
+        ? bulkToast(outcome, what, "moved to the Bin", { link: { label: "Open the Bin", href: "/admin/bin" } })
+        : bulkToast(outcome, what, "approved"),
+    );
+  }
   if (intent !== "create" && TESTIMONIAL_INTENTS.includes(intent) && !isRecordId(id)) return gone();
 
   try {
@@ -112,9 +135,9 @@ export async function action({ request }: Route.ActionArgs) {
         return redirectWithToast(back, moved ? { title: "Order saved" } : { title: "Already at the end", type: "info" });
       }
       case "delete": {
-        const deleted = await deleteTestimonial(database, id);
+        const deleted = await deleteTestimonial(database, id, actor);
         if (!deleted) return gone();
-        return redirectWithToast(back, { title: "Testimonial deleted", description: `The testimonial from ${deleted.name} was deleted.` });
+        return redirectWithToast(back, binnedToast("Testimonial moved to the Bin", `The testimonial from ${deleted.name}`));
       }
       default:
         return refuseUnknownAction();
@@ -189,6 +212,18 @@ export default function ReviewsTab({ loaderData, actionData }: Route.ComponentPr
               )}
             </ul>
           </nav>
+          {testimonials.length > 0 ? (
+            <BulkBar formId="bulk-testimonials" label="Change the selected testimonials" pageIds={testimonials.map((t) => t.id)}>
+              <input type="hidden" name="filter" value={filter} />
+              <Button type="submit" name="intent" value="bulk-approve" variant="outline" size="sm">
+                <Check aria-hidden="true" /> Approve selected
+              </Button>
+              <Button type="submit" name="intent" value="bulk-delete" variant="outline" size="sm" className="text-destructive">
+                Delete selected
+              </Button>
+              <span className="text-sm text-muted-foreground">Deleted testimonials go to the Bin for 30 days.</span>
+            </BulkBar>
+          ) : null}
           {testimonials.length === 0 ? (
             <p className="rounded-md border border-dashed border-border p-6 text-center text-muted-foreground">
               {status ? `No ${TESTIMONIAL_STATUS_LABELS[status].toLowerCase()} testimonials.` : "No testimonials yet. Add the first one with the form."}
@@ -200,6 +235,7 @@ export default function ReviewsTab({ loaderData, actionData }: Route.ComponentPr
                 return (
                   <li key={t.id} className="rounded-lg border border-border p-4" aria-label={`Testimonial from ${t.name}`}>
                     <div className="flex flex-wrap items-center gap-2">
+                      <RowCheckbox formId="bulk-testimonials" id={t.id} label={`Select the testimonial from ${t.name}`} />
                       <span className="font-semibold">{t.name}</span>
                       {t.role ? <span className="text-sm text-muted-foreground">{t.role}</span> : null}
                       <Badge variant={STATUS_BADGE[t.status]}>{TESTIMONIAL_STATUS_LABELS[t.status]}</Badge>
@@ -258,7 +294,7 @@ export default function ReviewsTab({ loaderData, actionData }: Route.ComponentPr
                       >
                         <Pencil aria-hidden="true" className="size-4" /> Edit<span className="sr-only"> the testimonial from {t.name}</span>
                       </Link>
-                      <ConfirmDeleteButton id={t.id} what={`the testimonial from ${t.name}`} extra={{ filter }} />
+                      <ConfirmDeleteButton id={t.id} what={`the testimonial from ${t.name}`} extra={{ filter }} consequence="It goes to the Bin, where it can be restored for 30 days." />
                     </div>
                   </li>
                 );

@@ -6,11 +6,16 @@ import { AdminRefusalNotice } from "#app/features/admin/admin-refusal";
 import { Pager, pageCount, pageHref, redirectPastEnd, requestedPage } from "#app/features/admin/pager";
 import { VolunteerStatsCards } from "#app/features/volunteers/admin/volunteer-stats";
 import { Badge } from "#app/components/ui/badge";
-import { Button } from "#app/components/ui/button";
 import { VOLUNTEER_TYPES } from "#app/content/site";
 import { isRecordId, refuseMissingRecord, refuseUnknownAction } from "#app/features/admin/admin-response.server";
-import { requireStaff } from "#app/features/accounts/auth.server";
 import { can } from "#app/features/accounts/roles";
+import { clientIpFrom } from "#app/features/public-forms/abuse-guard.server";
+import { binnedToast } from "#app/features/bin/bin-mark.server";
+import { bulkToast, emptyOutcome, refuseNothingSelected, selectedIds } from "#app/features/admin/bulk.server";
+import { BulkBar, RowCheckbox } from "#app/features/admin/bulk-select";
+import { deleteApplication } from "#app/features/volunteers/volunteer-decisions.server";
+import { Button } from "#app/components/ui/button";
+import { requireStaff } from "#app/features/accounts/auth.server";
 import { getDatabase } from "#app/platform/db/db.server";
 import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, type ApplicationStatus } from "#app/features/volunteers/volunteer.schema";
 import { redirectWithToast } from "#app/web/toast.server";
@@ -41,12 +46,26 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { stats, counts, status, applications, roles, page, pages };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireStaff(request, "volunteer-roles");
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = await requireStaff(request, "volunteer-roles");
+  const actor = { id: user.id, email: user.email, ip: clientIpFrom(context) };
   const database = await getDatabase();
   const form = await request.formData();
   const id = String(form.get("id") ?? "");
   const intent = String(form.get("intent") ?? "");
+  if (intent === "bulk-delete-applications") {
+    // The vacancies are this tab's content; deleting applications is for those who may see them.
+    await requireStaff(request, "volunteer-applications");
+    const outcome = emptyOutcome();
+    const ids = selectedIds(form);
+    if (ids.length === 0) return refuseNothingSelected("applications");
+    for (const selected of ids) {
+      if (await deleteApplication(database, selected, actor)) outcome.done++;
+      else outcome.refused.push({ name: "One application", why: "it was deleted meanwhile" });
+    }
+    const status = String(form.get("status") ?? "");
+    return redirectWithToast(`/admin/volunteers${status ? `?status=${encodeURIComponent(status)}` : ""}`, bulkToast(outcome, { one: "application", many: "applications" }, "deleted"));
+  }
   if (!ROLE_INTENTS.includes(intent)) return refuseUnknownAction();
   const role = isRecordId(id) ? await getOpportunity(database, id) : null;
   if (!role) return refuseMissingRecord(id, { title: "Role not found", description: "It may have been deleted already." });
@@ -58,8 +77,8 @@ export async function action({ request }: Route.ActionArgs) {
       await setOpportunityOpen(database, id, true);
       return redirectWithToast("/admin/volunteers#roles", { title: "Role reopened", description: `${role.title} shows on the vacancies page again.` });
     case "delete":
-      await deleteOpportunity(database, id);
-      return redirectWithToast("/admin/volunteers#roles", { title: "Role deleted", description: `${role.title} was deleted. Applications keep its title.` });
+      if (!(await deleteOpportunity(database, id, actor))) return refuseMissingRecord(id, { title: "Role not found", description: "It may have been deleted already." });
+      return redirectWithToast("/admin/volunteers#roles", binnedToast("Role moved to the Bin", `${role.title} (applications keep its title)`));
     default:
       return refuseUnknownAction();
   }
@@ -93,11 +112,20 @@ export default function VolunteersTab({ loaderData, actionData }: Route.Componen
         {applications.applications.length === 0 ? (
           <p className="text-muted-foreground">No {APPLICATION_STATUS_LABELS[status].toLowerCase()} applications.</p>
         ) : (
+          <>
+          <BulkBar formId="bulk-applications" label="Change the selected applications" pageIds={applications.applications.map((a) => a.id)}>
+            <input type="hidden" name="status" value={status} />
+            <Button type="submit" name="intent" value="bulk-delete-applications" variant="outline" size="sm" className="text-destructive">
+              Delete selected
+            </Button>
+            <span className="text-sm text-muted-foreground">Applications hold personal details, so deleted ones are removed for good, not kept in the Bin.</span>
+          </BulkBar>
           <div className="overflow-x-auto rounded-lg border border-border bg-card">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">{APPLICATION_STATUS_LABELS[status]} applications, newest first</caption>
               <thead className="border-b border-border bg-muted/50">
                 <tr>
+                  <th scope="col" className="px-3 py-2"><span className="sr-only">Select</span></th>
                   <th scope="col" className="px-3 py-2">Name</th>
                   <th scope="col" className="px-3 py-2">Roles</th>
                   <th scope="col" className="px-3 py-2">Received</th>
@@ -108,6 +136,9 @@ export default function VolunteersTab({ loaderData, actionData }: Route.Componen
               <tbody>
                 {applications.applications.map((a) => (
                   <tr key={a.id} className="border-b border-border last:border-0">
+                    <td className="px-3 py-2">
+                      <RowCheckbox formId="bulk-applications" id={a.id} label={`Select the application from ${a.name}`} />
+                    </td>
                     <td className="px-3 py-2 font-medium">{a.name}</td>
                     <td className="px-3 py-2">{a.roles.join(", ")}</td>
                     <td className="px-3 py-2 whitespace-nowrap">{formatDate(a.createdAt)}</td>
@@ -126,6 +157,7 @@ export default function VolunteersTab({ loaderData, actionData }: Route.Componen
               </tbody>
             </table>
           </div>
+          </>
         )}
         <Pager
           label="Applications pages"
@@ -174,7 +206,7 @@ export default function VolunteersTab({ loaderData, actionData }: Route.Componen
                     Reopen
                   </PostButton>
                 )}
-                <DeleteDisclosure id={role.id} what={`the role ${role.title}`} warning="Applications that chose it keep its title. This cannot be undone." />
+                <DeleteDisclosure id={role.id} what={`the role ${role.title}`} warning="Applications that chose it keep its title. It goes to the Bin, where it can be restored for 30 days." />
               </div>
             </li>
           ))}

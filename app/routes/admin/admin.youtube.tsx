@@ -6,6 +6,8 @@ import { EMPTY_YOUTUBE, YoutubeForm, type YoutubeFormValues } from "#app/feature
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
 import { BUILT_IN_PAGES } from "#app/content/pages";
 import { isRecordId, refuseDeletedRecord, refuseFailedSave, refuseMissingRecord, refuseStaleEdit, refuseUnknownAction } from "#app/features/admin/admin-response.server";
+import { clientIpFrom } from "#app/features/public-forms/abuse-guard.server";
+import { binnedToast } from "#app/features/bin/bin-mark.server";
 import { requireStaff } from "#app/features/accounts/auth.server";
 import { isEditConflict } from "#app/web/stale-edit.server";
 import { getDatabase } from "#app/platform/db/db.server";
@@ -59,8 +61,9 @@ function addedWhere(title: string, page: string): string {
   return `${title} is linked to the home page, which shows one video under "Watch Our Latest Update": its uploaded video if it has one, else the first YouTube video linked to it.`;
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireStaff(request, "videos");
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = await requireStaff(request, "videos");
+  const actor = { id: user.id, email: user.email, ip: clientIpFrom(context) };
   const database = await getDatabase();
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
@@ -91,9 +94,9 @@ export async function action({ request }: Route.ActionArgs) {
         return redirectWithToast(BASE, moved ? { title: "Order saved" } : { title: "Already at the end", type: "info" });
       }
       case "delete": {
-        const deleted = await deleteYoutubeVideo(database, id);
+        const deleted = await deleteYoutubeVideo(database, id, actor);
         if (!deleted) return gone();
-        return redirectWithToast(BASE, { title: "Video removed", description: `${deleted.title} no longer shows on the site.` });
+        return redirectWithToast(BASE, binnedToast("Video moved to the Bin", deleted.title));
       }
       default:
         return refuseUnknownAction();
@@ -197,7 +200,7 @@ export default function YoutubeTab({ loaderData, actionData }: Route.ComponentPr
                           >
                             <Pencil aria-hidden="true" className="size-4" /> Edit<span className="sr-only"> {v.title}</span>
                           </Link>
-                          <ConfirmDeleteButton id={v.id} what={`the video ${v.title}`} />
+                          <ConfirmDeleteButton id={v.id} what={`the video ${v.title}`} consequence="It goes to the Bin, where it can be restored for 30 days." />
                         </div>
                       </li>
                     ))}

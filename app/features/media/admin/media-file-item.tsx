@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { Eye, EyeOff, Pencil } from "lucide-react";
 import { ConfirmDeleteButton } from "#app/features/admin/record-fields";
+import { RowCheckbox } from "#app/features/admin/bulk-select";
 import { Badge } from "#app/components/ui/badge";
 import { Button } from "#app/components/ui/button";
 import { Input } from "#app/components/ui/input";
@@ -130,12 +131,15 @@ export function MediaFileItem({
   kept,
   returnTo,
   uses,
+  bulkFormId,
 }: {
   file: MediaFileView;
   editing: boolean;
   kept?: KeptMediaEdit;
   returnTo: string;
   uses?: readonly string[];
+  /** The list's bulk form, which this file's checkbox belongs to. */
+  bulkFormId?: string;
 }) {
   const name = file.altText || file.originalName;
   return (
@@ -151,6 +155,7 @@ export function MediaFileItem({
       ) : (
         <div className="grid content-start gap-2">
           <div className="flex flex-wrap items-center gap-2">
+            {bulkFormId ? <RowCheckbox formId={bulkFormId} id={file.id} label={`Select the file ${name}`} /> : null}
             <p className="font-semibold break-words">{name}</p>
             <Badge variant={file.isActive ? "success" : "secondary"}>{file.isActive ? "Active" : "Inactive"}</Badge>
             <Badge variant="outline">{categoryLabel(file.category)}</Badge>
@@ -212,6 +217,7 @@ export function MediaFileItem({
               id={file.id}
               what={`the file ${name}`}
               extra={{ returnTo }}
+              consequence="It goes to the Bin, where it can be restored for 30 days; the site stops showing it at once."
               blocked={uses?.length ? `Used on: ${describeMediaUses(uses)}. It cannot be deleted while the site shows it: choose another picture there first.` : undefined}
             />
           </div>
