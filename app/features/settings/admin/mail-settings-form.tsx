@@ -9,18 +9,10 @@ import { Input } from "#app/components/ui/input";
 import { NativeSelect } from "#app/components/ui/native-select";
 import { MAIL_SECURITY, MAIL_SECURITY_LABELS } from "#app/features/settings/mail-settings.schema";
 import type { FieldErrors } from "#app/web/parse-form";
+import { SettingsGroup } from "./settings-group";
 
 export type MailSettingsValues = Record<string, string>;
 
-function Group({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
-  return (
-    <fieldset className="grid gap-4 rounded-lg border border-border p-4">
-      <legend className="px-1 text-lg font-semibold">{title}</legend>
-      {description ? <div className="-mt-2 text-sm text-muted-foreground">{description}</div> : null}
-      {children}
-    </fieldset>
-  );
-}
 
 /**
  * Settings → E-mail: the sender and the mail server. Fields the server's
@@ -60,14 +52,14 @@ export function MailSettingsForm({
             <AlertDescription>Correct the fields marked below, then save again.</AlertDescription>
           </Alert>
         ) : null}
-        <Group
+        <SettingsGroup
           title="Sender"
           description={overridden.sender ? "MAIL_FROM is set in the server's environment, so mail is sent from that address whatever these fields say." : "Who e-mails from the site are from. Left empty, they are from the charity's name and e-mail in Settings."}
         >
           {text("fromName", "Sender name", overridden.sender, { hint: "For example the charity's name." })}
           {text("fromAddress", "Sender address", overridden.sender, { type: "email", inputMode: "email", hint: "An address the mail server may send from, e.g. news@example.org." })}
-        </Group>
-        <Group
+        </SettingsGroup>
+        <SettingsGroup
           title="Mail server (SMTP)"
           description={
             overridden.server
@@ -124,7 +116,7 @@ export function MailSettingsForm({
               ) : null}
             </>
           )}
-        </Group>
+        </SettingsGroup>
         <div>
           <Button type="submit" disabled={saving}>
             {saving ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}

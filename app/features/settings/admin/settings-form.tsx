@@ -1,4 +1,3 @@
-import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { Loader2, Save } from "lucide-react";
 import { useFormLeaveGuard } from "#app/features/admin/unsaved-changes-guard";
@@ -9,18 +8,10 @@ import { Input } from "#app/components/ui/input";
 import { Textarea } from "#app/components/ui/textarea";
 import { MAIL_RETENTION_LIMITS, RETENTION_LIMITS } from "#app/features/pages/page-content.schema";
 import type { FieldErrors } from "#app/web/parse-form";
+import { SettingsGroup } from "./settings-group";
 
 export type SettingsValues = Record<string, string>;
 
-function Group({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
-  return (
-    <fieldset className="grid gap-4 rounded-lg border border-border p-4">
-      <legend className="px-1 text-lg font-semibold">{title}</legend>
-      {description ? <p className="-mt-2 text-sm text-muted-foreground">{description}</p> : null}
-      {children}
-    </fieldset>
-  );
-}
 
 /**
  * The Settings area's form: every value the footer, contact and donate pages
@@ -55,19 +46,19 @@ export function SettingsForm({ values, version, errors, unsaved = false }: { val
             <AlertDescription>Correct the fields marked below, then save again.</AlertDescription>
           </Alert>
         ) : null}
-        <Group title="The charity">
+        <SettingsGroup title="The charity">
           {text("charityName", "Charity name", { required: true })}
           {text("tagline", "Tagline", { hint: "Shown in the footer under the charity's name." })}
           {text("charityNumber", "Registered charity number", { hint: "Shown in the footer when set." })}
-        </Group>
-        <Group title="Contact details" description="Shown in the footer and on the Contact page.">
+        </SettingsGroup>
+        <SettingsGroup title="Contact details" description="Shown in the footer and on the Contact page.">
           {text("phone", "Phone", { type: "tel", inputMode: "tel" })}
           {text("email", "E-mail", { type: "email", inputMode: "email" })}
           <Field id="postalAddress" label="Postal address" errors={errors?.postalAddress}>
             {(props) => <Textarea {...props} rows={4} defaultValue={values.postalAddress ?? ""} />}
           </Field>
-        </Group>
-        <Group title="Social links" description="Full addresses starting with https://. Leave empty to hide a network.">
+        </SettingsGroup>
+        <SettingsGroup title="Social links" description="Full addresses starting with https://. Leave empty to hide a network.">
           <div className="grid gap-4 md:grid-cols-2">
             {text("youtube", "YouTube", { type: "url", inputMode: "url" })}
             {text("instagram", "Instagram", { type: "url", inputMode: "url" })}
@@ -75,19 +66,19 @@ export function SettingsForm({ values, version, errors, unsaved = false }: { val
             {text("tiktok", "TikTok", { type: "url", inputMode: "url" })}
             {text("snapchat", "Snapchat", { type: "url", inputMode: "url" })}
           </div>
-        </Group>
-        <Group title="Map location" description="The footer's Find Us map centres on this point.">
+        </SettingsGroup>
+        <SettingsGroup title="Map location" description="The footer's Find Us map centres on this point.">
           {text("mapQuery", "Map label", { hint: "For example the building's name and town." })}
           <div className="grid gap-4 md:grid-cols-2">
             {text("mapLatitude", "Latitude", { required: true, inputMode: "decimal", hint: "e.g. 53.7248" })}
             {text("mapLongitude", "Longitude", { required: true, inputMode: "decimal", hint: "e.g. -1.8658" })}
           </div>
-        </Group>
-        <Group title="Donations" description="Where the Donate page's buttons lead. Leave empty and the buttons explain how to give by contacting you.">
+        </SettingsGroup>
+        <SettingsGroup title="Donations" description="Where the Donate page's buttons lead. Leave empty and the buttons explain how to give by contacting you.">
           {text("donationUrl", "One-time donation link", { type: "url", inputMode: "url" })}
           {text("monthlyDonationUrl", "Monthly donation link", { type: "url", inputMode: "url", hint: "If empty, the one-time link is used." })}
-        </Group>
-        <Group title="Keeping personal data">
+        </SettingsGroup>
+        <SettingsGroup title="Keeping personal data">
           {text("registrationRetentionMonths", "Keep registrations for (months)", {
             required: true,
             inputMode: "numeric",
@@ -98,7 +89,7 @@ export function SettingsForm({ values, version, errors, unsaved = false }: { val
             inputMode: "numeric",
             hint: `The Outbox's copy of each e-mail the site sends (confirmations, staff notices, newsletters) is deleted this many months after it was written (${MAIL_RETENTION_LIMITS.min} to ${MAIL_RETENTION_LIMITS.max}; default ${MAIL_RETENTION_LIMITS.default}). Deleting an application, question or registration deletes its e-mails at once.`,
           })}
-        </Group>
+        </SettingsGroup>
         <div>
           <Button type="submit" disabled={saving}>
             {saving ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
