@@ -35,6 +35,9 @@ export type SentencePart = string | { text: string; href: string };
 type Words = (who: string, detail: Record<string, unknown>, records: AuditRecords) => SentencePart[];
 
 const text = (value: unknown): string => (typeof value === "string" ? value : value === undefined || value === null ? "" : JSON.stringify(value));
+const BIN: SentencePart = { text: "Bin", href: "/admin/bin" };
+const BIN_KIND_NAMES: Record<string, string> = { media: "media file", event: "event", testimonial: "testimonial", video: "video", "volunteer-role": "volunteer role" };
+const binKindName = (kind: unknown): string => BIN_KIND_NAMES[text(kind)] ?? "record";
 const roleName = (role: unknown): string => (isStaffRole(text(role)) ? roleLabel(text(role) as StaffRole) : text(role) || "no role");
 const mayNot = (capability: unknown): string => CAPABILITY_WORDS[text(capability) as Capability] ?? (text(capability) || "open it");
 const plural = (n: unknown, one: string, many: string) => `${text(n)} ${Number(n) === 1 ? one : many}`;
@@ -95,6 +98,10 @@ export const AUDIT_SENTENCES: Record<string, Words> = {
   "section-image.applied": (who, d) => [`${who} set the ${text(d.section)} image of `, page(d)],
   "section-image.removed": (who, d) => [`${who} removed the ${text(d.section)} image of `, page(d)],
   "settings.saved": (who, d) => [`${who} saved `, { text: "Settings", href: "/admin/settings" }, d.changed ? ` (${text(d.changed)})` : ""],
+  "bin.deleted": (who, d) => [`${who} moved the ${binKindName(d.kind)} "${text(d.name)}" to the `, BIN],
+  "bin.restored": (who, d) => [`${who} restored the ${binKindName(d.kind)} "${text(d.name)}" from the `, BIN],
+  "bin.purged": (who, d) => [`${who} deleted the ${binKindName(d.kind)} "${text(d.name)}" permanently from the `, BIN],
+  "bin.expired": (who, d) => [`${who} removed the ${binKindName(d.kind)} "${text(d.name)}" from the `, BIN, " for good after its 30 days there"],
   "settings.mail.saved": (who, d) => [`${who} saved the `, { text: "e-mail settings", href: "/admin/settings/mail" }, d.changed ? ` (${text(d.changed)})` : ""],
   "registration.viewed": (who, d, r) => [`${who} opened `, registration(d, r)],
   "registration.contacted": (who, d, r) => [`${who} recorded a contact with the family of `, registration(d, r)],

@@ -113,7 +113,8 @@ function audit(actor: Actor | null, action: "bin.restored" | "bin.purged" | "bin
   return {
     action,
     actorId: actor?.id ?? null,
-    actorEmail: actor?.email ?? null,
+    // The daily clean-up has no person behind it: the log says the site did it, as for its other jobs.
+    actorEmail: actor?.email ?? "system",
     ip: actor?.ip ?? null,
     detail: { kind: item.kind, id: item.id, name: item.name },
   };
