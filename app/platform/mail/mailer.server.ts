@@ -6,6 +6,7 @@ import { nowIso, toNum, type Database } from "#app/platform/db/db.server";
 import { env } from "#app/platform/env.server";
 import { logger } from "#app/platform/log/logger.server";
 import { withoutEmailAddresses } from "#app/platform/log/log-scrub.server";
+import { escapeHtml, isEmailAddress, textToHtml } from "./mail-text";
 
 export type MailKind = "transactional" | "notification" | "newsletter";
 export type MailStatus = "sent" | "outbox" | "failed";
@@ -255,26 +256,8 @@ export async function senderAddress(route?: MailRoute): Promise<string> {
   return identity?.name ? `"${identity.name.replace(/["\\]/g, "")}" <${address}>` : address;
 }
 
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}
-
-/** A plain HTML part for messages that only wrote text: paragraphs, line breaks, nothing else. */
-export function textToHtml(text: string): string {
-  const paragraphs = text
-    .trim()
-    .split(/\n{2,}/)
-    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`)
-    .join("\n");
-  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5">${paragraphs}</body></html>`;
-}
-
-const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
-
-/** A single address a person could type; rejects lists and header tricks. */
-export function isEmailAddress(value: string): boolean {
-  return value.length <= 254 && EMAIL.test(value) && !/[\r\n]/.test(value);
-}
+// Kept in mail-text.ts, which the e-mail templates can use without the mailer; offered here as before.
+export { escapeHtml, isEmailAddress, textToHtml };
 
 /** A message with everything it needs before it is stored: its outbox id, sender, HTML part and how it goes out. */
 export interface PreparedMail extends MailMessage {
