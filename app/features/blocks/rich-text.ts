@@ -174,9 +174,17 @@ function inlineText(nodes: readonly RichInline[] = []): string {
 export function richTextBlocksAsText(doc: RichTextDoc): string[] {
   const out: string[] = [];
   const walkList = (list: RichList) => {
-    for (const item of list.content) for (const child of item.content) child.type === "paragraph" ? out.push(inlineText(child.content)) : walkList(child);
+    for (const item of list.content) {
+      for (const child of item.content) {
+        if (child.type === "paragraph") out.push(inlineText(child.content));
+        else walkList(child);
+      }
+    }
   };
-  for (const node of doc.content) node.type === "bulletList" || node.type === "orderedList" ? walkList(node) : out.push(inlineText(node.content));
+  for (const node of doc.content) {
+    if (node.type === "bulletList" || node.type === "orderedList") walkList(node);
+    else out.push(inlineText(node.content));
+  }
   return out.filter((t) => t.trim() !== "");
 }
 
