@@ -221,3 +221,25 @@ export function richTextLinks(doc: RichTextDoc): { text: string; href: string; s
   walk(doc.content);
   return links;
 }
+
+/**
+ * A rich-text form field as posted: the editor's JSON when JavaScript ran,
+ * otherwise the plain text of the fallback box, read as the old Markdown
+ * dialect. Returns the document, or the message to show beside the field.
+ */
+export function parseRichTextField(value: string): { doc: RichTextDoc } | { error: string } {
+  const trimmed = value.trim();
+  if (trimmed.startsWith("{")) {
+    let json: unknown;
+    try {
+      json = JSON.parse(trimmed);
+    } catch {
+      return { error: "The formatted text could not be read: reload the page and try again." };
+    }
+    const parsed = richTextSchema.safeParse(json);
+    return parsed.success ? { doc: parsed.data } : { error: parsed.error.issues[0]?.message ?? "The formatted text could not be read." };
+  }
+  const doc = markdownToRichText(trimmed);
+  const checked = richTextSchema.safeParse(doc);
+  return checked.success ? { doc: checked.data } : { error: checked.error.issues[0]?.message ?? "The text could not be read." };
+}
