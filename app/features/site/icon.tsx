@@ -59,6 +59,9 @@ const ICONS: Record<string, LucideIcon> = {
   Wrench,
 };
 
+/** The names staff can choose from for a card or step. */
+export const ICON_NAMES: readonly string[] = Object.keys(ICONS);
+
 /** A decorative icon by name; an unknown name shows a neutral one. */
 export function Icon({ name, className = "size-6" }: { name: string; className?: string }) {
   const Component = ICONS[name] ?? Sparkles;
