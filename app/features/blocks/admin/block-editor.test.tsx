@@ -8,8 +8,8 @@ const blocks: DraftBlock[] = [
   { id: "figs", type: "figures", title: "", hidden: true, figures: [{ value: 600, suffix: "+", label: "Young people", tone: "primary" }] },
 ];
 
-const render = (errors = {}) =>
-  renderToStaticMarkup(<BlockEditor name="blocks" blocks={blocks} onChange={() => {}} errors={errors} pages={[{ title: "Contact", path: "/contact" }]} videoPages={[]} />);
+const render = (errors = {}, lockedFields = {}) =>
+  renderToStaticMarkup(<BlockEditor name="blocks" blocks={blocks} onChange={() => {}} errors={errors} lockedFields={lockedFields} pages={[{ title: "Contact", path: "/contact" }]} videoPages={[]} />);
 
 describe("the block editor as the server renders it", () => {
   it("lists every block by place and kind with its first words, and carries the list in one field", () => {
@@ -31,5 +31,12 @@ describe("the block editor as the server renders it", () => {
     expect(html).toContain("Button link must be a page of this site");
     expect(html).toMatch(/<label[^>]*>Hero Title<\/label>/);
     expect(html).toContain('value="Join Next Ride"');
+  });
+
+  it("points to the tab that edits a field owned elsewhere instead of offering a second box for it", () => {
+    const html = render({ "0.buttons.0.label": "Button label is required" }, { hero: { title: "Content", subtitle: "Content" } });
+    expect(html).toContain('<span class="font-semibold text-foreground">Hero Title</span> is edited in the Content tab.');
+    expect(html).not.toMatch(/<label[^>]*>Hero Title<\/label>/);
+    expect(html).toMatch(/<label[^>]*>Button label<\/label>/);
   });
 });

@@ -29,6 +29,12 @@ export interface BlockEditorProps {
   pages: readonly { title: string; path: string }[];
   videoPages: readonly Option[];
   renderRichText?: FieldContext["renderRichText"];
+  /**
+   * Fields another tab edits, by block id, with where: the Pages tab's
+   * Content and Layout sub-tabs own the main hero's and text's words, so the
+   * two places never disagree about them.
+   */
+  lockedFields?: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }
 
 const ADDABLE: BlockType[] = Object.keys(BLOCK_LABELS) as BlockType[];
@@ -60,7 +66,7 @@ function SortableBlock({ id, children }: { id: string; children: (handle: ReactN
   );
 }
 
-export function BlockEditor({ name, blocks, onChange, errors = {}, pages, videoPages, renderRichText }: BlockEditorProps) {
+export function BlockEditor({ name, blocks, onChange, errors = {}, pages, videoPages, renderRichText, lockedFields = {} }: BlockEditorProps) {
   const baseId = useId();
   const [announcement, setAnnouncement] = useState("");
   const [adding, setAdding] = useState<BlockType>("text");
@@ -168,9 +174,17 @@ export function BlockEditor({ name, blocks, onChange, errors = {}, pages, videoP
                       </div>
                       {isOpen ? (
                         <div className="mt-3 grid gap-4 border-t border-border pt-3">
-                          {BLOCK_FIELDS[block.type].map((field) => (
-                            <FieldInput key={field.key} ctx={ctx} path={[field.key]} spec={field} value={block[field.key]} onChange={(value) => onChange(blocks.map((b, j) => (j === i ? setAt(b, [field.key], value) : b)))} />
-                          ))}
+                          {BLOCK_FIELDS[block.type].map((field) => {
+                            const elsewhere = lockedFields[block.id]?.[field.key];
+                            if (elsewhere) {
+                              return (
+                                <p key={field.key} className="text-sm text-muted-foreground">
+                                  <span className="font-semibold text-foreground">{field.label}</span> is edited in the {elsewhere} tab.
+                                </p>
+                              );
+                            }
+                            return <FieldInput key={field.key} ctx={ctx} path={[field.key]} spec={field} value={block[field.key]} onChange={(value) => onChange(blocks.map((b, j) => (j === i ? setAt(b, [field.key], value) : b)))} />;
+                          })}
                         </div>
                       ) : null}
                     </section>
