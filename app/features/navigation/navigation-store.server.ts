@@ -103,7 +103,8 @@ export interface PublicMenus {
   footer: NavItem[];
 }
 
-async function readPublicMenus(database: Database): Promise<PublicMenus> {
+/** The menus resolved against the pages now (uncached; getPublicMenus keeps them). */
+export async function readPublicMenus(database: Database): Promise<PublicMenus> {
   const [header, footer, pages] = await Promise.all([getMenu(database, "header"), getMenu(database, "footer"), navigationPages(database)]);
   return { header: resolveMenu(header.items, pages), footer: resolveMenu(footer.items, pages) };
 }
