@@ -240,6 +240,8 @@ function ItemRow({ item, parent, name, items, pages, errors, hydrated, run, upda
             value={`${op}:${item.id}`}
             variant={op === "remove" ? "outline" : "secondary"}
             size="sm"
+            // The words shown, then which item: every row has the same buttons.
+            aria-label={`${OP_WORDS[op]}: ${title}`}
             data-op={op}
             data-item={item.id}
             disabled={!ops[op]}
@@ -250,7 +252,6 @@ function ItemRow({ item, parent, name, items, pages, errors, hydrated, run, upda
             }}
           >
             {OP_WORDS[op]}
-            <span className="sr-only">: {title}</span>
           </Button>
         ))}
       </div>
