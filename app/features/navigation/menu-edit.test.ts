@@ -3,7 +3,7 @@ import { addItem, applyMenuOp, editItemsFromForm, flattenForForm, toSubmission, 
 import { headerMenuSchema } from "./menu-schema";
 
 const link = (id: string, children: EditItem[] = []): EditItem => ({ id, label: id.toUpperCase(), kind: "page", pageId: id, href: "", children });
-const ids = (items: readonly EditItem[]) => items.map((item) => (item.children.length ? `${item.id}(${ids(item.children)})` : item.id)).join(" ");
+const ids = (items: readonly EditItem[]): string => items.map((item): string => (item.children.length ? `${item.id}(${ids(item.children)})` : item.id)).join(" ");
 
 describe("the navigation editor's changes", () => {
   const menu = [link("home"), link("about", [link("mission"), link("funders")]), link("news"), link("contact")];
