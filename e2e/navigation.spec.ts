@@ -10,7 +10,9 @@ import { visit } from "./helpers";
 
 const ADMIN = { email: "navigation-admin@example.org", password: "navigation e2e passphrase 9" };
 
-test.describe.configure({ mode: "serial" });
+// Each test signs in, edits, visits the public site and puts the menus back, with axe on the
+// admin screen (a few thousand elements: every item's page list): more than the default minute.
+test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 test.beforeAll(() => {
   createAdmin(ADMIN);
@@ -21,6 +23,8 @@ const item = (page: Page, menu: "Header menu" | "Footer links", label: string) =
 
 async function save(page: Page, menu: "Header menu" | "Footer links") {
   await menuForm(page, menu).getByRole("button", { name: "Save menu" }).click();
+  // A save drops every cached page, which the server then renders again: on a busy machine the answer can take a while.
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: `${menu} saved` })).toBeVisible({ timeout: 30_000 });
   await closeToasts(page, `${menu} saved`);
 }
 
