@@ -5,7 +5,7 @@ import { logger } from "#app/platform/log/logger.server";
 
 /**
  * One number for "what the public site shows". Every save of page content,
- * section images or settings bumps it in the same transaction as the save,
+ * section images, settings or menus bumps it in the same transaction as the save,
  * so a cache keyed on it (in this process or any other sharing the
  * database) can never serve a page older than the last save. Listeners in
  * this process hear about a change at once, without waiting to re-read it.
@@ -35,7 +35,7 @@ export async function getContentVersion({ db }: Database): Promise<number> {
 
 export interface ContentChange {
   /** media: a library file was switched on or off, which changes what public pages and /media show. */
-  kind: "page" | "section-image" | "settings" | "media";
+  kind: "page" | "section-image" | "settings" | "media" | "navigation";
   /** The page id for page and section-image changes. */
   pageId?: string;
 }

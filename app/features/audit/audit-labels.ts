@@ -30,6 +30,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "section-image.applied": "Section image applied",
   "section-image.removed": "Section image removed",
   "settings.saved": "Settings saved",
+  "navigation.saved": "Menu saved (header menu or footer links)",
   "settings.mail.saved": "E-mail settings saved (sender, mail server)",
   "registration.viewed": "Registration viewed",
   "registration.contacted": "Registration contact recorded",

@@ -102,6 +102,7 @@ export const AUDIT_SENTENCES: Record<string, Words> = {
   "bin.restored": (who, d) => [`${who} restored the ${binKindName(d.kind)} "${text(d.name)}" from the `, BIN],
   "bin.purged": (who, d) => [`${who} deleted the ${binKindName(d.kind)} "${text(d.name)}" permanently from the `, BIN],
   "bin.expired": (who, d) => [`${who} removed the ${binKindName(d.kind)} "${text(d.name)}" from the `, BIN, " for good after its 30 days there"],
+  "navigation.saved": (who, d) => [`${who} saved the `, { text: d.menu === "footer" ? "footer links" : "header menu", href: "/admin/navigation" }, d.items !== undefined ? ` (${plural(d.items, "item", "items")})` : ""],
   "settings.mail.saved": (who, d) => [`${who} saved the `, { text: "e-mail settings", href: "/admin/settings/mail" }, d.changed ? ` (${text(d.changed)})` : ""],
   "registration.viewed": (who, d, r) => [`${who} opened `, registration(d, r)],
   "registration.contacted": (who, d, r) => [`${who} recorded a contact with the family of `, registration(d, r)],

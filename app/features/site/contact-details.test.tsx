@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SITE_SETTINGS } from "#app/content/site";
+import { SECONDARY_LINKS } from "#app/content/navigation";
 import { ContactDetails } from "./contact-details";
 import { SiteFooter } from "./site-footer";
 
@@ -18,7 +19,7 @@ describe("the charity's phone number on public pages", () => {
       renderToStaticMarkup(<ContactDetails settings={settings} />),
       renderToStaticMarkup(
         <MemoryRouter>
-          <SiteFooter settings={settings} />
+          <SiteFooter settings={settings} links={SECONDARY_LINKS} />
         </MemoryRouter>,
       ),
     ]) {

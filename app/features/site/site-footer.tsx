@@ -1,6 +1,6 @@
 import { Camera, Mail, MessageCircle, Phone, Video } from "lucide-react";
-import { SECONDARY_LINKS } from "#app/content/navigation";
 import type { SiteSettings } from "#app/content/site";
+import type { NavItem } from "#app/content/types";
 import { FindUsMap } from "./find-us-map";
 import { NewsletterForm } from "#app/features/newsletter/site/newsletter-form";
 import { telHref } from "#app/web/phone";
@@ -14,16 +14,16 @@ const SOCIAL = [
 /** The footer element's own classes: the layout may fill it with markup kept from an earlier render (app/features/site/site-chrome.server.tsx). */
 export const SITE_FOOTER_CLASS = "mt-16 border-t border-border bg-card text-card-foreground";
 
-export function SiteFooter({ settings }: { settings: SiteSettings }) {
+export function SiteFooter({ settings, links }: { settings: SiteSettings; links: readonly NavItem[] }) {
   return (
     <footer className={SITE_FOOTER_CLASS}>
-      <SiteFooterContent settings={settings} year={new Date().getFullYear()} />
+      <SiteFooterContent settings={settings} links={links} year={new Date().getFullYear()} />
     </footer>
   );
 }
 
-/** What is inside the footer: it depends only on the settings, the year and the address (path and query, for the newsletter form). */
-export function SiteFooterContent({ settings, year }: { settings: SiteSettings; year: number }) {
+/** What is inside the footer: it depends only on the settings, the footer links staff saved, the year and the address (path and query, for the newsletter form). */
+export function SiteFooterContent({ settings, links, year }: { settings: SiteSettings; links: readonly NavItem[]; year: number }) {
   const socials = SOCIAL.filter((s) => settings.social[s.key]);
   return (
     <>
@@ -61,15 +61,17 @@ export function SiteFooterContent({ settings, year }: { settings: SiteSettings; 
               ))}
             </ul>
           )}
+          {links.length > 0 && (
           <ul className="mt-4 space-y-1 text-sm" aria-label="More pages">
-            {SECONDARY_LINKS.map((link) => (
-              <li key={link.href}>
+            {links.map((link, index) => (
+              <li key={`${index}:${link.href}`}>
                 <a href={link.href} className="inline-flex min-h-6 items-center underline">
                   {link.name}
                 </a>
               </li>
             ))}
           </ul>
+          )}
         </section>
         <section aria-labelledby="footer-contact-heading">
           <h2 id="footer-contact-heading" className="mb-3 text-lg font-semibold">

@@ -7,7 +7,7 @@ import { SiteHeader } from "./site-header";
 function renderHeader(pathname: string): string {
   return renderToStaticMarkup(
     <MemoryRouter initialEntries={[pathname]}>
-      <SiteHeader siteName="Halifax Community Development" />
+      <SiteHeader siteName="Halifax Community Development" menu={NAVIGATION} />
     </MemoryRouter>,
   );
 }

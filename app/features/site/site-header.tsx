@@ -1,5 +1,4 @@
 import { useLocation } from "react-router";
-import { NAVIGATION } from "#app/content/navigation";
 import type { NavItem } from "#app/content/types";
 import { Logo } from "./logo";
 import { ThemeToggle } from "./theme-toggle";
@@ -22,22 +21,22 @@ export function isCurrent(href: string, pathname: string): boolean {
 /** The header element's own classes: the layout may fill it with markup kept from an earlier render (app/features/site/site-chrome.server.tsx). */
 export const SITE_HEADER_CLASS = "sticky top-0 z-40 border-b border-border bg-background";
 
-export function SiteHeader({ siteName }: { siteName: string }) {
+export function SiteHeader({ siteName, menu }: { siteName: string; menu: readonly NavItem[] }) {
   return (
     <header className={SITE_HEADER_CLASS}>
-      <SiteHeaderContent siteName={siteName} />
+      <SiteHeaderContent siteName={siteName} menu={menu} />
     </header>
   );
 }
 
 /**
- * What is inside the header: it depends only on the charity's name and the
- * address (path and query). On a phone the theme toggle sits left of the
+ * What is inside the header: it depends only on the charity's name, the
+ * menu staff saved (resolved to addresses) and the address (path and query). On a phone the theme toggle sits left of the
  * Menu button (the disclosure is moved last); in the DOM the menu comes
  * first, so the keyboard reaches the menu's links right after the button
  * that shows them, and on a desktop meets the header left to right.
  */
-export function SiteHeaderContent({ siteName }: { siteName: string }) {
+export function SiteHeaderContent({ siteName, menu }: { siteName: string; menu: readonly NavItem[] }) {
   const { pathname } = useLocation();
   return (
     <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4 lg:gap-4">
@@ -45,7 +44,7 @@ export function SiteHeaderContent({ siteName }: { siteName: string }) {
         <Logo size="md" />
         <span className="hidden text-base leading-tight sm:inline">{siteName}</span>
       </a>
-      <SiteMenu pathname={pathname} />
+      <SiteMenu menu={menu} pathname={pathname} />
       <ThemeToggle className="max-lg:ml-auto" />
     </div>
   );
@@ -60,7 +59,7 @@ export function SiteHeaderContent({ siteName }: { siteName: string }) {
  * a desktop and "Mobile" on a phone: the name is read from whichever word
  * the width shows (hidden words are left out of a name).
  */
-function SiteMenu({ pathname }: { pathname: string }) {
+function SiteMenu({ menu, pathname }: { menu: readonly NavItem[]; pathname: string }) {
   return (
     <>
       <details className="site-menu-toggle max-lg:order-last">
@@ -72,8 +71,9 @@ function SiteMenu({ pathname }: { pathname: string }) {
           <span className="max-lg:hidden">Main</span>
         </span>
         <ul>
-          {NAVIGATION.map((item) => (
-            <MenuItem key={item.href} item={item} pathname={pathname} />
+          {/* Keyed by place: two entries may lead to one address. */}
+          {menu.map((item, index) => (
+            <MenuItem key={`${index}:${item.href}`} item={item} pathname={pathname} />
           ))}
         </ul>
       </nav>
@@ -107,8 +107,8 @@ function MenuItem({ item, pathname }: { item: NavItem; pathname: string }) {
         <summary>{label}</summary>
       </details>
       <ul aria-label={label}>
-        {item.subItems.map((sub) => (
-          <li key={sub.href}>
+        {item.subItems.map((sub, index) => (
+          <li key={`${index}:${sub.href}`}>
             <MenuLink item={sub} pathname={pathname} />
           </li>
         ))}

@@ -407,6 +407,16 @@ export interface ContentVersionTable {
   version: DbInt;
 }
 
+/** 0015: the header menu and the footer links; items are JSON (app/features/navigation/menu-schema.ts). */
+export interface NavigationMenusTable {
+  name: string;
+  items: string;
+  version: DbInt;
+  updated_at: string;
+  updated_by: string | null;
+  updated_by_email: string | null;
+}
+
 export interface DatabaseSchema {
   media_files: MediaFilesTable;
   users: UsersTable;
@@ -441,6 +451,8 @@ export interface DatabaseSchema {
   section_images: SectionImagesTable;
   site_settings: SiteSettingsTable;
   content_version: ContentVersionTable;
+  // 0015: menus
+  navigation_menus: NavigationMenusTable;
 }
 
 export type { Generated };

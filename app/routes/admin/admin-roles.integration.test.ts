@@ -23,6 +23,7 @@ const NEEDS: Record<string, Capability | "staff"> = {
   "routes/admin/admin": "staff",
   "routes/admin/admin._index": "pages",
   "routes/admin/admin.content": "pages",
+  "routes/admin/admin.navigation": "pages",
   "routes/admin/admin.page-images": "pages",
   "routes/admin/admin.serving-humanity": "pages",
   "routes/admin/admin_.preview": "pages",

@@ -12,6 +12,7 @@ import { loadGallery, showableImageOrigins, visiblePageContent } from "#app/feat
 import { pageContentFormSchemaFor } from "#app/features/pages/page-content.schema";
 import { parseForm } from "#app/web/parse-form";
 import { getSiteSettings } from "#app/features/settings/site-settings.server";
+import { getPublicMenus } from "#app/features/navigation/navigation-store.server";
 // The public pages' enhancement script (decision 010), so the preview
 // behaves as the page will: pictures that fail fall back, videos and the
 // map load when asked, the testimonials turn.
@@ -50,13 +51,14 @@ export async function action({ request }: Route.ActionArgs) {
   const page = getPageById(parsed.data.pageId)!;
   const database = await getDatabase();
   const draft = toStoredFields(page, parsed.data, await getStoredPageContent(database, page.id));
-  const [content, settings, gallery] = await Promise.all([
+  const [content, settings, gallery, menus] = await Promise.all([
     // Less deactivated uploads, as the live page shows it.
     loadPageContent(database, page, draft).then((loaded) => visiblePageContent(loaded, database)),
     getSiteSettings(),
     loadGallery(page.videoAssignment, { database }),
+    getPublicMenus(),
   ]);
-  return data({ page: content, title: page.title, path: page.path, settings, gallery }, { headers: PRIVATE_HEADERS });
+  return data({ page: content, title: page.title, path: page.path, settings, gallery, menus }, { headers: PRIVATE_HEADERS });
 }
 
 export default function Preview({ actionData }: Route.ComponentProps) {
@@ -92,17 +94,17 @@ export default function Preview({ actionData }: Route.ComponentProps) {
       </main>
     );
   }
-  const { page, settings, gallery, title, path } = actionData;
+  const { page, settings, gallery, title, path, menus } = actionData;
   return (
     <div className="flex min-h-screen flex-col">
       <div role="note" className="sticky top-0 z-50 bg-primary px-4 py-2 text-center text-sm font-semibold text-primary-foreground">
         Preview of {title} ({path}) with your unsaved changes. Visitors do not see this until you save.
       </div>
-      <SiteHeader siteName={settings.charityName} />
+      <SiteHeader siteName={settings.charityName} menu={menus.header} />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <ContentPage page={page} gallery={gallery} />
       </main>
-      <SiteFooter settings={settings} />
+      <SiteFooter settings={settings} links={menus.footer} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { SITE_HEADER_CLASS, SiteHeader } from "#app/features/site/site-header";
 import { SITE_FOOTER_CLASS, SiteFooter } from "#app/features/site/site-footer";
 import { ErrorPage } from "#app/features/site/error-page";
 import { getSiteSettings } from "#app/features/settings/site-settings.server";
+import { getPublicMenus } from "#app/features/navigation/navigation-store.server";
 import { SiteChromeContext } from "#app/features/site/site-chrome";
 import { siteChromeHtml } from "#app/features/site/site-chrome.server";
 // Built on its own from only the files public pages render (app/public.css).
@@ -21,10 +22,10 @@ import publicStylesheet from "#app/public.css?url";
 export const handle = { hydrate: false, stylesheet: publicStylesheet, cacheParams: ["newsletter"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const settings = await getSiteSettings();
+  const [settings, menus] = await Promise.all([getSiteSettings(), getPublicMenus()]);
   // The header and footer as HTML, kept between renders; handed to the render through the load context, not the page's data.
-  if (context) context.siteChrome = siteChromeHtml(settings, new URL(request.url));
-  return { settings };
+  if (context) context.siteChrome = siteChromeHtml(settings, new URL(request.url), menus);
+  return { settings, menus };
 }
 
 /**
@@ -39,13 +40,15 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <SiteChrome settings={loaderData.settings}>
+    <SiteChrome settings={loaderData.settings} menus={loaderData.menus}>
       <Outlet />
     </SiteChrome>
   );
 }
 
-function SiteChrome({ settings, children }: { settings: Route.ComponentProps["loaderData"]["settings"]; children: React.ReactNode }) {
+type LayoutData = Route.ComponentProps["loaderData"];
+
+function SiteChrome({ settings, menus, children }: { settings: LayoutData["settings"]; menus: LayoutData["menus"]; children: React.ReactNode }) {
   const chrome = useContext(SiteChromeContext);
   return (
     <div className="flex min-h-screen flex-col">
@@ -58,7 +61,7 @@ function SiteChrome({ settings, children }: { settings: Route.ComponentProps["lo
       {chrome ? (
         <header className={SITE_HEADER_CLASS} dangerouslySetInnerHTML={{ __html: chrome.header }} />
       ) : (
-        <SiteHeader siteName={settings.charityName} />
+        <SiteHeader siteName={settings.charityName} menu={menus.header} />
       )}
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
@@ -66,7 +69,7 @@ function SiteChrome({ settings, children }: { settings: Route.ComponentProps["lo
       {chrome ? (
         <footer className={SITE_FOOTER_CLASS} dangerouslySetInnerHTML={{ __html: chrome.footer }} />
       ) : (
-        <SiteFooter settings={settings} />
+        <SiteFooter settings={settings} links={menus.footer} />
       )}
     </div>
   );
@@ -77,5 +80,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRouteLoaderData<typeof loader>("routes/site/_layout");
   const body = <ErrorPage notFound={isRouteErrorResponse(error) && error.status === 404} />;
   if (!data) return <main id="main">{body}</main>;
-  return <SiteChrome settings={data.settings}>{body}</SiteChrome>;
+  return (
+    <SiteChrome settings={data.settings} menus={data.menus}>
+      {body}
+    </SiteChrome>
+  );
 }
