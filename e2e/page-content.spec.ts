@@ -469,7 +469,9 @@ test("a phone number saved in Settings appears in the footer; a bad value is ref
   await checkAdminPage(page, "Settings");
   await page.getByLabel("Phone").fill("not a number");
   await page.getByRole("button", { name: "Save Settings" }).click();
-  await expect(page.getByText("Phone must be a phone number")).toBeVisible();
+  // Said twice: in the summary at the top (linking to the field) and under the field itself.
+  await expect(page.getByRole("alert").getByRole("link", { name: /^Phone: Phone must be a phone number/ })).toBeVisible();
+  await expect(page.getByLabel("Phone")).toHaveAccessibleDescription(/Phone must be a phone number/);
   await expect(page.getByLabel("Phone")).toHaveValue("not a number");
   await expectAccessible(page, "Settings with an error");
   // What the refused save sent back is not saved either: another tab asks first.
