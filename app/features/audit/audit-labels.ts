@@ -47,6 +47,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "message.deleted": "Question deleted",
   "subscriber.deleted": "Newsletter subscriber deleted",
   "subscribers.exported": "Newsletter subscribers exported (CSV)",
+  "media.updated": "Media file details changed (alt text, caption, category, page or section)",
   "bin.deleted": "Moved to the Bin",
   "bin.restored": "Restored from the Bin",
   "bin.purged": "Deleted permanently from the Bin",

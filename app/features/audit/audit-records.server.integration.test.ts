@@ -33,4 +33,21 @@ describeEachEngine("recent activity in words", (getDb) => {
     expect(activity[1]!.sentence).toContainEqual({ text: "Jo Applicant's application", href: "/admin/volunteers/applications/app-jo" });
     expect(await recentActivity(database, 1)).toHaveLength(1);
   });
+
+  it("links a media file and an event while they can be opened, and not once they are in the Bin", async () => {
+    const database = getDb();
+    const { createMediaFile } = await import("#app/features/media/media.server");
+    const kept = await createMediaFile(database, { filename: "uploads/kept.png", originalName: "kept.png", fileUrl: "/media/uploads/kept.png", fileType: "image", fileSize: 10, category: "general", altText: "Kept", caption: null, pageAssignment: null, sectionAssignment: null, createdBy: null });
+    const binned = await createMediaFile(database, { filename: "uploads/binned.png", originalName: "binned.png", fileUrl: "/media/uploads/binned.png", fileType: "image", fileSize: 10, category: "general", altText: "Binned", caption: null, pageAssignment: null, sectionAssignment: null, createdBy: null });
+    await database.db.updateTable("media_files").set({ deleted_at: new Date().toISOString(), deleted_by: "sam@example.org" }).where("id", "=", binned.id).execute();
+    await recordAudit(database, { action: "media.updated", actorId: "u-sam", actorEmail: "sam@example.org", detail: { id: kept.id, name: "kept.png", changed: "caption" } });
+    await recordAudit(database, { action: "bin.deleted", actorId: "u-sam", actorEmail: "sam@example.org", detail: { kind: "media", id: binned.id, name: "binned.png" } });
+    await recordAudit(database, { action: "bin.purged", actorId: "u-sam", actorEmail: "sam@example.org", detail: { kind: "event", id: "event-gone", name: "Old ride" } });
+
+    const [purged, moved, edited] = await recentActivity(database, 3);
+    expect(purged!.sentence.every((part) => typeof part === "string" || part.href === "/admin/bin")).toBe(true);
+    expect(sentenceText(purged!.sentence)).toBe('Sam Staff deleted the event "Old ride" permanently from the Bin');
+    expect(moved!.sentence).toContain('the media file "binned.png"');
+    expect(edited!.sentence).toContainEqual({ text: 'the media file "kept.png"', href: `/admin/media?q=kept.png&edit=${kept.id}` });
+  });
 });

@@ -14,6 +14,7 @@ const RECORDS: AuditRecords = {
   applications: { a1: { name: "Jo Volunteer" } },
   messages: { m1: { name: "Kim Parent", status: "answered" } },
   registrations: { r1: true },
+  content: { "media:f1": "live", "event:e1": "binned" },
 };
 
 describe("the audit log in words", () => {
@@ -49,6 +50,27 @@ describe("the audit log in words", () => {
       "sam@example.org rejected a volunteer application (since deleted)",
     );
     expect(auditSentence(entry("registration.viewed", { registrationId: "gone" }), RECORDS).some((part) => typeof part !== "string")).toBe(false);
+  });
+
+  it("links a media file, event or other record while it can be opened, and names it in words while in the Bin or gone", () => {
+    expect(auditSentence(entry("media.updated", { id: "f1", name: "ride.png", changed: "category", fromCategory: "general", toCategory: "cycling" }), RECORDS)).toEqual([
+      "Sam Staff changed the category of ",
+      { text: 'the media file "ride.png"', href: "/admin/media?q=ride.png&edit=f1" },
+      " (from General to Cycling)",
+    ]);
+    expect(auditSentence(entry("bin.restored", { kind: "media", id: "f1", name: "ride.png" }), RECORDS)).toEqual([
+      "Sam Staff restored ",
+      { text: 'the media file "ride.png"', href: "/admin/media?q=ride.png&edit=f1" },
+      " from the ",
+      { text: "Bin", href: "/admin/bin" },
+    ]);
+    expect(auditSentence(entry("bin.deleted", { kind: "event", id: "e1", name: "Canal ride" }), RECORDS)).toEqual([
+      "Sam Staff moved ",
+      'the event "Canal ride"',
+      " to the ",
+      { text: "Bin", href: "/admin/bin" },
+    ]);
+    expect(sentenceText(auditSentence(entry("media.updated", { id: "gone", name: "old.png", changed: "alt text" }), RECORDS))).toBe('Sam Staff changed the alt text of the media file "old.png"');
   });
 
   it("names the site for its own jobs and 'Someone' for an unknown actor", () => {

@@ -1,4 +1,5 @@
 import { getPageById } from "#app/content/pages";
+import { categoryLabel } from "#app/content/site";
 import { CAPABILITY_WORDS, isStaffRole, roleLabel, type Capability, type StaffRole } from "#app/features/accounts/roles";
 
 /**
@@ -25,9 +26,15 @@ export interface AuditRecords {
   messages: Record<string, { name: string; status: string }>;
   /** Registrations that still exist (named by id only: the log never shows a child's name). */
   registrations: Record<string, true>;
+  /**
+   * Media files, events, testimonials, videos and volunteer roles the log
+   * names, by `kind:id`: "live" while staff can open it, "binned" while it
+   * waits in the Bin (absent once it is gone for good).
+   */
+  content: Record<string, "live" | "binned">;
 }
 
-export const NO_RECORDS: AuditRecords = { people: {}, applications: {}, messages: {}, registrations: {} };
+export const NO_RECORDS: AuditRecords = { people: {}, applications: {}, messages: {}, registrations: {}, content: {} };
 
 /** A piece of a sentence: plain words, or words linking to a record. */
 export type SentencePart = string | { text: string; href: string };
@@ -38,6 +45,22 @@ const text = (value: unknown): string => (typeof value === "string" ? value : va
 const BIN: SentencePart = { text: "Bin", href: "/admin/bin" };
 const BIN_KIND_NAMES: Record<string, string> = { media: "media file", event: "event", testimonial: "testimonial", video: "video", "volunteer-role": "volunteer role" };
 const binKindName = (kind: unknown): string => BIN_KIND_NAMES[text(kind)] ?? "record";
+/** Where staff open each kind of record the Bin holds (its edit form, or its own page). */
+const CONTENT_HREF: Record<string, (id: string, name: string) => string> = {
+  media: (id, name) => `/admin/media?q=${encodeURIComponent(name)}&edit=${encodeURIComponent(id)}`,
+  event: (id) => `/admin/events?edit=${encodeURIComponent(id)}#event-form-heading`,
+  testimonial: (id) => `/admin/reviews?edit=${encodeURIComponent(id)}`,
+  video: (id) => `/admin/youtube?edit=${encodeURIComponent(id)}#youtube-form-heading`,
+  "volunteer-role": (id) => `/admin/volunteers/roles/${encodeURIComponent(id)}`,
+};
+
+/** A media file, event, testimonial, video or volunteer role by name: a link while it can be opened, words otherwise. */
+function content(kind: unknown, detail: Record<string, unknown>, records: AuditRecords): SentencePart {
+  const words = `the ${binKindName(kind)} "${text(detail.name)}"`;
+  const href = Object.hasOwn(CONTENT_HREF, text(kind)) ? CONTENT_HREF[text(kind)] : undefined;
+  return href && records.content[`${text(kind)}:${text(detail.id)}`] === "live" ? { text: words, href: href(text(detail.id), text(detail.name)) } : words;
+}
+
 const roleName = (role: unknown): string => (isStaffRole(text(role)) ? roleLabel(text(role) as StaffRole) : text(role) || "no role");
 const mayNot = (capability: unknown): string => CAPABILITY_WORDS[text(capability) as Capability] ?? (text(capability) || "open it");
 const plural = (n: unknown, one: string, many: string) => `${text(n)} ${Number(n) === 1 ? one : many}`;
@@ -98,8 +121,13 @@ export const AUDIT_SENTENCES: Record<string, Words> = {
   "section-image.applied": (who, d) => [`${who} set the ${text(d.section)} image of `, page(d)],
   "section-image.removed": (who, d) => [`${who} removed the ${text(d.section)} image of `, page(d)],
   "settings.saved": (who, d) => [`${who} saved `, { text: "Settings", href: "/admin/settings" }, d.changed ? ` (${text(d.changed)})` : ""],
-  "bin.deleted": (who, d) => [`${who} moved the ${binKindName(d.kind)} "${text(d.name)}" to the `, BIN],
-  "bin.restored": (who, d) => [`${who} restored the ${binKindName(d.kind)} "${text(d.name)}" from the `, BIN],
+  "bin.deleted": (who, d, r) => [`${who} moved `, content(d.kind, d, r), " to the ", BIN],
+  "bin.restored": (who, d, r) => [`${who} restored `, content(d.kind, d, r), " from the ", BIN],
+  "media.updated": (who, d, r) => [
+    `${who} changed the ${text(d.changed) || "details"} of `,
+    content("media", d, r),
+    d.fromCategory ? ` (from ${categoryLabel(text(d.fromCategory))} to ${categoryLabel(text(d.toCategory))})` : "",
+  ],
   "bin.purged": (who, d) => [`${who} deleted the ${binKindName(d.kind)} "${text(d.name)}" permanently from the `, BIN],
   "bin.expired": (who, d) => [`${who} removed the ${binKindName(d.kind)} "${text(d.name)}" from the `, BIN, " for good after its 30 days there"],
   "navigation.saved": (who, d) => [`${who} saved the `, { text: d.menu === "footer" ? "footer links" : "header menu", href: "/admin/navigation" }, d.items !== undefined ? ` (${plural(d.items, "item", "items")})` : ""],

@@ -33,6 +33,8 @@ import {
 import { AttentionSummary } from "#app/features/dashboard/admin/attention-ui";
 import { recentActivity } from "#app/features/audit/audit-records.server";
 import { RecentActivity } from "#app/features/audit/admin/recent-activity";
+import { publicUrlWarningFor } from "#app/features/dashboard/public-url.server";
+import { PublicUrlWarning } from "#app/features/dashboard/admin/public-url-warning";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Pages · Admin Dashboard" },
@@ -85,6 +87,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       unknownPage: Boolean(pageId),
       placeholders,
       activity,
+      localPublicUrl: publicUrlWarningFor(current.user.role),
       now: new Date().toISOString(),
     };
   }
@@ -95,6 +98,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     unknownPage: false,
     placeholders: [],
     activity: null,
+    localPublicUrl: null,
     now: new Date().toISOString(),
   };
 }
@@ -120,6 +124,7 @@ export default function PagesTab({
   return (
     <>
       <AttentionSummary />
+      <PublicUrlWarning address={loaderData.localPublicUrl} />
       <Card>
         <CardHeader>
           <CardTitle as="h2">Page Content Management</CardTitle>

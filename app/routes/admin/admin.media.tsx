@@ -31,6 +31,7 @@ import {
   type FileType,
   type MediaFilter,
 } from "#app/features/media/media.server";
+import { saveMediaEdit } from "#app/features/media/media-edit.server";
 import { storagePublicBase } from "#app/features/media/media-addresses.server";
 import { binUnusedMediaFile, listMediaReferences, usesOf } from "#app/features/media/media-in-use.server";
 import { getStorage } from "#app/platform/storage/storage.server";
@@ -119,12 +120,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (intent) {
     case "update": {
       try {
-        const existing = await updateMediaFile(database, id, {
-          altText: defaultAltText(text("altText"), "").slice(0, 500),
-          caption: text("caption"),
-          pageAssignment: text("page"),
-          sectionAssignment: text("section"),
-        });
+        // A category not offered (a forged or outdated form) leaves the stored one as it is.
+        const category = CATEGORY_OPTIONS.find((c) => c.value === form.get("category"))?.value;
+        const existing = await saveMediaEdit(
+          database,
+          id,
+          { altText: defaultAltText(text("altText"), "").slice(0, 500), caption: text("caption"), pageAssignment: text("page"), sectionAssignment: text("section"), category },
+          actor,
+        );
         if (!existing) return refuseMissingRecord(id, { title: LIBRARY_MESSAGES.updateFailed });
         logger.info({ mediaId: id, userId: user.id }, "media file updated");
         return redirectWithToast(back, { title: LIBRARY_MESSAGES.updated });
@@ -132,7 +135,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         logger.error({ err: error instanceof Error ? error.message : String(error), mediaId: id }, "media update failed");
         return refuseFailedWrite(
           { title: LIBRARY_MESSAGES.updateFailed, description: KEPT_TYPED_TEXT },
-          { id, altText: text("altText"), caption: text("caption"), page: text("page"), section: text("section") } satisfies KeptMediaEdit,
+          { id, altText: text("altText"), caption: text("caption"), category: text("category"), page: text("page"), section: text("section") } satisfies KeptMediaEdit,
         );
       }
     }
@@ -186,7 +189,7 @@ async function bulkAction(intent: "bulk-delete" | "bulk-move", form: FormData, b
     const category = CATEGORY_OPTIONS.find((c) => c.value === form.get("category"));
     if (!category) return refuseAdminRequest(400, { title: "Choose a category to move the files to", description: "Nothing was changed." });
     for (const id of ids) {
-      if (await updateMediaFile(database, id, { category: category.value })) outcome.done++;
+      if (await saveMediaEdit(database, id, { category: category.value }, actor)) outcome.done++;
       else outcome.refused.push({ name: "One file", why: "it was deleted meanwhile" });
     }
     return redirectWithToast(back, bulkToast(outcome, FILES, `moved to ${category.label}`));

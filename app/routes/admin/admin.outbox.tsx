@@ -11,7 +11,7 @@ import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert";
 import { PostButton } from "#app/features/admin/record-actions";
 import { isRecordId, refuseMissingRecord, refuseUnknownAction } from "#app/features/admin/admin-response.server";
 import { sendAllFromOutbox, sendOneFromOutbox } from "#app/features/admin/outbox-actions.server";
-import { LinkedText } from "#app/web/mail-preview";
+import { LinkedText, MessageHeaders } from "#app/web/mail-preview";
 import { getSetting } from "#app/features/settings/site-settings.server";
 import { withoutInvitationLinks } from "#app/features/accounts/invitations.server";
 import { formatDateTime } from "#app/web/dates";
@@ -138,24 +138,7 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
                   <span className="text-sm text-muted-foreground">{formatDateTime(m.createdAt)}</span>
                 </summary>
                 <div className="space-y-2 border-t border-border p-3 text-sm">
-                  <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
-                    <dt className="font-medium">From</dt>
-                    <dd className="break-all">{m.from}</dd>
-                    <dt className="font-medium">To</dt>
-                    <dd className="break-all">{m.to}</dd>
-                    {Object.entries(m.headers).map(([name, value]) => (
-                      <div key={name} className="contents">
-                        <dt className="font-medium">{name}</dt>
-                        <dd className="break-all">{value}</dd>
-                      </div>
-                    ))}
-                    {m.error ? (
-                      <>
-                        <dt className="font-medium">Error</dt>
-                        <dd className="text-destructive">{m.error}</dd>
-                      </>
-                    ) : null}
-                  </dl>
+                  <MessageHeaders message={m} />
                   {/* The plain-text part, shown as text with its links working: nothing in an e-mail runs in the admin area. */}
                   <pre className="max-h-96 overflow-auto whitespace-pre-wrap break-words rounded-md bg-muted p-3 font-sans">
                     <LinkedText text={m.text} />

@@ -8,8 +8,7 @@ import { isRecordId, refuseMissingRecord, refuseUnknownAction } from "#app/featu
 import { PostButton } from "#app/features/admin/record-actions";
 import { getDatabase } from "#app/platform/db/db.server";
 import { getOutboxMessage, mailDelivery } from "#app/platform/mail/mailer.server";
-import { formatDateTime } from "#app/web/dates";
-import { LinkedText, previewDocument } from "#app/web/mail-preview";
+import { LinkedText, MessageHeaders, previewDocument } from "#app/web/mail-preview";
 import { sendOneFromOutbox } from "#app/features/admin/outbox-actions.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.message.subject ?? "E-mail"} · Outbox · Admin` }];
@@ -67,32 +66,7 @@ export default function OutboxMessage({ loaderData }: Route.ComponentProps) {
           Send this e-mail now
         </PostButton>
       ) : null}
-      <dl className="grid max-w-3xl grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="font-medium">From</dt>
-        <dd className="break-all">{m.from}</dd>
-        <dt className="font-medium">To</dt>
-        <dd className="break-all">{m.to}</dd>
-        <dt className="font-medium">Written</dt>
-        <dd>{formatDateTime(m.createdAt)}</dd>
-        {m.sentAt ? (
-          <>
-            <dt className="font-medium">Sent</dt>
-            <dd>{formatDateTime(m.sentAt)}</dd>
-          </>
-        ) : null}
-        {Object.entries(m.headers).map(([name, value]) => (
-          <div key={name} className="contents">
-            <dt className="font-medium">{name}</dt>
-            <dd className="break-all">{value}</dd>
-          </div>
-        ))}
-        {m.error ? (
-          <>
-            <dt className="font-medium">Error</dt>
-            <dd className="text-destructive">{m.error}</dd>
-          </>
-        ) : null}
-      </dl>
+      <MessageHeaders message={m} showDates className="max-w-3xl" />
       {m.html ? (
         <section aria-labelledby="html-heading" className="space-y-2">
           <h3 id="html-heading" className="text-lg font-semibold">

@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/admin.settings";
 import { AdminRefusalNotice } from "#app/features/admin/admin-refusal";
 import { SettingsForm, type SettingsValues } from "#app/features/settings/admin/settings-form";
+import { InViewWhenShown } from "#app/features/settings/admin/save-error-summary";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
 import { refuseAdminRequest, refuseFailedSave, refuseStaleEdit } from "#app/features/admin/admin-response.server";
 import { requireStaff } from "#app/features/accounts/auth.server";
@@ -69,7 +70,9 @@ export default function SettingsArea({ loaderData, actionData }: Route.Component
         </p>
       </CardHeader>
       <CardContent>
-        <AdminRefusalNotice data={actionData} />
+        <InViewWhenShown shown={actionData && "refusal" in actionData ? actionData : null}>
+          <AdminRefusalNotice data={actionData} />
+        </InViewWhenShown>
         <SettingsForm
           key={actionData ? "submitted" : "saved"}
           values={(actionData && "values" in actionData ? (actionData.values as SettingsValues) : undefined) ?? loaderData.values}

@@ -71,8 +71,10 @@ export function ImagePicker({
   const headingId = `${id}-heading`;
 
   return (
-    <section aria-labelledby={headingId} className={cn("grid gap-4", className)}>
-      <div className="grid gap-3 sm:grid-cols-[1fr_14rem]">
+    // Laid out by its own width, not the window's: inside the event form's narrow column a wide window's four columns
+    // would squash the thumbnails into each other and the search box to a sliver.
+    <section aria-labelledby={headingId} className={cn("@container grid gap-4", className)}>
+      <div className="grid gap-3 @lg:grid-cols-[1fr_14rem]">
         <div className="relative">
           <Label htmlFor={`${id}-search`} className="sr-only">
             Search images
@@ -110,11 +112,12 @@ export function ImagePicker({
       {loaded !== null && images.length === 0 ? (
         <p className="rounded-md border border-dashed border-border p-6 text-center text-muted-foreground">No images found matching your criteria</p>
       ) : (
-        <ul className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-4">
+        // As many columns as fit at 8rem or more each (one when even that does not fit): a thumbnail never overlaps its neighbour.
+        <ul className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,8rem),1fr))] gap-3">
           {images.map((image) => {
             const isSelected = image.id === selected;
             return (
-              <li key={`${image.source}-${image.id}`}>
+              <li key={`${image.source}-${image.id}`} className="min-w-0">
                 <button
                   type="button"
                   aria-pressed={isSelected}
@@ -128,10 +131,10 @@ export function ImagePicker({
                   )}
                 >
                   <PickerThumbnail image={image} />
-                  <Badge variant="secondary" className="justify-self-start">
+                  <Badge variant="secondary" className="max-w-full justify-self-start overflow-hidden">
                     {categoryLabel(image.category)}
                   </Badge>
-                  <span className="line-clamp-2 text-sm">{image.alt}</span>
+                  <span className="line-clamp-2 text-sm break-words">{image.alt}</span>
                   {isSelected ? (
                     <span className="absolute right-3 top-3 flex size-7 items-center justify-center rounded-full bg-primary text-primary-foreground shadow">
                       <Check className="size-4" aria-hidden="true" />

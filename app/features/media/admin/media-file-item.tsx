@@ -10,7 +10,7 @@ import { NativeSelect } from "#app/components/ui/native-select";
 import { Textarea } from "#app/components/ui/textarea";
 import { categoryLabel } from "#app/content/site";
 import { megabytes } from "#app/features/media/upload-rules";
-import { describeMediaUses, PAGE_OPTIONS, SECTION_OPTIONS, pageLabel, sectionLabel } from "./media-options";
+import { CATEGORY_OPTIONS, describeMediaPlace, describeMediaUses, PAGE_OPTIONS, SECTION_OPTIONS } from "./media-options";
 import { formatDateTime } from "#app/web/dates";
 
 /** The fields of a media file the library shows (a MediaFile, as loader data). */
@@ -60,12 +60,13 @@ export interface KeptMediaEdit {
   id: string;
   altText: string;
   caption: string;
+  category: string;
   page: string;
   section: string;
 }
 
 /** The values the edit form starts from. */
-type MediaEditValues = Pick<KeptMediaEdit, "altText" | "caption" | "page" | "section">;
+type MediaEditValues = Pick<KeptMediaEdit, "altText" | "caption" | "category" | "page" | "section">;
 
 /** Where a file is assigned (a page, a section), "None" first; a stored value no longer offered stays chosen, so editing other fields does not change it. */
 function AssignmentSelect({ id, label, name, value, options }: { id: string; label: string; name: string; value: string; options: readonly { value: string; label: string }[] }) {
@@ -86,7 +87,7 @@ function AssignmentSelect({ id, label, name, value, options }: { id: string; lab
 }
 
 /**
- * A media file's edit form: alt text, caption, page and section. Used in the
+ * A media file's edit form: alt text, caption, category, page and section. Used in the
  * library's list, and on its own (`name` only) when a save failed and the
  * file is not on the page to hold what was typed.
  */
@@ -104,7 +105,17 @@ export function MediaEditForm({ id, name, values, returnTo }: { id: string; name
         <Label htmlFor={`${idp}-caption`}>Caption</Label>
         <Textarea id={`${idp}-caption`} name="caption" defaultValue={values.caption} rows={2} maxLength={2000} />
       </div>
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid gap-3 sm:grid-cols-3">
+        <div className="grid gap-2">
+          <Label htmlFor={`${idp}-category`}>Category</Label>
+          <NativeSelect id={`${idp}-category`} name="category" defaultValue={values.category}>
+            {CATEGORY_OPTIONS.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
         <AssignmentSelect id={`${idp}-page`} label="Page" name="page" value={values.page} options={PAGE_OPTIONS} />
         <AssignmentSelect id={`${idp}-section`} label="Section" name="section" value={values.section} options={SECTION_OPTIONS} />
       </div>
@@ -149,7 +160,7 @@ export function MediaFileItem({
         <MediaEditForm
           id={file.id}
           name={name}
-          values={kept ?? { altText: file.altText, caption: file.caption ?? "", page: file.pageAssignment ?? "none", section: file.sectionAssignment ?? "none" }}
+          values={kept ?? { altText: file.altText, caption: file.caption ?? "", category: file.category, page: file.pageAssignment ?? "none", section: file.sectionAssignment ?? "none" }}
           returnTo={returnTo}
         />
       ) : (
@@ -180,16 +191,9 @@ export function MediaFileItem({
                 </dd>
               </>
             ) : null}
-            <dt>Page</dt>
-            <dd>{pageLabel(file.pageAssignment)}</dd>
-            <dt>Section</dt>
-            <dd>{sectionLabel(file.sectionAssignment)}</dd>
-            {uses && uses.length > 0 ? (
-              <>
-                <dt>Used on</dt>
-                <dd>{describeMediaUses(uses)}</dd>
-              </>
-            ) : null}
+            {/* Where the file is shown, said once: an unset page or section is not a place, so it is not listed beside one. */}
+            <dt>Shown</dt>
+            <dd>{describeMediaPlace(file, uses)}</dd>
             <dt>File</dt>
             <dd className="break-all">{file.originalName}</dd>
             <dt>Uploaded</dt>

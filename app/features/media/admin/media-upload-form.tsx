@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { AltTextFields, altFieldId, fileKey, missingAltMessage } from "./alt-text-fields";
 import { useRevalidator } from "react-router";
 import { Loader2, RotateCcw, Upload as UploadIcon, X } from "lucide-react";
 import { toast } from "sonner";
@@ -89,17 +90,22 @@ export function MediaUploadForm() {
   const [files, setFiles] = useState<File[]>([]);
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [altTouched, setAltTouched] = useState(false);
+  // Each chosen file's own alt text once typed, by fileKey: choosing again, or more files, never loses it.
+  const [typedAlts, setTypedAlts] = useState<Record<string, string>>({});
+  const [altErrors, setAltErrors] = useState<Record<string, string>>({});
   const [queue, setQueue] = useState<QueueItem[]>([]);
   const active = useRef<TusUpload | null>(null);
   const busy = queue.some((q) => q.status === "waiting" || q.status === "uploading" || q.status === "finishing");
 
   const update = (key: string, patch: Partial<QueueItem>) => setQueue((q) => q.map((item) => (item.key === key ? { ...item, ...patch } : item)));
 
-  // Prefill alt text from the first file's name plus the page and section, until the person types their own.
-  useEffect(() => {
-    if (altTouched || files.length === 0) return;
-    setFields((f) => ({ ...f, altText: libraryAltText(files[0]!.name, f.page === "none" ? "" : f.page, f.section === "none" ? "" : f.section) }));
-  }, [files, fields.page, fields.section, altTouched]);
+  /** A file's alt text: what was typed for it, else what was typed before any file was chosen, else its name with the page and section. */
+  const altFor = (file: File): string =>
+    typedAlts[fileKey(file)] ?? (altTouched ? fields.altText : libraryAltText(file.name, fields.page === "none" ? "" : fields.page, fields.section === "none" ? "" : fields.section));
+  const typeAlt = (file: File, text: string) => {
+    setTypedAlts((typed) => ({ ...typed, [fileKey(file)]: text }));
+    setAltErrors((errors) => Object.fromEntries(Object.entries(errors).filter(([key]) => key !== fileKey(file))));
+  };
 
   function choose(event: React.ChangeEvent<HTMLInputElement>) {
     const chosen = [...(event.target.files ?? [])];
@@ -110,6 +116,7 @@ export function MediaUploadForm() {
       else accepted.push(file);
     }
     setFiles(accepted);
+    setAltErrors({});
     if (accepted.length === 0 && fileInput.current) fileInput.current.value = "";
   }
 
@@ -119,11 +126,17 @@ export function MediaUploadForm() {
       toast.error(LIBRARY_MESSAGES.noFile);
       return;
     }
+    // Every file needs words for people who cannot see it: one without is refused, and nothing is sent until each has some.
+    const missing = Object.fromEntries(files.filter((file) => !altFor(file).trim()).map((file) => [fileKey(file), missingAltMessage(file.name, files.length)]));
+    setAltErrors(missing);
+    if (Object.keys(missing).length > 0) {
+      document.getElementById(altFieldId(id, files.findIndex((file) => missing[fileKey(file)]), files.length))?.focus();
+      return;
+    }
     const items = files.map((file, i) => ({
       key: `${Date.now()}-${i}-${file.name}`,
       file,
-      // Several files: each defaults to its own name rather than sharing the first one's.
-      fields: { ...fields, altText: files.length > 1 && !altTouched ? "" : fields.altText },
+      fields: { ...fields, altText: altFor(file).trim() },
       status: "waiting" as const,
       percent: 0,
     }));
@@ -131,6 +144,7 @@ export function MediaUploadForm() {
     setFiles([]);
     setFields(EMPTY);
     setAltTouched(false);
+    setTypedAlts({});
     if (fileInput.current) fileInput.current.value = "";
   }
 
@@ -247,26 +261,25 @@ export function MediaUploadForm() {
             Images (JPEG, PNG, WebP, AVIF, GIF) or videos (MP4, WebM, QuickTime), up to 500MB each. Big uploads carry on after a dropped connection.
           </p>
         </div>
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-alt`}>Alt text</Label>
-          <Input
-            id={`${id}-alt`}
-            value={fields.altText}
-            maxLength={500}
-            onChange={(e) => {
+        <AltTextFields
+          id={id}
+          files={files}
+          value={fields.altText}
+          altFor={altFor}
+          errors={altErrors}
+          onType={(file, text) => {
+            if (file) typeAlt(file, text);
+            else {
               setAltTouched(true);
-              set("altText")(e);
-            }}
-            aria-describedby={`${id}-alt-hint`}
-          />
-          <p id={`${id}-alt-hint`} className="text-sm text-muted-foreground">
-            Optional: left empty, the file name is used.
-          </p>
-        </div>
+              setFields((f) => ({ ...f, altText: text }));
+            }
+          }}
+        />
         <div className="grid gap-2">
           <Label htmlFor={`${id}-caption`}>Caption</Label>
           <Textarea id={`${id}-caption`} value={fields.caption} onChange={set("caption")} rows={2} maxLength={2000} />
         </div>
+        {files.length > 1 ? <p className="text-sm text-muted-foreground">The caption, page, section and category below apply to each of the {files.length} files.</p> : null}
         <div className="grid gap-4 sm:grid-cols-3">
           <div className="grid gap-2">
             <Label htmlFor={`${id}-page`}>Page</Label>
