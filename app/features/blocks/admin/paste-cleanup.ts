@@ -58,9 +58,11 @@ function isWordListParagraph(node: Element | null): node is Element {
 function rebuildWordLists(body: HTMLElement) {
   const doc = body.ownerDocument;
   for (const first of [...body.querySelectorAll("p")]) {
-    if (!first.isConnected || !isWordListParagraph(first) || isWordListParagraph(first.previousElementSibling)) continue;
+    if (!first.isConnected || !isWordListParagraph(first) || first.parentElement?.closest("ul, ol")) continue;
+    // One list is the paragraphs in a row that Word gave the same list id ("mso-list:l0 …").
+    const listId = (p: Element) => /mso-list:\s*(l\d+)/i.exec(p.getAttribute("style") ?? "")?.[1] ?? "";
     const run: Element[] = [];
-    for (let node: Element | null = first; isWordListParagraph(node); node = node.nextElementSibling) run.push(node);
+    for (let node: Element | null = first; isWordListParagraph(node) && listId(node) === listId(first); node = node.nextElementSibling) run.push(node);
     const root = doc.createElement("div");
     // The open lists, outermost first; each holds its level and the item new children go into.
     const stack: { level: number; list: Element; item: Element | null }[] = [];
@@ -112,5 +114,8 @@ export function cleanPastedHtml(html: string): string {
   for (let node = walker.nextNode(); node; node = walker.nextNode()) comments.push(node);
   for (const comment of comments) comment.parentNode?.removeChild(comment);
   for (const marker of [...body.getElementsByTagName("o:p")]) unwrap(marker);
+  // Word's spacer paragraphs (a lone &nbsp;) and Google Docs' closing <br> are layout, not text.
+  for (const p of [...body.querySelectorAll("p")]) if (!p.querySelector("br") && (p.textContent ?? "").replace(/[\s\u00a0]/g, "") === "") p.remove();
+  for (const br of [...body.querySelectorAll(":scope > br")]) br.remove();
   return body.innerHTML;
 }
