@@ -262,6 +262,17 @@ test("at phone width the toolbar wraps inside the screen and the link picker fit
   await expect(dialog).toHaveCount(0);
   // Opening and closing the picker changed nothing.
   await expect(page.getByText("Unsaved Changes")).toHaveCount(0);
+
+  // Typing marks the page changed; Discard puts the editor back to the saved text.
+  await editor.click();
+  await page.keyboard.press("ControlOrMeta+End");
+  await page.keyboard.type(" Words to throw away.");
+  await expect(page.getByText("Unsaved Changes")).toBeVisible();
+  await page.getByRole("button", { name: "Discard changes" }).click();
+  await expect(page.getByText("Unsaved Changes")).toHaveCount(0);
+  await expect(page.getByRole("textbox", { name: "Main Content" })).toHaveAttribute("contenteditable", "true");
+  await expect(page.getByRole("textbox", { name: "Main Content" })).toContainText("Get in touch to find out how to take part.");
+  await expect(page.getByRole("textbox", { name: "Main Content" })).not.toContainText("Words to throw away.");
 });
 
 test("without JavaScript Main Content is a plain box named content holding the text as Markdown", async ({ browser, baseURL }) => {
