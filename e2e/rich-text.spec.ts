@@ -263,8 +263,9 @@ test("at phone width the toolbar wraps inside the screen and the link picker fit
   // Opening and closing the picker changed nothing.
   await expect(page.getByText("Unsaved Changes")).toHaveCount(0);
 
-  // Typing marks the page changed; Discard puts the editor back to the saved text.
-  await editor.click();
+  // Typing marks the page changed; Discard puts the editor back to the saved text. The label leads into the text.
+  await page.locator("label", { hasText: "Main Content" }).click();
+  await expect(editor).toBeFocused();
   await page.keyboard.press("ControlOrMeta+End");
   await page.keyboard.type(" Words to throw away.");
   await expect(page.getByText("Unsaved Changes")).toBeVisible();

@@ -57,7 +57,15 @@ export function RichTextEditor(props: RichTextEditorProps) {
 
   return (
     <div className="grid gap-2">
-      <Label id={labelId} htmlFor={id}>
+      <Label
+        id={labelId}
+        htmlFor={id}
+        // A label focuses a form control by itself; the editor's editing area is not one, so clicking says where to go.
+        onClick={() => {
+          const area = document.getElementById(id);
+          if (area?.isContentEditable) area.focus();
+        }}
+      >
         {label}
       </Label>
       {running ? (
