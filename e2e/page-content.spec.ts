@@ -39,13 +39,25 @@ test("edit About Us in the Pages tab, see it on /about, then restore the earlier
   await page.waitForURL(/\/admin\?page=about$/);
   const save = page.getByRole("button", { name: "Save Changes" });
   await expect(page.getByLabel("Hero Title", { exact: true })).toHaveValue("About Us");
-  await expect(page.getByLabel("Main Content")).toHaveAttribute("rows", "12");
+  // Main Content is the rich-text editor once its code has loaded (e2e/rich-text.spec.ts covers it in depth).
+  const mainContent = page.getByRole("textbox", { name: "Main Content" });
+  await expect(mainContent).toHaveAttribute("contenteditable", "true");
   await expect(save).toBeDisabled();
   await expect(page.getByText("Unsaved Changes")).toHaveCount(0);
   await checkAdminPage(page, "Pages tab, About Us");
 
   await page.getByLabel("Hero Title", { exact: true }).fill("About our Halifax charity");
-  await page.getByLabel("Main Content").fill("We changed this text in the admin area.\n\n## Our promise\n\n- Free youth sessions\n- **Everyone** welcome");
+  // Typed with the editor's Markdown-style shortcuts: "## " starts a heading, "- " a list, **…** is bold.
+  await mainContent.click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.press("Delete");
+  await page.keyboard.type("We changed this text in the admin area.");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("## Our promise");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("- Free youth sessions");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("**Everyone** welcome");
   await expect(page.getByText("Unsaved Changes")).toBeVisible();
   await expect(save).toBeEnabled();
 

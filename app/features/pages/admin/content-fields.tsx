@@ -1,13 +1,18 @@
+import { useState } from "react";
 import { FieldError } from "#app/components/ui/field-error";
 import { Input } from "#app/components/ui/input";
 import { Label } from "#app/components/ui/label";
-import { Textarea } from "#app/components/ui/textarea";
-import { CONTENT_TEXTAREA_ROWS } from "#app/content/site";
+import { BUILT_IN_PAGES } from "#app/content/pages";
+import { RichTextEditor } from "#app/features/blocks/admin/rich-text-editor";
+import { markdownToRichText, richTextToMarkdown } from "#app/features/blocks/rich-text";
 import { LIMITS } from "#app/features/pages/page-content.schema";
 import type { EditorValues } from "#app/features/pages/editor-values";
 import type { FieldErrors } from "#app/web/parse-form";
 
 type TextKey = "heroTitle" | "heroSubtitle" | "mainTitle" | "content";
+
+/** The pages the link picker offers when the caller names none: the site's built-in pages. */
+const SITE_PAGES = BUILT_IN_PAGES.map((p) => ({ title: p.title, path: p.path }));
 
 /** The Content sub-tab: the page's titles and words, each emptied field falling back to the built-in copy. */
 export function ContentFields({
@@ -16,13 +21,23 @@ export function ContentFields({
   builtIn,
   errors,
   set,
+  pages = SITE_PAGES,
 }: {
   id: string;
   values: EditorValues;
   builtIn: Pick<EditorValues, "heroTitle" | "heroSubtitle" | "mainTitle">;
   errors: FieldErrors;
   set: (key: TextKey, value: string) => void;
+  pages?: { title: string; path: string }[];
 }) {
+  // The editor holds its own document; it starts afresh only when the text changes from outside
+  // (Discard, or a kept draft restored), not when it reports its own typing.
+  const [known, setKnown] = useState(values.content);
+  const [generation, setGeneration] = useState(0);
+  if (values.content !== known) {
+    setKnown(values.content);
+    setGeneration((g) => g + 1);
+  }
   return (
     <div className="grid gap-4">
       <p className="text-sm text-muted-foreground">Leave a field empty to show the site's built-in text for it.</p>
@@ -57,21 +72,29 @@ export function ContentFields({
         onChange={(v) => set("mainTitle", v)}
       />
       <div className="grid gap-2">
-        <Label htmlFor={`${id}-content`}>Main Content</Label>
-        <Textarea
+        <RichTextEditor
+          key={generation}
           id={`${id}-content`}
           name="content"
-          rows={CONTENT_TEXTAREA_ROWS}
-          value={values.content}
+          label="Main Content"
+          defaultValue={markdownToRichText(values.content)}
+          unchangedValue={values.content}
+          // The server stores this field as Markdown for now; it reads the editor's JSON once pages are stored as blocks.
+          submitAs="markdown"
+          pages={pages}
           maxLength={LIMITS.content}
-          onChange={(e) => set("content", e.target.value)}
-          aria-describedby={`${id}-content-hint${errors.content ? ` ${id}-content-error` : ""}`}
-          aria-invalid={errors.content ? true : undefined}
-          className="font-mono text-sm"
+          onChange={(doc) => {
+            const text = richTextToMarkdown(doc);
+            setKnown(text);
+            set("content", text);
+          }}
+          describedBy={`${id}-content-hint${errors.content ? ` ${id}-content-error` : ""}`}
+          invalid={Boolean(errors.content)}
         />
         <p id={`${id}-content-hint`} className="text-sm text-muted-foreground">
-          Separate paragraphs with a blank line. Start a line with "## " for a heading or "- " for a list item; **bold**, *italic*
-          and [link text](/contact) work too.
+          Use the buttons above the text for headings, bold, italic, lists and links (Ctrl+K adds a link). Without the buttons,
+          separate paragraphs with a blank line and start a line with "## " for a heading or "- " for a list item; **bold**,
+          *italic* and [link text](/contact) work too.
         </p>
         <FieldError id={`${id}-content-error`} errors={errors.content} />
       </div>
