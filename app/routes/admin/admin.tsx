@@ -92,7 +92,6 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             <p className="hidden text-sm text-muted-foreground md:block">{signedInAs}</p>
           </div>
           <div className="flex items-center gap-1 md:gap-2">
-            <AdminMenuButton open={menuOpen} onToggle={() => setMenuOpen((was) => !was)} count={attentionTotal} buttonRef={menuButton} />
             <Button asChild variant="ghost" className="max-md:px-3">
               <Link to="/" reloadDocument>
                 <ExternalLink aria-hidden="true" />
@@ -106,6 +105,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                 <span className="max-md:sr-only">Logout</span>
               </Button>
             </Form>
+            {/* Last in the row, so the keyboard goes from it straight into the menu it opens. */}
+            <AdminMenuButton open={menuOpen} onToggle={() => setMenuOpen((was) => !was)} count={attentionTotal} buttonRef={menuButton} />
           </div>
         </div>
         {/* The navigation: always shown from tablet width; on a phone only once the menu button opens it. */}
