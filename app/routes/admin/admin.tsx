@@ -89,7 +89,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto flex max-w-7xl items-center justify-between gap-2 px-4 py-2 md:flex-wrap md:gap-4 md:py-4">
           <div className="min-w-0">
             <h1 className="text-lg font-bold md:text-2xl">Admin Dashboard</h1>
-            <p className="hidden text-sm text-muted-foreground md:block">{signedInAs}</p>
+            {/* Once only (a second copy in the menu would read twice); on a phone it gives its line to the page. */}
+            <p className="text-sm text-muted-foreground max-md:sr-only">{signedInAs}</p>
           </div>
           <div className="flex items-center gap-1 md:gap-2">
             <Button asChild variant="ghost" className="max-md:px-3">
@@ -119,7 +120,6 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             menuButton.current?.focus();
           }}
         >
-          <p className="pb-2 text-sm text-muted-foreground md:hidden">{signedInAs}</p>
           {tabs.length > 0 ? (
             <nav aria-label="Admin sections">
               {/* Wraps rather than scrolls at in-between widths, so no tab is ever out of sight. */}
