@@ -29,6 +29,9 @@ async function emptyFromBin(page: Page, item: string, what: string, toast: strin
 }
 
 async function openBin(page: Page) {
+  // On a phone the areas are behind the menu button.
+  const menu = page.getByRole("button", { name: /^Menu/ });
+  if (await menu.isVisible()) await menu.click();
   await page.getByRole("link", { name: "Bin", exact: true }).click();
   await page.waitForURL((url) => url.pathname === "/admin/bin");
   await expect(page.getByRole("heading", { name: "Bin", level: 2 })).toBeVisible();

@@ -148,3 +148,26 @@ export function analysePublicRoutes(buildDir) {
 }
 
 export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/**
+ * The admin area's JavaScript: the shell every admin page loads (the
+ * manifest's entry, the root and the admin layout, with their static
+ * imports), and for each admin route what it adds on top, which the browser
+ * fetches only when that tab is opened (each tab stays lazy).
+ */
+export function analyseAdminRoutes(buildDir) {
+  const { clientDir, manifest, chunks } = readBuild(buildDir);
+  const entry = manifest.entry ? [manifest.entry.module, ...(manifest.entry.imports ?? [])] : [];
+  const layout = routeChain(manifest, "routes/admin/admin");
+  const shellFiles = new Set(closure(chunks, [...entry, ...layout.flatMap((r) => [r.module, ...(r.imports ?? [])])], { dynamic: false }));
+  const shell = { js: [...shellFiles], jsSize: sumSizes(clientDir, [...shellFiles].map((f) => `/${f}`)) };
+  const routes = Object.keys(manifest.routes)
+    .filter((id) => id.startsWith("routes/admin/") && id !== "routes/admin/admin")
+    .sort()
+    .map((id) => {
+      const route = manifest.routes[id];
+      const own = closure(chunks, [route.module, ...(route.imports ?? [])], { dynamic: false }).filter((f) => !shellFiles.has(f));
+      return { id, js: own, jsSize: sumSizes(clientDir, own.map((f) => `/${f}`)) };
+    });
+  return { shell, routes };
+}

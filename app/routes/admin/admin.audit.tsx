@@ -1,4 +1,5 @@
 import type { Route } from "./+types/admin.audit";
+import { EmptyState } from "#app/components/ui/empty-state";
 import { auditActionLabel } from "#app/features/audit/audit-labels";
 import { auditSentence } from "#app/features/audit/audit-sentences";
 import { auditRecords } from "#app/features/audit/audit-records.server";
@@ -39,7 +40,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
       </CardHeader>
       <CardContent className="grid gap-4">
         {entries.length === 0 ? (
-          <p className="text-sm text-muted-foreground">Nothing has been recorded yet.</p>
+          <EmptyState>Nothing has been recorded yet.</EmptyState>
         ) : (
           <div className="overflow-x-auto">
             <table className="w-full border-collapse text-left text-sm">

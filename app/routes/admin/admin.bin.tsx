@@ -1,6 +1,7 @@
 import { RotateCcw } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/admin.bin";
+import { EmptyState } from "#app/components/ui/empty-state";
 import { ActionButton, ConfirmDeleteButton, RecordRefusalNotice } from "#app/features/admin/record-fields";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
 import { isRecordId, refuseAdminRequest, refuseMissingRecord, refuseUnknownAction } from "#app/features/admin/admin-response.server";
@@ -66,9 +67,7 @@ export default function BinPage({ loaderData, actionData }: Route.ComponentProps
       <CardContent className="grid gap-4">
         <RecordRefusalNotice data={actionData} />
         {items.length === 0 ? (
-          <p className="rounded-md border border-dashed border-border p-6 text-center text-muted-foreground">
-            The Bin is empty. Anything you delete from the admin lists comes here first.
-          </p>
+          <EmptyState>The Bin is empty. Anything you delete from the admin lists comes here first.</EmptyState>
         ) : (
           <ul className="grid gap-3" aria-label="Deleted items">
             {items.map((item) => {

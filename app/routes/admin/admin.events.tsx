@@ -1,6 +1,7 @@
 import { Copy, Eye, EyeOff, Pencil } from "lucide-react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/admin.events";
+import { EmptyState } from "#app/components/ui/empty-state";
 import { EMPTY_EVENT, EventForm, type EventFormValues } from "#app/features/events/admin/event-form";
 import { ActionButton, ConfirmDeleteButton, RecordRefusalNotice, revalidateAfterRefusedEdit, useRecordFormSlot } from "#app/features/admin/record-fields";
 import { Badge } from "#app/components/ui/badge";
@@ -150,7 +151,7 @@ function EventList({ title, events, empty }: { title: string; events: SiteEvent[
         {title} <span className="text-muted-foreground tabular-nums">({events.length})</span>
       </h3>
       {events.length === 0 ? (
-        <p className="text-muted-foreground">{empty}</p>
+        <EmptyState>{empty}</EmptyState>
       ) : (
         <ul className="grid gap-3">
           {events.map((e) => {

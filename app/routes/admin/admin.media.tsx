@@ -1,6 +1,7 @@
 import { Form, Link, useRevalidator, useSearchParams } from "react-router";
 import { Search } from "lucide-react";
 import type { Route } from "./+types/admin.media";
+import { EmptyState } from "#app/components/ui/empty-state";
 import { AdminRefusalNotice } from "#app/features/admin/admin-refusal";
 import { ImagePicker } from "#app/features/media/admin/image-picker";
 import { type KeptMediaEdit, MediaEditForm, MediaFileItem } from "#app/features/media/admin/media-file-item";
@@ -322,7 +323,7 @@ export default function MediaTab({ loaderData, actionData }: Route.ComponentProp
           ) : total === 0 ? (
             <p className="rounded-md border border-dashed border-border p-6 text-center text-muted-foreground">{LIBRARY_MESSAGES.empty}</p>
           ) : files.length === 0 ? (
-            <p className="rounded-md border border-dashed border-border p-6 text-center text-muted-foreground">No files match these filters.</p>
+            <EmptyState>No files match these filters.</EmptyState>
           ) : (
             <>
               {filtered ? (

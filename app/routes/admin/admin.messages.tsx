@@ -1,4 +1,6 @@
 import type { Route } from "./+types/admin.messages";
+import { EmptyState } from "#app/components/ui/empty-state";
+import { PageHeader } from "#app/components/ui/page-header";
 import { DeleteDisclosure, PostButton, StatusFilter } from "#app/features/admin/record-actions";
 import { formatDateTime } from "#app/web/dates";
 import { AdminRefusalNotice, revalidateAfterConflict } from "#app/features/admin/admin-refusal";
@@ -141,16 +143,13 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
   return (
     <div className="space-y-6">
       <AdminRefusalNotice data={actionData} className="mb-0" />
-      <header>
-        <h2 className="text-2xl font-bold">Messages</h2>
-        <p className="text-muted-foreground">Questions sent from the contact page. Reply by email, then mark them answered.</p>
-      </header>
+      <PageHeader title="Messages" description="Questions sent from the contact page. Reply by email, then mark them answered." className="mb-0" />
       <StatusFilter
         label="Filter messages"
         current={status}
         options={MESSAGE_STATUSES.map((s) => ({ value: s, label: MESSAGE_STATUS_LABELS[s], count: counts[s] }))}
       />
-      {messages.length === 0 ? <p className="text-muted-foreground">No messages here.</p> : (
+      {messages.length === 0 ? <EmptyState>No messages here.</EmptyState> : (
         <BulkBar formId="bulk-messages" label="Change the selected questions" pageIds={messages.map((m) => m.id)}>
           <input type="hidden" name="status" value={status} />
           <Button type="submit" name="intent" value="bulk-delete" variant="outline" size="sm" className="text-destructive">

@@ -7,6 +7,9 @@ import { formatDateTime } from "#app/web/dates";
 import { ConfirmDeleteButton } from "#app/features/admin/record-fields";
 import { campaignSchema } from "#app/features/newsletter/campaign.schema";
 import { parseForm, type FieldErrors } from "#app/web/parse-form";
+import { PageHeader } from "#app/components/ui/page-header";
+import { EmptyState } from "#app/components/ui/empty-state";
+import { ListTable, ListTableBody, ListTableCell, ListTableHead, ListTableHeader, ListTableRow } from "#app/components/ui/list-table";
 import { Badge } from "#app/components/ui/badge";
 import { Button } from "#app/components/ui/button";
 import { Input } from "#app/components/ui/input";
@@ -300,9 +303,7 @@ export default function NewsletterTab({ loaderData, actionData: answer }: Route.
   return (
     <div className="space-y-10">
       <AdminRefusalNotice data={answer} className="mb-0" />
-      <header>
-        <h2 className="text-2xl font-bold">Newsletter</h2>
-        <p className="text-muted-foreground">Subscribers who confirmed their address, and the campaigns sent to them.</p>
+      <PageHeader title="Newsletter" description="Subscribers who confirmed their address, and the campaigns sent to them." className="mb-0">
         {delivery === "outbox" ? (
           <p className="mt-2 text-sm">
             No mail server is set up, so nothing is e-mailed: every newsletter and test waits in the{" "}
@@ -316,7 +317,7 @@ export default function NewsletterTab({ loaderData, actionData: answer }: Route.
             .
           </p>
         ) : null}
-      </header>
+      </PageHeader>
 
       <section aria-labelledby="figures-heading">
         <h3 id="figures-heading" className="sr-only">
@@ -360,33 +361,32 @@ export default function NewsletterTab({ loaderData, actionData: answer }: Route.
           Campaigns
         </h3>
         {campaigns.length === 0 ? (
-          <p className="text-muted-foreground">No campaigns yet.</p>
+          <EmptyState>No campaigns yet.</EmptyState>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-border">
-                <tr>
-                  <th scope="col" className="p-2">Subject</th>
-                  <th scope="col" className="p-2">Status</th>
-                  <th scope="col" className="p-2">Progress</th>
-                  <th scope="col" className="p-2">Updated</th>
-                  <th scope="col" className="p-2"><span className="sr-only">Actions</span></th>
-                </tr>
-              </thead>
-              <tbody>
+          <ListTable>
+              <ListTableHead>
+                <ListTableRow>
+                  <ListTableHeader>Subject</ListTableHeader>
+                  <ListTableHeader>Status</ListTableHeader>
+                  <ListTableHeader>Progress</ListTableHeader>
+                  <ListTableHeader>Updated</ListTableHeader>
+                  <ListTableHeader><span className="sr-only">Actions</span></ListTableHeader>
+                </ListTableRow>
+              </ListTableHead>
+              <ListTableBody>
                 {campaigns.map((c) => (
-                  <tr key={c.id} className="border-b border-border align-top">
-                    <td className="p-2 font-medium">{c.subject}</td>
-                    <td className="p-2">
+                  <ListTableRow key={c.id} className="align-top">
+                    <ListTableCell className="font-medium max-md:text-base">{c.subject}</ListTableCell>
+                    <ListTableCell label="Status">
                       <Badge variant={STATUS_BADGE[c.status] ?? "secondary"}>{c.status === "sending" ? "Sending" : c.status[0]!.toUpperCase() + c.status.slice(1)}</Badge>
-                    </td>
-                    <td className="p-2">
+                    </ListTableCell>
+                    <ListTableCell label="Progress">
                       {c.status === "draft"
                         ? "—"
                         : `${c.counts.sent} of ${c.counts.total} sent${c.counts.failed ? `, ${c.counts.failed} failed` : ""}${c.counts.cancelled ? `, ${c.counts.cancelled} not sent` : ""}`}
-                    </td>
-                    <td className="p-2">{formatDate(c.finishedAt ?? c.updatedAt)}</td>
-                    <td className="p-2">
+                    </ListTableCell>
+                    <ListTableCell label="Updated">{formatDate(c.finishedAt ?? c.updatedAt)}</ListTableCell>
+                    <ListTableCell>
                       {c.status === "draft" ? (
                         <div className="flex flex-wrap gap-2">
                           <Button asChild variant="outline" size="sm">
@@ -407,12 +407,11 @@ export default function NewsletterTab({ loaderData, actionData: answer }: Route.
                           </Button>
                         </Form>
                       ) : null}
-                    </td>
-                  </tr>
+                    </ListTableCell>
+                  </ListTableRow>
                 ))}
-              </tbody>
-            </table>
-          </div>
+              </ListTableBody>
+          </ListTable>
         )}
       </section>
 
@@ -432,13 +431,13 @@ export default function NewsletterTab({ loaderData, actionData: answer }: Route.
           </form>
         </div>
         <Form method="get" className="mb-4 flex flex-wrap items-end gap-3" role="search" aria-label="Subscribers">
-          <div className="space-y-1.5">
+          <div className="space-y-1.5 max-sm:w-full">
             <Label htmlFor="subscriber-search">Search by email</Label>
-            <Input id="subscriber-search" type="search" name="q" defaultValue={filter.q} className="w-64" />
+            <Input id="subscriber-search" type="search" name="q" defaultValue={filter.q} className="w-full sm:w-64" />
           </div>
-          <div className="space-y-1.5">
+          <div className="space-y-1.5 max-sm:w-full">
             <Label htmlFor="subscriber-status">Status</Label>
-            <NativeSelect id="subscriber-status" name="status" defaultValue={filter.status} className="w-48">
+            <NativeSelect id="subscriber-status" name="status" defaultValue={filter.status} className="w-full sm:w-48">
               <option value="">All</option>
               <option value="confirmed">Confirmed</option>
               <option value="pending">Pending</option>
@@ -450,48 +449,46 @@ export default function NewsletterTab({ loaderData, actionData: answer }: Route.
           </Button>
         </Form>
         {subscribers.subscribers.length === 0 ? (
-          <p className="text-muted-foreground">{filter.q || filter.status ? "No subscribers match your search." : "No subscribers yet."}</p>
+          <EmptyState>{filter.q || filter.status ? "No subscribers match your search." : "No subscribers yet."}</EmptyState>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
+          <ListTable>
               <caption className="sr-only">Subscribers, newest first</caption>
-              <thead className="border-b border-border">
-                <tr>
-                  <th scope="col" className="p-2">Email</th>
-                  <th scope="col" className="p-2">Status</th>
-                  <th scope="col" className="p-2">Signed up</th>
-                  <th scope="col" className="p-2">Confirmed</th>
-                  <th scope="col" className="p-2">Unsubscribed</th>
-                  <th scope="col" className="p-2">How</th>
-                  <th scope="col" className="p-2">
+              <ListTableHead>
+                <ListTableRow>
+                  <ListTableHeader>Email</ListTableHeader>
+                  <ListTableHeader>Status</ListTableHeader>
+                  <ListTableHeader>Signed up</ListTableHeader>
+                  <ListTableHeader>Confirmed</ListTableHeader>
+                  <ListTableHeader>Unsubscribed</ListTableHeader>
+                  <ListTableHeader>How</ListTableHeader>
+                  <ListTableHeader>
                     <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
+                  </ListTableHeader>
+                </ListTableRow>
+              </ListTableHead>
+              <ListTableBody>
                 {subscribers.subscribers.map((s) => (
-                  <tr key={s.id} className="border-b border-border">
-                    <td className="p-2 font-medium break-all">{s.email}</td>
-                    <td className="p-2">
+                  <ListTableRow key={s.id}>
+                    <ListTableCell className="font-medium break-all max-md:text-base">{s.email}</ListTableCell>
+                    <ListTableCell label="Status">
                       <Badge variant={STATUS_BADGE[s.status] ?? "secondary"}>{s.status[0]!.toUpperCase() + s.status.slice(1)}</Badge>
-                    </td>
-                    <td className="p-2">{formatDate(s.requestedAt)}</td>
-                    <td className="p-2">{formatDate(s.confirmedAt)}</td>
-                    <td className="p-2">{formatDate(s.unsubscribedAt)}</td>
-                    <td className="p-2 text-muted-foreground">{s.consentSource ?? "—"}</td>
-                    <td className="p-2">
+                    </ListTableCell>
+                    <ListTableCell label="Signed up">{formatDate(s.requestedAt)}</ListTableCell>
+                    <ListTableCell label="Confirmed">{formatDate(s.confirmedAt)}</ListTableCell>
+                    <ListTableCell label="Unsubscribed">{formatDate(s.unsubscribedAt)}</ListTableCell>
+                    <ListTableCell label="How" className="text-muted-foreground">{s.consentSource ?? "—"}</ListTableCell>
+                    <ListTableCell>
                       <ConfirmDeleteButton
                         id={s.id}
                         what={`the subscriber ${s.email}`}
                         intent="delete-subscriber"
                         consequence="Their address, their consent record and the copies of every e-mail sent to them are deleted, as when someone asks to be forgotten. To stop sending them news but keep the record, they can unsubscribe instead. This cannot be undone."
                       />
-                    </td>
-                  </tr>
+                    </ListTableCell>
+                  </ListTableRow>
                 ))}
-              </tbody>
-            </table>
-          </div>
+              </ListTableBody>
+          </ListTable>
         )}
         {pages > 1 ? (
           <nav aria-label="Subscriber pages" className="mt-4 flex items-center gap-3 text-sm">

@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import { AdminRefusalNotice } from "#app/features/admin/admin-refusal";
 import type { Route } from "./+types/admin.outbox";
+import { EmptyState } from "#app/components/ui/empty-state";
+import { PageHeader } from "#app/components/ui/page-header";
 import { Pager, pageCount, pageHref, redirectPastEnd, requestedPage } from "#app/features/admin/pager";
 import { Badge } from "#app/components/ui/badge";
 import { requireStaff } from "#app/features/accounts/auth.server";
@@ -71,8 +73,7 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
   return (
     <div className="space-y-6">
       <AdminRefusalNotice data={actionData} className="mb-0" />
-      <header>
-        <h2 className="text-2xl font-bold">Outbox</h2>
+      <PageHeader title="Outbox" className="mb-0">
         {delivery === "outbox" ? (
           <Alert variant="destructive" role="status" className="mt-2">
             <AlertTitle>Nothing is e-mailed: no mail server is set up</AlertTitle>
@@ -110,7 +111,7 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
             ), and at once when the application, question or registration it is about is deleted.
           </p>
         ) : null}
-      </header>
+      </PageHeader>
       <nav aria-label="Kinds of email" className="flex flex-wrap gap-2 text-sm">
         {[{ value: "", label: "All" }, ...KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] })), { value: UNSENT, label: "Not sent" }].map((option) => (
           <Link
@@ -124,7 +125,7 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
         ))}
       </nav>
       {messages.length === 0 ? (
-        <p className="text-muted-foreground">{kind === UNSENT ? "Every email went out." : "No emails yet."}</p>
+        <EmptyState>{kind === UNSENT ? "Every email went out." : "No emails yet."}</EmptyState>
       ) : (
         <ul className="space-y-3">
           {messages.map((m) => (

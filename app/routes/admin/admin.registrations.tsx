@@ -4,6 +4,9 @@ import { Pager, pageCount, pageHref, redirectPastEnd, requestedPage } from "#app
 import { StatusFilter } from "#app/features/admin/record-actions";
 import { formatDate } from "#app/web/dates";
 import { Button } from "#app/components/ui/button";
+import { PageHeader } from "#app/components/ui/page-header";
+import { EmptyState } from "#app/components/ui/empty-state";
+import { ListTable, ListTableBody, ListTableCell, ListTableHead, ListTableHeader, ListTableRow } from "#app/components/ui/list-table";
 import { requireStaff } from "#app/features/accounts/auth.server";
 import { getDatabase } from "#app/platform/db/db.server";
 import { clientIpFrom } from "#app/features/public-forms/abuse-guard.server";
@@ -47,29 +50,26 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
   const { counts, status, due, noticeDays, registrations, total, retentionMonths, page, pages } = loaderData;
   return (
     <div className="space-y-6">
-      <header className="space-y-2">
-        <h2 className="text-2xl font-bold">Registrations</h2>
-        <p className="text-muted-foreground">
-          Children and young people registered through the website. Opening, exporting and deleting these records is written to
-          the audit log. Each record is deleted automatically {retentionMonths} months after the last contact with the family.
-        </p>
-      </header>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <StatusFilter
-          label="Filter registrations"
-          current={status}
-          options={[
-            { value: "new", label: "Registrations", count: counts.new },
-            { value: "spam", label: "Spam", count: counts.spam },
-          ]}
-        />
-        {/* A POST: an export is logged, and a link could be prefetched or crawled. */}
-        <form method="post" action="/admin/registrations.csv">
-          <Button type="submit" variant="outline">
-            Export all as CSV
-          </Button>
-        </form>
-      </div>
+      <PageHeader
+        title="Registrations"
+        description={`Children and young people registered through the website. Opening, exporting and deleting these records is written to the audit log. Each record is deleted automatically ${retentionMonths} months after the last contact with the family.`}
+        actions={
+          // A POST: an export is logged, and a link could be prefetched or crawled.
+          <form method="post" action="/admin/registrations.csv">
+            <Button type="submit" variant="outline">
+              Export all as CSV
+            </Button>
+          </form>
+        }
+      />
+      <StatusFilter
+        label="Filter registrations"
+        current={status}
+        options={[
+          { value: "new", label: "Registrations", count: counts.new },
+          { value: "spam", label: "Spam", count: counts.spam },
+        ]}
+      />
       {due ? (
         <p className="rounded-md border border-border bg-card px-3 py-2 text-sm">
           Showing only registrations due for review: without a new contact they are deleted within {noticeDays} days.{" "}
@@ -79,42 +79,40 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       {registrations.length === 0 ? (
-        <p className="text-muted-foreground">{status === "spam" ? "No spam." : due ? "No registrations are due for review." : "No registrations yet."}</p>
+        <EmptyState>{status === "spam" ? "No spam." : due ? "No registrations are due for review." : "No registrations yet."}</EmptyState>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-border bg-card">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{status === "spam" ? "Spam registrations" : "Registrations"}, newest first</caption>
-            <thead className="border-b border-border bg-muted/50">
-              <tr>
-                <th scope="col" className="px-3 py-2">Name</th>
-                <th scope="col" className="px-3 py-2">Age</th>
-                <th scope="col" className="px-3 py-2">Interested in</th>
-                <th scope="col" className="px-3 py-2">Registered</th>
-                <th scope="col" className="px-3 py-2">Last contact</th>
-                <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {registrations.map((r) => (
-                <tr key={r.id} className="border-b border-border last:border-0">
-                  <td className="px-3 py-2 font-medium">
-                    {r.childName}
-                    {r.registrant === "self" ? <span className="block text-xs text-muted-foreground">registered themselves</span> : null}
-                  </td>
-                  <td className="px-3 py-2">{r.age ?? "?"}</td>
-                  <td className="px-3 py-2">{r.programmes.map(programmeLabel).join(", ")}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">{formatDate(r.createdAt)}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">{formatDate(r.lastContactAt)}</td>
-                  <td className="px-3 py-2 text-right">
-                    <Link to={`/admin/registrations/${r.id}`} className="inline-flex min-h-11 items-center font-medium text-primary underline underline-offset-4">
-                      View<span className="sr-only"> the registration of {r.childName}</span>
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable>
+          <caption className="sr-only">{status === "spam" ? "Spam registrations" : "Registrations"}, newest first</caption>
+          <ListTableHead>
+            <ListTableRow>
+              <ListTableHeader>Name</ListTableHeader>
+              <ListTableHeader>Age</ListTableHeader>
+              <ListTableHeader>Interested in</ListTableHeader>
+              <ListTableHeader>Registered</ListTableHeader>
+              <ListTableHeader>Last contact</ListTableHeader>
+              <ListTableHeader><span className="sr-only">Actions</span></ListTableHeader>
+            </ListTableRow>
+          </ListTableHead>
+          <ListTableBody>
+            {registrations.map((r) => (
+              <ListTableRow key={r.id}>
+                <ListTableCell className="font-medium max-md:text-base">
+                  {r.childName}
+                  {r.registrant === "self" ? <span className="block text-xs text-muted-foreground">registered themselves</span> : null}
+                </ListTableCell>
+                <ListTableCell label="Age">{r.age ?? "?"}</ListTableCell>
+                <ListTableCell label="Interested in">{r.programmes.map(programmeLabel).join(", ")}</ListTableCell>
+                <ListTableCell label="Registered" className="md:whitespace-nowrap">{formatDate(r.createdAt)}</ListTableCell>
+                <ListTableCell label="Last contact" className="md:whitespace-nowrap">{formatDate(r.lastContactAt)}</ListTableCell>
+                <ListTableCell className="md:text-right">
+                  <Link to={`/admin/registrations/${r.id}`} className="inline-flex min-h-11 items-center font-medium text-primary underline underline-offset-4">
+                    View<span className="sr-only"> the registration of {r.childName}</span>
+                  </Link>
+                </ListTableCell>
+              </ListTableRow>
+            ))}
+          </ListTableBody>
+        </ListTable>
       )}
       <Pager
         label="Registrations pages"

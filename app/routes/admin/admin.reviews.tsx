@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp, Check, Pencil, Star, Undo2, X } from "lucide-react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/admin.reviews";
+import { EmptyState } from "#app/components/ui/empty-state";
 import { ActionButton, ConfirmDeleteButton, RecordRefusalNotice, revalidateAfterRefusedEdit, useRecordFormSlot } from "#app/features/admin/record-fields";
 import { EMPTY_TESTIMONIAL, TestimonialForm, type TestimonialFormValues } from "#app/features/testimonials/admin/testimonial-form";
 import { Badge } from "#app/components/ui/badge";
@@ -225,9 +226,9 @@ export default function ReviewsTab({ loaderData, actionData }: Route.ComponentPr
             </BulkBar>
           ) : null}
           {testimonials.length === 0 ? (
-            <p className="rounded-md border border-dashed border-border p-6 text-center text-muted-foreground">
+            <EmptyState>
               {status ? `No ${TESTIMONIAL_STATUS_LABELS[status].toLowerCase()} testimonials.` : "No testimonials yet. Add the first one with the form."}
-            </p>
+            </EmptyState>
           ) : (
             <ul className="grid gap-4" aria-label="Testimonials">
               {testimonials.map((t) => {

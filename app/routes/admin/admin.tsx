@@ -1,5 +1,5 @@
 import { data, Form, isRouteErrorResponse, Link, NavLink, Outlet, useLocation, useNavigation } from "react-router";
-import { ExternalLink, Loader2, LogOut, ShieldAlert } from "lucide-react";
+import { ExternalLink, Loader2, LogOut, Menu as MenuIcon, ShieldAlert, X } from "lucide-react";
 import type { Route } from "./+types/admin";
 import { activeArea, areasFor } from "#app/features/admin/admin-tabs";
 import { roleLabel } from "#app/features/accounts/roles";
@@ -15,10 +15,10 @@ import { TWO_FACTOR_REQUIRED } from "#app/features/accounts/two-factor-policy";
 import { cn } from "#app/components/ui/utils";
 // ── What needs attention: counts for the tabs' badges (and the landing page's summary) ──
 import { attentionCounts } from "#app/features/dashboard/attention.server";
-import { attentionAreasFor } from "#app/features/dashboard/attention";
+import { attentionAreasFor, tabAttention } from "#app/features/dashboard/attention";
 import { TabBadge } from "#app/features/dashboard/admin/attention-ui";
 import { getDatabase } from "#app/platform/db/db.server";
-import type { ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Admin Dashboard" },
@@ -62,6 +62,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { tabs, secondary } = areasFor(loaderData.user.role);
   const attention = loaderData.attention;
   const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/admin");
+  const signedInAs = `Signed in as ${loaderData.user.email} (${roleLabel(loaderData.user.role)})`;
+  // The phone's menu: folded away again whenever another area opens.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+  const attentionTotal = [...tabs, ...secondary].reduce((sum, a) => sum + tabAttention(a.path, attention), 0);
   return (
     <div className="min-h-screen bg-muted/40">
       <a
@@ -79,63 +85,77 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         Skip to content
       </a>
       <header className="border-b border-border bg-background">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-4 py-4">
-          <div>
-            <h1 className="text-2xl font-bold">Admin Dashboard</h1>
-            <p className="text-sm text-muted-foreground">
-              Signed in as {loaderData.user.email} ({roleLabel(loaderData.user.role)})
-            </p>
+        {/* On a phone the header is one short row: the title, the menu button and two icon buttons. */}
+        <div className="mx-auto flex max-w-7xl items-center justify-between gap-2 px-4 py-2 md:flex-wrap md:gap-4 md:py-4">
+          <div className="min-w-0">
+            <h1 className="text-lg font-bold md:text-2xl">Admin Dashboard</h1>
+            {/* Once only (a second copy in the menu would read twice); on a phone it gives its line to the page. */}
+            <p className="text-sm text-muted-foreground max-md:sr-only">{signedInAs}</p>
           </div>
-          <div className="flex flex-wrap items-center gap-2">
-            <Button asChild variant="ghost">
+          <div className="flex items-center gap-1 md:gap-2">
+            <Button asChild variant="ghost" className="max-md:px-3">
               <Link to="/" reloadDocument>
                 <ExternalLink aria-hidden="true" />
-                View site
+                <span className="max-md:sr-only">View site</span>
               </Link>
             </Button>
             {/* Signing out leaves none of this person's unsaved page edits in the browser. */}
             <Form method="post" action="/logout" onSubmit={() => forgetPageDrafts(loaderData.user.id)}>
-              <Button type="submit" variant="outline">
+              <Button type="submit" variant="outline" className="max-md:px-3">
                 <LogOut aria-hidden="true" />
-                Logout
+                <span className="max-md:sr-only">Logout</span>
               </Button>
             </Form>
+            {/* Last in the row, so the keyboard goes from it straight into the menu it opens. */}
+            <AdminMenuButton open={menuOpen} onToggle={() => setMenuOpen((was) => !was)} count={attentionTotal} buttonRef={menuButton} />
           </div>
         </div>
-        {tabs.length > 0 ? (
-          <nav aria-label="Admin sections" className="mx-auto max-w-7xl overflow-x-auto px-4">
-            <ul className="flex min-w-max gap-1">
-              {tabs.map((tab) => (
-                <li key={tab.path}>
-                  <AreaLink to={tab.path} current={area?.path === tab.path} label={tab.label} badge={<TabBadge path={tab.path} counts={attention} />} />
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ) : null}
+        {/* The navigation: always shown from tablet width; on a phone only once the menu button opens it. */}
+        <div
+          id="admin-menu"
+          className={cn("mx-auto max-w-7xl px-4 max-md:max-h-[calc(100vh-4rem)] max-md:overflow-y-auto max-md:pb-3", menuOpen ? "block" : "max-md:hidden")}
+          onKeyDown={(event) => {
+            if (event.key !== "Escape" || !menuOpen) return;
+            setMenuOpen(false);
+            menuButton.current?.focus();
+          }}
+        >
+          {tabs.length > 0 ? (
+            <nav aria-label="Admin sections">
+              {/* Wraps rather than scrolls at in-between widths, so no tab is ever out of sight. */}
+              <ul className="flex flex-wrap gap-x-1 max-md:flex-col">
+                {tabs.map((tab) => (
+                  <li key={tab.path}>
+                    <AreaLink to={tab.path} current={area?.path === tab.path} label={tab.label} badge={<TabBadge path={tab.path} counts={attention} />} />
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ) : null}
+          {secondary.length > 0 ? (
+            <nav aria-label="More admin areas" className="max-md:mt-2 max-md:border-t max-md:border-border max-md:pt-2 md:border-t md:border-border md:py-1">
+              <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm max-md:flex-col max-md:gap-0">
+                {secondary.map((item) => (
+                  <li key={item.path}>
+                    <NavLink
+                      to={item.path}
+                      className={({ isActive }) =>
+                        cn(
+                          "inline-flex min-h-11 items-center rounded-md px-2 font-medium underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring max-md:w-full",
+                          isActive ? "text-foreground underline" : "text-muted-foreground",
+                        )
+                      }
+                    >
+                      {item.label}
+                      <TabBadge path={item.path} counts={attention} />
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ) : null}
+        </div>
       </header>
-      {secondary.length > 0 ? (
-        <nav aria-label="More admin areas" className="mx-auto max-w-7xl px-4 pt-3">
-          <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-            {secondary.map((item) => (
-              <li key={item.path}>
-                <NavLink
-                  to={item.path}
-                  className={({ isActive }) =>
-                    cn(
-                      "inline-flex min-h-11 items-center rounded-md px-2 font-medium underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
-                      isActive ? "text-foreground underline" : "text-muted-foreground",
-                    )
-                  }
-                >
-                  {item.label}
-                  <TabBadge path={item.path} counts={attention} />
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      ) : null}
       <main id="admin-content" tabIndex={-1} className="relative mx-auto max-w-7xl px-4 py-6 focus:outline-none" aria-busy={loading || undefined}>
         {loading ? (
           <div role="status" className="absolute inset-x-4 top-6 z-10 flex items-center gap-2 rounded-md border border-border bg-background px-4 py-3 text-sm shadow-sm">
@@ -154,14 +174,35 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/**
+ * The phone's menu button: a disclosure for the navigation. Its badge adds up
+ * the tabs' counts, so what needs attention shows while the menu is folded.
+ */
+function AdminMenuButton({ open, onToggle, count, buttonRef }: { open: boolean; onToggle: () => void; count: number; buttonRef: RefObject<HTMLButtonElement | null> }) {
+  return (
+    <Button ref={buttonRef} variant="outline" className="px-3 md:hidden" aria-expanded={open} aria-controls="admin-menu" onClick={onToggle}>
+      {open ? <X aria-hidden="true" /> : <MenuIcon aria-hidden="true" />}
+      Menu
+      {count > 0 ? (
+        <span className="relative">
+          <span aria-hidden="true" className="inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-xs font-bold leading-5 text-primary-foreground">
+            {count}
+          </span>
+          <span className="sr-only">{`, ${count} need${count === 1 ? "s" : ""} attention`}</span>
+        </span>
+      ) : null}
+    </Button>
+  );
+}
+
 function AreaLink({ to, label, current, badge }: { to: string; label: string; current: boolean; badge?: ReactNode }) {
   return (
     <Link
       to={to}
       aria-current={current ? "page" : undefined}
       className={cn(
-        "inline-flex min-h-11 items-center whitespace-nowrap border-b-2 px-3 text-sm font-semibold transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring",
-        current ? "border-primary text-foreground" : "border-transparent text-muted-foreground hover:text-foreground",
+        "inline-flex min-h-11 items-center whitespace-nowrap px-3 text-sm font-semibold transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring max-md:w-full max-md:border-l-4 md:border-b-2",
+        current ? "border-primary text-foreground max-md:bg-muted" : "border-transparent text-muted-foreground hover:text-foreground",
       )}
     >
       {label}

@@ -208,7 +208,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
   const reauthAnswer = answer && "reauth" in answer && answer.reauth ? answer : undefined;
 
   return (
-    <div className="grid gap-6">
+    <div className="grid gap-6 [&>*]:min-w-0">
       <AdminRefusalNotice data={actionData} className="mb-0" />
       {reauthNeeded || reauthAnswer ? (
         <ConfirmIdentityCard

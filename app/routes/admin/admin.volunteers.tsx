@@ -5,6 +5,9 @@ import { formatDate } from "#app/web/dates";
 import { AdminRefusalNotice } from "#app/features/admin/admin-refusal";
 import { Pager, pageCount, pageHref, redirectPastEnd, requestedPage } from "#app/features/admin/pager";
 import { VolunteerStatsCards } from "#app/features/volunteers/admin/volunteer-stats";
+import { PageHeader } from "#app/components/ui/page-header";
+import { EmptyState } from "#app/components/ui/empty-state";
+import { ListTable, ListTableBody, ListTableCell, ListTableHead, ListTableHeader, ListTableRow } from "#app/components/ui/list-table";
 import { Badge } from "#app/components/ui/badge";
 import { VOLUNTEER_TYPES } from "#app/content/site";
 import { isRecordId, refuseMissingRecord, refuseUnknownAction } from "#app/features/admin/admin-response.server";
@@ -93,10 +96,7 @@ export default function VolunteersTab({ loaderData, actionData }: Route.Componen
   return (
     <div className="space-y-10">
       <AdminRefusalNotice data={actionData} className="mb-0" />
-      <header>
-        <h2 className="text-2xl font-bold">Volunteers</h2>
-        <p className="text-muted-foreground">Applications from the website, and the volunteer roles on offer.</p>
-      </header>
+      <PageHeader title="Volunteers" description="Applications from the website, and the volunteer roles on offer." className="mb-0" />
       <VolunteerStatsCards stats={stats} />
 
       {counts && applications ? (
@@ -110,7 +110,7 @@ export default function VolunteersTab({ loaderData, actionData }: Route.Componen
           options={APPLICATION_STATUSES.map((s) => ({ value: s, label: APPLICATION_STATUS_LABELS[s], count: counts[s] }))}
         />
         {applications.applications.length === 0 ? (
-          <p className="text-muted-foreground">No {APPLICATION_STATUS_LABELS[status].toLowerCase()} applications.</p>
+          <EmptyState>No {APPLICATION_STATUS_LABELS[status].toLowerCase()} applications.</EmptyState>
         ) : (
           <>
           <BulkBar formId="bulk-applications" label="Change the selected applications" pageIds={applications.applications.map((a) => a.id)}>
@@ -120,43 +120,41 @@ export default function VolunteersTab({ loaderData, actionData }: Route.Componen
             </Button>
             <span className="text-sm text-muted-foreground">Applications hold personal details, so deleted ones are removed for good, not kept in the Bin.</span>
           </BulkBar>
-          <div className="overflow-x-auto rounded-lg border border-border bg-card">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">{APPLICATION_STATUS_LABELS[status]} applications, newest first</caption>
-              <thead className="border-b border-border bg-muted/50">
-                <tr>
-                  <th scope="col" className="px-3 py-2"><span className="sr-only">Select</span></th>
-                  <th scope="col" className="px-3 py-2">Name</th>
-                  <th scope="col" className="px-3 py-2">Roles</th>
-                  <th scope="col" className="px-3 py-2">Received</th>
-                  <th scope="col" className="px-3 py-2">Status</th>
-                  <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th>
-                </tr>
-              </thead>
-              <tbody>
-                {applications.applications.map((a) => (
-                  <tr key={a.id} className="border-b border-border last:border-0">
-                    <td className="px-3 py-2">
-                      <RowCheckbox formId="bulk-applications" id={a.id} label={`Select the application from ${a.name}`} />
-                    </td>
-                    <td className="px-3 py-2 font-medium">{a.name}</td>
-                    <td className="px-3 py-2">{a.roles.join(", ")}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{formatDate(a.createdAt)}</td>
-                    <td className="px-3 py-2">
-                      <Badge variant={a.status === "approved" ? "success" : a.status === "rejected" || a.status === "spam" ? "destructive" : "outline"}>
-                        {APPLICATION_STATUS_LABELS[a.status]}
-                      </Badge>
-                    </td>
-                    <td className="px-3 py-2 text-right">
-                      <Link to={`/admin/volunteers/applications/${a.id}`} className="inline-flex min-h-11 items-center font-medium text-primary underline underline-offset-4">
-                        Open<span className="sr-only"> the application from {a.name}</span>
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ListTable>
+            <caption className="sr-only">{APPLICATION_STATUS_LABELS[status]} applications, newest first</caption>
+            <ListTableHead>
+              <ListTableRow>
+                <ListTableHeader><span className="sr-only">Select</span></ListTableHeader>
+                <ListTableHeader>Name</ListTableHeader>
+                <ListTableHeader>Roles</ListTableHeader>
+                <ListTableHeader>Received</ListTableHeader>
+                <ListTableHeader>Status</ListTableHeader>
+                <ListTableHeader><span className="sr-only">Actions</span></ListTableHeader>
+              </ListTableRow>
+            </ListTableHead>
+            <ListTableBody>
+              {applications.applications.map((a) => (
+                <ListTableRow key={a.id}>
+                  <ListTableCell>
+                    <RowCheckbox formId="bulk-applications" id={a.id} label={`Select the application from ${a.name}`} />
+                  </ListTableCell>
+                  <ListTableCell className="font-medium max-md:text-base">{a.name}</ListTableCell>
+                  <ListTableCell label="Roles">{a.roles.join(", ")}</ListTableCell>
+                  <ListTableCell label="Received" className="md:whitespace-nowrap">{formatDate(a.createdAt)}</ListTableCell>
+                  <ListTableCell label="Status">
+                    <Badge variant={a.status === "approved" ? "success" : a.status === "rejected" || a.status === "spam" ? "destructive" : "outline"}>
+                      {APPLICATION_STATUS_LABELS[a.status]}
+                    </Badge>
+                  </ListTableCell>
+                  <ListTableCell className="md:text-right">
+                    <Link to={`/admin/volunteers/applications/${a.id}`} className="inline-flex min-h-11 items-center font-medium text-primary underline underline-offset-4">
+                      Open<span className="sr-only"> the application from {a.name}</span>
+                    </Link>
+                  </ListTableCell>
+                </ListTableRow>
+              ))}
+            </ListTableBody>
+          </ListTable>
           </>
         )}
         <Pager
@@ -181,7 +179,7 @@ export default function VolunteersTab({ loaderData, actionData }: Route.Componen
           </Button>
         </div>
         <p className="text-sm text-muted-foreground">Open roles show on the Volunteer Vacancies page and in the application form.</p>
-        {roles.length === 0 ? <p className="text-muted-foreground">No roles yet.</p> : null}
+        {roles.length === 0 ? <EmptyState>No roles yet.</EmptyState> : null}
         <ul className="space-y-3">
           {roles.map((role) => (
             <li key={role.id} className="rounded-lg border border-border bg-card p-4">

@@ -162,7 +162,7 @@ export default function ApplicationDetail({ loaderData, actionData }: Route.Comp
         <h2 className="text-2xl font-bold">Application from {a.name}</h2>
         <Badge variant={a.status === "approved" ? "success" : a.status === "pending" ? "outline" : "destructive"}>{APPLICATION_STATUS_LABELS[a.status]}</Badge>
       </header>
-      <dl className="grid max-w-3xl grid-cols-1 gap-x-6 gap-y-3 rounded-lg border border-border bg-card p-4 sm:grid-cols-[12rem_1fr]">
+      <dl className="grid max-w-3xl grid-cols-1 gap-x-6 gap-y-3 rounded-lg border border-border bg-card p-4 [overflow-wrap:anywhere] sm:grid-cols-[12rem_1fr] [&>dd]:min-w-0">
         <dt className="font-medium">Email</dt>
         <dd>
           <a href={`mailto:${a.email}`} className="text-primary underline underline-offset-4">{a.email}</a>

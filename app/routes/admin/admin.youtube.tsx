@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp, ExternalLink, Pencil } from "lucide-react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/admin.youtube";
+import { EmptyState } from "#app/components/ui/empty-state";
 import { ActionButton, ConfirmDeleteButton, RecordRefusalNotice, revalidateAfterRefusedEdit, useRecordFormSlot } from "#app/features/admin/record-fields";
 import { EMPTY_YOUTUBE, YoutubeForm, type YoutubeFormValues } from "#app/features/videos/admin/youtube-form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
@@ -149,9 +150,7 @@ export default function YoutubeTab({ loaderData, actionData }: Route.ComponentPr
         </CardHeader>
         <CardContent className="grid gap-8">
           {videos.length === 0 ? (
-            <p className="rounded-md border border-dashed border-border p-6 text-center text-muted-foreground">
-              No YouTube videos yet. Add the first one with the form.
-            </p>
+            <EmptyState>No YouTube videos yet. Add the first one with the form.</EmptyState>
           ) : (
             [...byPage.entries()].map(([assignment, list]) => {
               const page = pageOf(assignment);

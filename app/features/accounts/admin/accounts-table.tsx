@@ -4,6 +4,7 @@ import { Button } from "#app/components/ui/button";
 import { isStaffRole, roleLabel } from "#app/features/accounts/roles";
 import { RoleSelect } from "./role-select";
 import { Badge } from "#app/components/ui/badge";
+import { ListTable, ListTableBody, ListTableCell, ListTableHead, ListTableHeader, ListTableRow } from "#app/components/ui/list-table";
 import type { AccountSummary } from "#app/features/accounts/admin-accounts.server";
 
 /**
@@ -15,26 +16,25 @@ import type { AccountSummary } from "#app/features/accounts/admin-accounts.serve
 export function AccountsTable({ accounts, meId }: { accounts: AccountSummary[]; meId: string }) {
   const me = { id: meId };
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full border-collapse text-left text-sm">
+    <ListTable className="border-collapse">
         <caption className="sr-only">Accounts</caption>
-        <thead>
-          <tr className="border-b border-border">
-            <th scope="col" className="py-2 pr-4 font-semibold">E-mail</th>
-            <th scope="col" className="py-2 pr-4 font-semibold">Role</th>
-            <th scope="col" className="py-2 pr-4 font-semibold">Two-factor</th>
-            <th scope="col" className="py-2 pr-4 font-semibold">Signed in on</th>
-            <th scope="col" className="py-2 font-semibold"><span className="sr-only">Actions</span></th>
-          </tr>
-        </thead>
-        <tbody>
+        <ListTableHead>
+          <ListTableRow>
+            <ListTableHeader className="py-2 pr-4 font-semibold">E-mail</ListTableHeader>
+            <ListTableHeader className="py-2 pr-4 font-semibold">Role</ListTableHeader>
+            <ListTableHeader className="py-2 pr-4 font-semibold">Two-factor</ListTableHeader>
+            <ListTableHeader className="py-2 pr-4 font-semibold">Signed in on</ListTableHeader>
+            <ListTableHeader className="py-2 font-semibold"><span className="sr-only">Actions</span></ListTableHeader>
+          </ListTableRow>
+        </ListTableHead>
+        <ListTableBody>
           {accounts.map((account) => (
-            <tr key={account.id} className="border-b border-border align-middle">
-              <td className="break-all py-2 pr-4">
+            <ListTableRow key={account.id} className="align-middle">
+              <ListTableCell className="break-all py-2 pr-4 font-medium">
                 {account.email}
                 {account.id === me.id ? <span className="text-muted-foreground"> (you)</span> : null}
-              </td>
-              <td className="py-2 pr-4">
+              </ListTableCell>
+              <ListTableCell label="Role" className="py-2 pr-4">
                 <Form method="post" className="flex flex-wrap items-end gap-2">
                   <input type="hidden" name="intent" value="change-role" />
                   <input type="hidden" name="id" value={account.id} />
@@ -50,14 +50,14 @@ export function AccountsTable({ accounts, meId }: { accounts: AccountSummary[]; 
                     Change role<span className="sr-only"> of {account.email}</span>
                   </Button>
                 </Form>
-              </td>
-              <td className="py-2 pr-4">
+              </ListTableCell>
+              <ListTableCell label="Two-factor" className="py-2 pr-4">
                 <Badge variant={account.twoFactorEnabled ? "success" : "outline"}>{account.twoFactorEnabled ? "On" : "Off"}</Badge>
-              </td>
-              <td className="py-2 pr-4">
+              </ListTableCell>
+              <ListTableCell label="Signed in on" className="py-2 pr-4">
                 {account.activeSessions === 0 ? "No devices" : account.activeSessions === 1 ? "1 device" : `${account.activeSessions} devices`}
-              </td>
-              <td className="py-2">
+              </ListTableCell>
+              <ListTableCell className="py-2">
                 <div className="flex flex-wrap gap-2">
                   {account.twoFactorEnabled && account.id !== me.id ? (
                     <ActionButton intent="reset-two-factor" id={account.id} label={`Reset two-factor sign-in for ${account.email}`}>
@@ -74,11 +74,10 @@ export function AccountsTable({ accounts, meId }: { accounts: AccountSummary[]; 
                     />
                   ) : null}
                 </div>
-              </td>
-            </tr>
+              </ListTableCell>
+            </ListTableRow>
           ))}
-        </tbody>
-      </table>
-    </div>
+        </ListTableBody>
+    </ListTable>
   );
 }

@@ -17,7 +17,7 @@ export function RoleSelect({
   described?: boolean;
 }) {
   return (
-    <div className="grid gap-1">
+    <div className="grid min-w-0 gap-1">
       <label htmlFor={id} className={labelHidden ? "sr-only" : "text-sm font-medium"}>
         {label}
       </label>

@@ -1,5 +1,7 @@
 import { ActionButton } from "#app/features/admin/record-fields";
 import { Badge } from "#app/components/ui/badge";
+import { EmptyState } from "#app/components/ui/empty-state";
+import { ListTable, ListTableBody, ListTableCell, ListTableHead, ListTableHeader, ListTableRow } from "#app/components/ui/list-table";
 import { formatDateTime } from "#app/web/dates";
 import type { SessionSummary } from "#app/features/accounts/admin-accounts.server";
 
@@ -20,43 +22,41 @@ function deviceName(agent: string | null): string {
 type SessionRow = Pick<SessionSummary, "id" | "email" | "ip" | "userAgent" | "createdAt" | "lastActiveAt">;
 
 export function SessionTable({ sessions, currentId, caption, showEmail }: { sessions: SessionRow[]; currentId: string; caption: string; showEmail: boolean }) {
-  if (sessions.length === 0) return <p className="text-sm text-muted-foreground">No sessions.</p>;
+  if (sessions.length === 0) return <EmptyState>No sessions.</EmptyState>;
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full border-collapse text-left text-sm">
+    <ListTable className="border-collapse">
         <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr className="border-b border-border">
-            {showEmail ? <th scope="col" className="py-2 pr-4 font-semibold">Account</th> : null}
-            <th scope="col" className="py-2 pr-4 font-semibold">Device</th>
-            <th scope="col" className="py-2 pr-4 font-semibold">Address</th>
-            <th scope="col" className="py-2 pr-4 font-semibold">Signed in</th>
-            <th scope="col" className="py-2 pr-4 font-semibold">Last active</th>
-            <th scope="col" className="py-2 font-semibold"><span className="sr-only">Actions</span></th>
-          </tr>
-        </thead>
-        <tbody>
+        <ListTableHead>
+          <ListTableRow>
+            {showEmail ? <ListTableHeader className="py-2 pr-4 font-semibold">Account</ListTableHeader> : null}
+            <ListTableHeader className="py-2 pr-4 font-semibold">Device</ListTableHeader>
+            <ListTableHeader className="py-2 pr-4 font-semibold">Address</ListTableHeader>
+            <ListTableHeader className="py-2 pr-4 font-semibold">Signed in</ListTableHeader>
+            <ListTableHeader className="py-2 pr-4 font-semibold">Last active</ListTableHeader>
+            <ListTableHeader className="py-2 font-semibold"><span className="sr-only">Actions</span></ListTableHeader>
+          </ListTableRow>
+        </ListTableHead>
+        <ListTableBody>
           {sessions.map((session) => (
-            <tr key={session.id} className="border-b border-border align-middle">
-              {showEmail ? <td className="break-all py-2 pr-4">{session.email}</td> : null}
-              <td className="py-2 pr-4">
+            <ListTableRow key={session.id} className="align-middle">
+              {showEmail ? <ListTableCell className="break-all py-2 pr-4 font-medium">{session.email}</ListTableCell> : null}
+              <ListTableCell label="Device" className="py-2 pr-4">
                 {deviceName(session.userAgent)}
                 {session.id === currentId ? <Badge variant="secondary" className="ml-2">This device</Badge> : null}
-              </td>
-              <td className="py-2 pr-4 font-mono text-xs">{session.ip ?? "—"}</td>
-              <td className="whitespace-nowrap py-2 pr-4">{formatDateTime(session.createdAt)}</td>
-              <td className="whitespace-nowrap py-2 pr-4">{formatDateTime(session.lastActiveAt)}</td>
-              <td className="py-2">
+              </ListTableCell>
+              <ListTableCell label="Address" className="py-2 pr-4 font-mono text-xs">{session.ip ?? "—"}</ListTableCell>
+              <ListTableCell label="Signed in" className="py-2 pr-4 md:whitespace-nowrap">{formatDateTime(session.createdAt)}</ListTableCell>
+              <ListTableCell label="Last active" className="py-2 pr-4 md:whitespace-nowrap">{formatDateTime(session.lastActiveAt)}</ListTableCell>
+              <ListTableCell className="py-2">
                 {session.id === currentId ? null : (
                   <ActionButton intent="revoke-session" id={session.id} label={`End session: ${session.email}, ${deviceName(session.userAgent)}, signed in ${formatDateTime(session.createdAt)}`}>
                     End session
                   </ActionButton>
                 )}
-              </td>
-            </tr>
+              </ListTableCell>
+            </ListTableRow>
           ))}
-        </tbody>
-      </table>
-    </div>
+        </ListTableBody>
+    </ListTable>
   );
 }

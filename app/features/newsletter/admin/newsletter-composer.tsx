@@ -87,7 +87,7 @@ export function NewsletterComposer({
   };
 
   return (
-    <div className="grid gap-8 xl:grid-cols-2">
+    <div className="grid gap-8 xl:grid-cols-2 [&>*]:min-w-0">
       <Form method="post" id="composer-form" className="space-y-4" noValidate onSubmit={markSubmitting}>
         {start.id ? <input type="hidden" name="id" value={start.id} /> : null}
         {start.version ? <input type="hidden" name="version" value={start.version} /> : null}
@@ -159,7 +159,7 @@ export function NewsletterComposer({
               aria-invalid={errors?.testTo ? true : undefined}
               aria-describedby={errors?.testTo ? "newsletter-test-to-error" : undefined}
             />
-            <Button type="submit" name="intent" value="send-test" variant="secondary" disabled={Boolean(busyIntent)}>
+            <Button type="submit" name="intent" value="send-test" variant="secondary" className="whitespace-normal" disabled={Boolean(busyIntent)}>
               {busyIntent === "send-test" ? (kept ? "Writing test..." : "Sending test...") : kept ? "Keep test in Outbox (not sent)" : "Send test"}
             </Button>
           </div>
@@ -178,7 +178,7 @@ export function NewsletterComposer({
                   : `It goes to all ${confirmedCount} confirmed subscriber${confirmedCount === 1 ? "" : "s"}. You can cancel while it is sending, but messages already sent cannot be recalled.`}
               </p>
               <div className="flex flex-wrap gap-2">
-                <Button type="submit" name="intent" value="send" disabled={Boolean(busyIntent)}>
+                <Button type="submit" name="intent" value="send" className="whitespace-normal" disabled={Boolean(busyIntent)}>
                   {busyIntent === "send"
                     ? "Starting..."
                     : kept
@@ -195,6 +195,8 @@ export function NewsletterComposer({
               type="submit"
               name="intent"
               value="confirm-send"
+              // The words that say nothing is sent are long: on a phone they wrap rather than widen the page.
+              className="whitespace-normal"
               disabled={Boolean(busyIntent) || confirmedCount === 0}
               onClick={(event) => {
                 if (subject.trim() && content.trim()) {

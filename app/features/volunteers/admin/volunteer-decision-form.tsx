@@ -1,5 +1,7 @@
 import { Form, useNavigation } from "react-router";
-import { Button } from "#app/components/ui/button";
+import { ChevronDown } from "lucide-react";
+import { Button, buttonVariants } from "#app/components/ui/button";
+import { cn } from "#app/components/ui/utils";
 import { FieldError } from "#app/components/ui/field-error";
 import { Input } from "#app/components/ui/input";
 import { Textarea } from "#app/components/ui/textarea";
@@ -39,8 +41,18 @@ export function VolunteerDecisionForm({
   const verb = decision === "approved" ? "Approve" : "Reject";
   const id = (name: string) => `${decision}-${name}`;
   return (
-    <details open={open} className="rounded-lg border border-border bg-card p-4">
-      <summary className="min-h-11 cursor-pointer content-center font-semibold">{verb}…</summary>
+    <details open={open} className="group rounded-lg border border-border bg-card p-4">
+      {/* Looks like the button it is (no disclosure triangle); the form opens under it. */}
+      <summary
+        className={cn(
+          buttonVariants({ variant: decision === "approved" ? "default" : "outline" }),
+          "cursor-pointer list-none [&::-webkit-details-marker]:hidden",
+          decision === "rejected" && "text-destructive",
+        )}
+      >
+        {verb}…
+        <ChevronDown aria-hidden="true" className="transition-transform group-open:rotate-180" />
+      </summary>
       <Form method="post" className="mt-4 grid gap-4">
         <input type="hidden" name="intent" value="decide" />
         <input type="hidden" name="decision" value={decision} />
