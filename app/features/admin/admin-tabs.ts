@@ -27,6 +27,7 @@ export const ADMIN_TABS: readonly AdminArea[] = [
 ];
 
 export const ADMIN_SECONDARY: readonly AdminArea[] = [
+  { label: "Navigation", path: "/admin/navigation", needs: "pages" },
   { label: "Settings", path: "/admin/settings", needs: "settings" },
   { label: "Messages", path: "/admin/messages", needs: "messages" },
   { label: "Registrations", path: "/admin/registrations", needs: "registrations" },
