@@ -62,6 +62,8 @@ export const heroBlockSchema = z.object({
   subtitle: text("Hero Subtitle", 500).default(""),
   image: imageRefSchema.nullable().default(null),
   buttons: z.array(buttonSchema).max(3, { error: "A hero has at most three buttons" }).default([]),
+  /** "home": the logo over large centred type, as the home page opens; "banner": every other page's title band. */
+  style: z.enum(["banner", "home"]).default("banner"),
 });
 
 /**
@@ -101,6 +103,8 @@ export const videosBlockSchema = z.object({
   type: z.literal("videos"),
   title: text("Title", 200).default(""),
   assignment: required("Video page", 100),
+  /** "gallery": every video in a grid; "latest": only the newest, large, with the page's hero picture standing in when there is none. */
+  display: z.enum(["gallery", "latest"]).default("gallery"),
 });
 
 export const cardSchema = z.object({
@@ -156,7 +160,14 @@ export const faqBlockSchema = z.object({
   title: text("Title", 200).default(""),
   /** Each entry's topic is also a choice in the Contact form's topic list. */
   entries: z
-    .array(z.object({ id: z.string().trim().min(1).max(64), topic: required("Topic", 120), question: required("Question", 300), answer: required("Answer", 3000) }))
+    .array(z.object({
+        id: z.string().trim().min(1).max(64),
+        topic: required("Topic", 120),
+        question: required("Question", 300),
+        answer: required("Answer", 3000),
+        /** Where the answer's next step lives on the site, shown as a link under it. */
+        followUp: buttonSchema.nullable().default(null),
+      }))
     .min(1, { error: "Add at least one question" })
     .max(60),
 });

@@ -15,6 +15,21 @@ import { capturePublicText } from "../../../test/public-text.mjs";
 type PageText = { status: number; title: string; description: string; main: string };
 const recorded = JSON.parse(fs.readFileSync(path.join(root, "test/fixtures/public-text.json"), "utf8")) as Record<string, PageText>;
 
+/**
+ * Deliberate changes, applied to the record before comparing: the home
+ * page's Explore cards are a cards block like every other card grid, so
+ * their link names the card after a colon for screen readers, as the
+ * others always have ("Explore: What We Deliver").
+ */
+const DELIBERATE: { path: string; field: "main"; from: string; to: string }[] = ["What We Deliver", "What We Offer", "Volunteer", "News and Events"].map(
+  (title) => ({ path: "/", field: "main", from: `Explore ${title}`, to: `Explore : ${title}` }),
+);
+for (const fix of DELIBERATE) {
+  const page = recorded[fix.path]!;
+  if (!page[fix.field].includes(fix.from)) throw new Error(`the record of ${fix.path} no longer holds "${fix.from}"`);
+  page[fix.field] = page[fix.field].replace(fix.from, fix.to);
+}
+
 /** Where two texts first part, with some words either side, so a failure says what changed. */
 function firstDifference(before: string, after: string): string {
   let i = 0;
