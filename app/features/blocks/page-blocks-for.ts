@@ -30,7 +30,7 @@ export function pageBlocksFor(pageId: string, { page }: { page: PageContent }): 
     style: home ? "home" : "banner",
   };
   const text: Block = {
-    id: home ? "explore-text" : "main-content",
+    id: home ? "explore" : "main-content",
     type: "text",
     hidden: false,
     title: page.mainTitle,

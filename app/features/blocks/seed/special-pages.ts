@@ -66,7 +66,7 @@ export const SPECIAL_PAGE_BLOCKS: Readonly<Record<string, SpecialPageSeed>> = {
   home: {
     before: [block({ id: "latest-update", type: "videos", title: HOME_VIDEO_HEADING, assignment: "home", display: "latest" })],
     after: [
-      block({ id: "explore", type: "cards", columns: 4, cards: cards(EXPLORE_CARDS, "Explore") }),
+      block({ id: "explore-cards", type: "cards", columns: 4, cards: cards(EXPLORE_CARDS, "Explore") }),
       block({
         id: "impact",
         type: "figures",

@@ -20,7 +20,7 @@ export function BlockSection({
 }) {
   const headingId = `${id}-heading`;
   return (
-    <section id={id} aria-labelledby={title ? headingId : undefined} className={`scroll-mt-20 ${muted ? "bg-muted" : ""}`}>
+    <section aria-labelledby={title ? headingId : undefined} id={id} className={`scroll-mt-20 ${muted ? "bg-muted" : ""}`}>
       <div className="mx-auto max-w-7xl px-4 py-12">
         {title ? (
           <h2 id={headingId} className="text-3xl font-bold tracking-tight">

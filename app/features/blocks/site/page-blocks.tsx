@@ -50,6 +50,8 @@ export function PageBlocks({
 }) {
   const shown = blocks.filter((b) => !b.hidden);
   const topics = data.questionTopics ?? questionTopicsFrom(shown);
+  const contentPictures = (data.sectionImages ?? []).filter((s) => s.section === "content");
+  const otherPictures = (data.sectionImages ?? []).filter((s) => s.section !== "content");
   let heroDone = false;
   // The first band after the hero is plain; each titled one after it changes.
   let muted = false;
@@ -72,9 +74,9 @@ export function PageBlocks({
         out.push(<ButtonsBlock key={block.id} {...props} block={{ ...block, type: "buttons", text: block.subtitle, buttons: block.buttons }} />);
         break;
       case "text":
-        out.push(<TextBlock key={block.id} {...props} block={block} />);
+        out.push(<TextBlock key={block.id} {...props} block={block} after={contentPictures.map(sectionAsImage)} />);
         // Pictures staff applied in Page Images to other sections of the page follow its text.
-        for (const s of data.sectionImages ?? []) {
+        for (const s of otherPictures) {
           out.push(
             <section key={`section-${s.section}`} id={`section-${s.section}`} aria-label={sectionLabel(s.section)} className="mx-auto max-w-7xl px-4 pb-12">
               <BlockFigure image={sectionAsImage(s)} sizes="(min-width: 80rem) 80rem, 100vw" />

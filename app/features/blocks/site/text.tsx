@@ -1,4 +1,5 @@
 import type { BlockOf } from "#app/features/blocks/block-schema";
+import type { PageImage } from "#app/content/types";
 import { placeImages } from "#app/features/pages/page-layout";
 import { markdownLink, PROSE_CLASSES } from "#app/features/pages/site/content-page";
 import { RichTextView } from "./rich-text-view";
@@ -7,14 +8,17 @@ import { BlockFigure } from "./figure";
 /**
  * Rich text with its pictures placed by the layout preset: one beside the
  * text for image-left and image-right, the rest after it, gallery pictures
- * in a grid below. Headings inside the text sit under the block's h2.
+ * in a grid below, then the picture applied to the Content section in Page
+ * Images (`after`). Headings inside the text sit under the block's h2.
  */
-export function TextBlock({ block, muted }: { block: BlockOf<"text">; muted: boolean }) {
-  const layout = placeImages({ layout: block.layout, images: block.images });
+export function TextBlock({ block, muted, after = [] }: { block: BlockOf<"text">; muted: boolean; after?: PageImage[] }) {
+  const placed = placeImages({ layout: block.layout, images: block.images });
+  // The Page Images tab's Content picture follows the text whatever the layout.
+  const layout = { ...placed, inline: [...placed.inline, ...after] };
   const side = layout.side;
   const headingId = `${block.id}-heading`;
   return (
-    <section id={block.id} aria-labelledby={block.title ? headingId : undefined} className={`scroll-mt-20 ${muted ? "bg-muted" : ""}`}>
+    <section aria-labelledby={block.title ? headingId : undefined} id={block.id} className={`scroll-mt-20 ${muted ? "bg-muted" : ""}`}>
       <div className="mx-auto max-w-7xl px-4 py-12">
         <div className={side ? "grid items-start gap-10 lg:grid-cols-2" : "max-w-3xl"}>
           <div className={side && block.layout === "image-left" ? "lg:order-2" : ""}>

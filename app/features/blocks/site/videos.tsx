@@ -32,7 +32,7 @@ export function VideosBlock({
   const pictureSrc = picture ? resolveImageSrc(picture.filename) : "";
   const headingId = `${block.id}-heading`;
   return (
-    <section id={block.id} aria-labelledby={block.title ? headingId : undefined} className="mx-auto max-w-4xl px-4 py-12">
+    <section aria-labelledby={block.title ? headingId : undefined} id={block.id} className="mx-auto max-w-4xl px-4 py-12">
       {block.title ? (
         <h2 id={headingId} className="text-3xl font-bold tracking-tight">
           {block.title}
@@ -56,7 +56,8 @@ export function VideosBlock({
             {latestVideo.caption ? <figcaption className="mt-2 whitespace-pre-line text-muted-foreground">{latestVideo.caption}</figcaption> : null}
           </figure>
         ) : latestYoutube ? (
-          <YouTubeEmbed video={latestYoutube} />
+          // A picture staff applied to the Hero section is the poster shown until play is pressed.
+          <YouTubeEmbed video={picture?.id === "section-hero" && pictureSrc ? { ...latestYoutube, thumbnailUrl: pictureSrc } : latestYoutube} />
         ) : picture ? (
           // In the first screen on a phone: the page's largest paint, so not lazy.
           <BlockFigure image={picture} lazy={false} inlineSrc={pictureInline} sizes="(min-width: 56rem) 54rem, calc(100vw - 2rem)" />
