@@ -50,6 +50,9 @@ export const buttonSchema = z.object({
 });
 export type BlockButton = z.output<typeof buttonSchema>;
 
+/** Buttons under a block's content (a grid, steps, a form), inside its section. */
+const trailingButtons = z.array(buttonSchema).max(4, { error: "A block has at most four buttons" }).default([]);
+
 const base = {
   id: z.string().trim().min(1).max(64),
   hidden: z.boolean().default(false),
@@ -125,6 +128,7 @@ export const cardsBlockSchema = z.object({
   intro: text("Introduction", 1000).default(""),
   columns: z.union([z.literal(2), z.literal(3), z.literal(4)]).default(3),
   cards: z.array(cardSchema).min(1, { error: "Add at least one card" }).max(24),
+  buttons: trailingButtons,
 });
 
 export const figuresBlockSchema = z.object({
@@ -152,6 +156,7 @@ export const stepsBlockSchema = z.object({
     .array(z.object({ title: required("Step title", 120), description: text("Step description", 600).default(""), icon: text("Icon", 60).default("") }))
     .min(1, { error: "Add at least one step" })
     .max(12),
+  buttons: trailingButtons,
 });
 
 export const faqBlockSchema = z.object({
@@ -203,7 +208,7 @@ const listing = <T extends string>(type: T) =>
 export const testimonialsBlockSchema = listing("testimonials");
 export const eventsBlockSchema = listing("events").extend({ limit: z.number().int().min(1).max(50).default(6) });
 export const vacanciesBlockSchema = listing("vacancies");
-export const contactBlockSchema = listing("contact");
+export const contactBlockSchema = listing("contact").extend({ buttons: trailingButtons });
 export const mapBlockSchema = listing("map");
 
 export const FORM_KINDS = ["question", "volunteer", "registration", "newsletter"] as const;
@@ -219,6 +224,7 @@ export const formBlockSchema = z.object({
   /** The consent sentence beside the form's checkbox, and the privacy note under it. */
   consent: text("Consent wording", 1000).default(""),
   privacy: text("Privacy note", 1000).default(""),
+  buttons: trailingButtons,
 });
 
 export const blockSchema = z.discriminatedUnion("type", [

@@ -103,16 +103,26 @@ export const SPECIAL_PAGE_BLOCKS: Readonly<Record<string, SpecialPageSeed>> = {
     after: [
       ...videos("join-us"),
       block({ id: "ways-to-get-involved", type: "cards", title: "Ways to Get Involved", cards: cards(JOIN_WAYS, "Learn More") }),
-      block({ id: "how-to-join", type: "steps", title: "How to Join", steps: JOIN_STEPS.map((s) => ({ title: s.title, description: s.description, icon: s.icon })) }),
-      block({ id: "how-to-join-actions", type: "buttons", buttons: [button(CTAS.registerNow), button(CTAS.contactUs)] }),
+      block({
+        id: "how-to-join",
+        type: "steps",
+        title: "How to Join",
+        steps: JOIN_STEPS.map((s) => ({ title: s.title, description: s.description, icon: s.icon })),
+        buttons: [button(CTAS.registerNow), button(CTAS.contactUs)],
+      }),
     ],
   },
   volunteer: {
     before: [],
     after: [
       ...videos("volunteer"),
-      block({ id: "volunteer-roles", type: "cards", title: "Volunteer Roles", cards: cards(VOLUNTEER_ROLE_CARDS, "Learn More") }),
-      block({ id: "volunteer-roles-actions", type: "buttons", buttons: [button(CTAS.applyToVolunteer), button(CTAS.viewVacancies)] }),
+      block({
+        id: "volunteer-roles",
+        type: "cards",
+        title: "Volunteer Roles",
+        cards: cards(VOLUNTEER_ROLE_CARDS, "Learn More"),
+        buttons: [button(CTAS.applyToVolunteer), button(CTAS.viewVacancies)],
+      }),
       block({ id: "get-involved", type: "cards", title: "Other Ways to Get Involved", cards: cards(GET_INVOLVED_CARDS, "Find Out More") }),
     ],
   },
@@ -131,8 +141,13 @@ export const SPECIAL_PAGE_BLOCKS: Readonly<Record<string, SpecialPageSeed>> = {
         title: "Apply to Volunteer",
         intro: "Tell us a little about yourself and which roles interest you. It takes about five minutes.",
       }),
-      block({ id: "talk-first", type: "contact", title: "Prefer to talk first?", intro: "Call or email us, tell us which role interests you, and we will take it from there." }),
-      block({ id: "talk-first-actions", type: "buttons", buttons: [button(CTAS.contactUs), button(CTAS.viewVacancies)] }),
+      block({
+        id: "talk-first",
+        type: "contact",
+        title: "Prefer to talk first?",
+        intro: "Call or email us, tell us which role interests you, and we will take it from there.",
+        buttons: [button(CTAS.contactUs), button(CTAS.viewVacancies)],
+      }),
     ],
   },
   "register-child": {
@@ -163,8 +178,8 @@ export const SPECIAL_PAGE_BLOCKS: Readonly<Record<string, SpecialPageSeed>> = {
         form: "question",
         title: "Ask a Question",
         intro: "Send us your question and we will reply by email. Your answer may already be in our FAQs.",
+        buttons: [{ label: "Read our FAQs", href: "/contact/faqs" }, button(CTAS.registerChild)],
       }),
-      block({ id: "ask-a-question-actions", type: "buttons", buttons: [{ label: "Read our FAQs", href: "/contact/faqs" }, button(CTAS.registerChild)] }),
     ],
   },
   faqs: {

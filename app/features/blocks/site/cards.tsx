@@ -4,6 +4,7 @@ import { safeHref } from "#app/features/pages/markdown";
 import { Icon } from "#app/features/site/icon";
 import { TONE_BADGE, TONE_BORDER } from "#app/features/site/tone";
 import { BlockSection, type BlockProps } from "./block-section";
+import { ButtonRow } from "./buttons";
 
 const GRID = { 2: "sm:grid-cols-2", 3: "sm:grid-cols-2 lg:grid-cols-3", 4: "sm:grid-cols-2 lg:grid-cols-4" } as const;
 
@@ -45,6 +46,7 @@ export function CardsBlock({ block, muted }: BlockProps<BlockOf<"cards">>) {
           );
         })}
       </ul>
+      <ButtonRow buttons={block.buttons} className="mt-10 flex flex-wrap gap-3" />
     </BlockSection>
   );
 }

@@ -2,6 +2,7 @@ import type { BlockOf } from "#app/features/blocks/block-schema";
 import { SOCIAL_PLATFORM_LABELS, type SiteSettings, type SocialLinks } from "#app/content/site";
 import { ContactDetails } from "#app/features/site/contact-details";
 import { BlockSection, type BlockProps } from "./block-section";
+import { ButtonRow } from "./buttons";
 
 /** The social handles listed under the contact details, in this order. */
 const CONTACT_SOCIALS: (keyof SocialLinks)[] = ["instagram", "tiktok", "snapchat", "twitter"];
@@ -30,6 +31,7 @@ export function ContactBlock({ block, muted, settings }: BlockProps<BlockOf<"con
           </ul>
         </div>
       ) : null}
+      <ButtonRow buttons={block.buttons} className="mt-10 flex flex-wrap gap-3" />
     </BlockSection>
   );
 }

@@ -7,6 +7,7 @@ import { RegistrationForm } from "#app/features/registrations/site/registration-
 import { VolunteerApplicationForm } from "#app/features/volunteers/site/volunteer-application-form";
 import { NewsletterForm } from "#app/features/newsletter/site/newsletter-form";
 import { BlockSection, type BlockProps } from "./block-section";
+import { ButtonRow } from "./buttons";
 
 /**
  * The route that owns each form: it checks a sending, shows the errors
@@ -88,6 +89,7 @@ export function FormBlock({ block, muted, state = {}, pagePath, topics, roles, c
     <BlockSection id={block.id} title={block.title} intro={sent || !block.intro ? undefined : <p>{block.intro}</p>} muted={muted}>
       {form}
       {children}
+      <ButtonRow buttons={block.buttons} className="mt-10 flex flex-wrap gap-3" />
     </BlockSection>
   );
 }

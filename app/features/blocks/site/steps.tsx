@@ -1,6 +1,7 @@
 import type { BlockOf } from "#app/features/blocks/block-schema";
 import { Icon } from "#app/features/site/icon";
 import { BlockSection, type BlockProps } from "./block-section";
+import { ButtonRow } from "./buttons";
 
 /** Numbered steps, each with its icon, title and description. */
 export function StepsBlock({ block, muted }: BlockProps<BlockOf<"steps">>) {
@@ -18,6 +19,7 @@ export function StepsBlock({ block, muted }: BlockProps<BlockOf<"steps">>) {
           </li>
         ))}
       </ol>
+      <ButtonRow buttons={block.buttons} className="mt-10 flex flex-wrap gap-3" />
     </BlockSection>
   );
 }
