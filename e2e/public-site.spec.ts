@@ -362,7 +362,8 @@ test.describe("public site", () => {
     for (const amount of ["£5", "£15", "£30"]) await expect(monthly.getByText(amount, { exact: true })).toBeVisible();
     // No online giving page is configured, so the buttons lead to the contact page.
     await expect(monthly.getByRole("link", { name: "Set Up Monthly Donation" })).toHaveAttribute("href", "/contact");
-    await expect(page.getByRole("link", { name: "Donate Today" })).toHaveAttribute("href", "/contact");
+    // The closing button leads back to the amounts, whose Donate Now goes to the giving page.
+    await expect(page.getByRole("link", { name: "Donate Today" })).toHaveAttribute("href", "#one-time-donation");
     await oneTime.getByRole("link", { name: "Donate Now" }).click();
     await expect(page).toHaveURL(/\/contact$/);
     await expect(page.getByRole("heading", { level: 1, name: "Contact Us" })).toBeVisible();

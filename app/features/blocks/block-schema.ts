@@ -50,6 +50,9 @@ export const buttonSchema = z.object({
 });
 export type BlockButton = z.output<typeof buttonSchema>;
 
+/** Buttons under a block's content (a grid, steps, a form), inside its section. */
+const trailingButtons = z.array(buttonSchema).max(4, { error: "A block has at most four buttons" }).default([]);
+
 const base = {
   id: z.string().trim().min(1).max(64),
   hidden: z.boolean().default(false),
@@ -62,6 +65,8 @@ export const heroBlockSchema = z.object({
   subtitle: text("Hero Subtitle", 500).default(""),
   image: imageRefSchema.nullable().default(null),
   buttons: z.array(buttonSchema).max(3, { error: "A hero has at most three buttons" }).default([]),
+  /** "home": the logo over large centred type, as the home page opens; "banner": every other page's title band. */
+  style: z.enum(["banner", "home"]).default("banner"),
 });
 
 /**
@@ -101,6 +106,8 @@ export const videosBlockSchema = z.object({
   type: z.literal("videos"),
   title: text("Title", 200).default(""),
   assignment: required("Video page", 100),
+  /** "gallery": every video in a grid; "latest": only the newest, large, with the page's hero picture standing in when there is none. */
+  display: z.enum(["gallery", "latest"]).default("gallery"),
 });
 
 export const cardSchema = z.object({
@@ -121,6 +128,7 @@ export const cardsBlockSchema = z.object({
   intro: text("Introduction", 1000).default(""),
   columns: z.union([z.literal(2), z.literal(3), z.literal(4)]).default(3),
   cards: z.array(cardSchema).min(1, { error: "Add at least one card" }).max(24),
+  buttons: trailingButtons,
 });
 
 export const figuresBlockSchema = z.object({
@@ -148,6 +156,7 @@ export const stepsBlockSchema = z.object({
     .array(z.object({ title: required("Step title", 120), description: text("Step description", 600).default(""), icon: text("Icon", 60).default("") }))
     .min(1, { error: "Add at least one step" })
     .max(12),
+  buttons: trailingButtons,
 });
 
 export const faqBlockSchema = z.object({
@@ -156,7 +165,14 @@ export const faqBlockSchema = z.object({
   title: text("Title", 200).default(""),
   /** Each entry's topic is also a choice in the Contact form's topic list. */
   entries: z
-    .array(z.object({ id: z.string().trim().min(1).max(64), topic: required("Topic", 120), question: required("Question", 300), answer: required("Answer", 3000) }))
+    .array(z.object({
+        id: z.string().trim().min(1).max(64),
+        topic: required("Topic", 120),
+        question: required("Question", 300),
+        answer: required("Answer", 3000),
+        /** Where the answer's next step lives on the site, shown as a link under it. */
+        followUp: buttonSchema.nullable().default(null),
+      }))
     .min(1, { error: "Add at least one question" })
     .max(60),
 });
@@ -192,7 +208,7 @@ const listing = <T extends string>(type: T) =>
 export const testimonialsBlockSchema = listing("testimonials");
 export const eventsBlockSchema = listing("events").extend({ limit: z.number().int().min(1).max(50).default(6) });
 export const vacanciesBlockSchema = listing("vacancies");
-export const contactBlockSchema = listing("contact");
+export const contactBlockSchema = listing("contact").extend({ buttons: trailingButtons });
 export const mapBlockSchema = listing("map");
 
 export const FORM_KINDS = ["question", "volunteer", "registration", "newsletter"] as const;
@@ -208,6 +224,7 @@ export const formBlockSchema = z.object({
   /** The consent sentence beside the form's checkbox, and the privacy note under it. */
   consent: text("Consent wording", 1000).default(""),
   privacy: text("Privacy note", 1000).default(""),
+  buttons: trailingButtons,
 });
 
 export const blockSchema = z.discriminatedUnion("type", [

@@ -168,8 +168,8 @@ describeEachEngine("the home page's hero picture", (getDb) => {
     expect(explore).toContain("<figcaption");
     expect(explore).toContain("Under-12s");
     expect(explore).toMatch(/<ul [^>]*aria-label="Gallery"[\s\S]*alt="The art room"/);
-    // The explore cards still follow the text.
-    expect(explore).toContain("Explore<span");
+    // The explore cards still follow the text, as a block of their own.
+    expect(html.slice(html.indexOf(explore) + explore.length)).toMatch(/^<section[^>]*id="explore-cards"[\s\S]*Explore<span/);
 
     // Text only: the page's own pictures go, the Content section's stays (as on every page).
     const textOnly = site.schemas.pageContentFormSchema.parse({ ...form, images: JSON.stringify(form.images), layout: "text-only", baseRevision: "1" });

@@ -3,6 +3,9 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { builtInPageContent, getPageById } from "#app/content/pages";
+import { DEFAULT_SITE_SETTINGS } from "#app/content/site";
+import { EMPTY_BLOCK_DATA, type BlockData } from "#app/features/blocks/block-data";
+import { pageBlocksFor } from "#app/features/blocks/page-blocks-for";
 import type { PublicEvent } from "#app/features/events/event-format";
 import type { Opportunity } from "#app/features/volunteers/volunteer-roles.server";
 import type { Route as NewsRoute } from "./+types/news";
@@ -15,11 +18,13 @@ import VolunteerVacancies from "./volunteer.vacancies";
  * visitors see their paragraphs apart, not run together.
  */
 
-/** Props for a public route's component: the page's built-in copy, no videos, and `extra`. */
-function props<T>(id: string, extra: object): T {
+/** Props for a public route's component: the page's built-in copy as blocks, no videos, and the records in `extra`. */
+function props<T>(id: string, extra: Partial<BlockData>): T {
   const builtIn = getPageById(id);
   if (!builtIn) throw new Error(`no page ${id}`);
-  const loaderData = { page: builtInPageContent(builtIn), gallery: { videos: [], failed: false }, heroInline: null, ...extra };
+  const page = builtInPageContent(builtIn);
+  const blockData = { ...EMPTY_BLOCK_DATA(DEFAULT_SITE_SETTINGS), ...extra };
+  const loaderData = { page, path: builtIn.path, blocks: pageBlocksFor(id, { page }), blockData, heroPicture: null, gallery: { videos: [], failed: false }, heroInline: null };
   return { loaderData, params: {}, matches: [] } as unknown as T;
 }
 
@@ -44,7 +49,7 @@ describe("a volunteer role's description on /volunteer/vacancies", () => {
       createdAt: "2025-06-01T10:00:00.000Z",
       updatedAt: "2025-06-01T10:00:00.000Z",
     };
-    const html = render("/volunteer/vacancies", <VolunteerVacancies {...props<VacanciesRoute.ComponentProps>("volunteer-vacancies", { roles: [role] })} />);
+    const html = render("/volunteer/vacancies", <VolunteerVacancies {...props<VacanciesRoute.ComponentProps>("volunteer-vacancies", { vacancies: [role] })} />);
     expect(html).toContain(`<p class="mt-3 whitespace-pre-line text-muted-foreground">${description}</p>`);
   });
 });

@@ -7,14 +7,28 @@ import { ErrorSummary, fieldId, Honeypot, PrivacyNote, TextField, publicFormStat
 
 const P = "question";
 
-/** 'Ask a Question' on the contact page. */
-export function QuestionForm({ actionData }: { actionData?: PublicFormActionData }) {
+/**
+ * 'Ask a Question' on the contact page. A form block on another page gives
+ * `action` (the contact page, which checks it and shows its errors), the
+ * topics its page's questions list, and the wording staff chose.
+ */
+export function QuestionForm({
+  actionData,
+  action,
+  topics = QUESTION_TOPICS,
+  privacy,
+}: {
+  actionData?: PublicFormActionData;
+  action?: string;
+  topics?: readonly { value: string; label: string }[];
+  privacy?: string;
+}) {
   const form = publicFormState(actionData);
   const topicId = fieldId(P, "topic");
   const topicErrors = form.errors.topic;
   const order = ["name", "email", "topic", "message"].map((name) => ({ name, target: fieldId(P, name) }));
   return (
-    <Form method="post" noValidate className="relative max-w-2xl space-y-6" aria-label="Ask a question">
+    <Form method="post" action={action} noValidate className="relative max-w-2xl space-y-6" aria-label="Ask a question">
       <ErrorSummary errors={form.errors} formError={form.formError} order={order} />
       <Honeypot prefix={P} />
       <TextField prefix={P} name="name" label="Your name" autoComplete="name" maxLength={100} errors={form.errors.name} defaultValue={form.text("name")} />
@@ -44,7 +58,7 @@ export function QuestionForm({ actionData }: { actionData?: PublicFormActionData
           aria-describedby={topicErrors?.length ? `${topicId}-error` : undefined}
         >
           <option value="">Choose a topic</option>
-          {QUESTION_TOPICS.map((topic) => (
+          {topics.map((topic) => (
             <option key={topic.value} value={topic.value}>
               {topic.label}
             </option>
@@ -62,7 +76,7 @@ export function QuestionForm({ actionData }: { actionData?: PublicFormActionData
         errors={form.errors.message}
         defaultValue={form.text("message")}
       />
-      <PrivacyNote>We only use your name and email address to answer your question.</PrivacyNote>
+      <PrivacyNote>{privacy || "We only use your name and email address to answer your question."}</PrivacyNote>
       <Button type="submit" size="lg" data-busy-label="Sending...">
         Send my question
       </Button>

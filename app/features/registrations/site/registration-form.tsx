@@ -51,10 +51,18 @@ export function RegistrationForm({
   actionData,
   today,
   retentionMonths,
+  action,
+  consent,
+  privacy,
 }: {
   actionData?: PublicFormActionData;
   today: string;
   retentionMonths: number;
+  /** The route that checks the form, when it is shown on another page. */
+  action?: string;
+  /** Staff's wording for the declaration box and the privacy note; empty keeps the built-in words. */
+  consent?: string;
+  privacy?: string;
 }) {
   const form = publicFormState(actionData);
   const order = [
@@ -72,7 +80,7 @@ export function RegistrationForm({
     { name: "declaration", target: fieldId(P, "declaration") },
   ];
   return (
-    <Form method="post" noValidate className="relative max-w-3xl space-y-8" aria-label="Register your child">
+    <Form method="post" action={action} noValidate className="relative max-w-3xl space-y-8" aria-label="Register your child">
       <ErrorSummary errors={form.errors} formError={form.formError} order={order} />
       <Honeypot prefix={P} />
       <ChoiceGroup
@@ -176,10 +184,14 @@ export function RegistrationForm({
           errors={form.errors.photoConsent}
         />
       </Part>
-      <CheckboxField prefix={P} name="declaration" label={REGISTRATION_DECLARATION} errors={form.errors.declaration} checked={form.text("declaration") === "yes"} />
+      <CheckboxField prefix={P} name="declaration" label={consent || REGISTRATION_DECLARATION} errors={form.errors.declaration} checked={form.text("declaration") === "yes"} />
       <PrivacyNote>
-        We keep these details only to run our activities safely, and delete them when we have not heard from you for{" "}
-        {retentionPeriod(retentionMonths)}.
+        {privacy || (
+          <>
+            We keep these details only to run our activities safely, and delete them when we have not heard from you for{" "}
+            {retentionPeriod(retentionMonths)}.
+          </>
+        )}
       </PrivacyNote>
       <Button type="submit" size="lg" data-busy-label="Sending...">
         Send registration

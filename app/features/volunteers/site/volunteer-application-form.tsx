@@ -26,10 +26,18 @@ export function VolunteerApplicationForm({
   roles,
   preselected,
   actionData,
+  action,
+  consent,
+  privacy,
 }: {
   roles: { id: string; title: string }[];
   preselected: string[];
   actionData?: PublicFormActionData;
+  /** The route that checks the form, when it is shown on another page. */
+  action?: string;
+  /** Staff's wording for the consent box and the privacy note; empty keeps the built-in words. */
+  consent?: string;
+  privacy?: string;
 }) {
   const form = publicFormState(actionData);
   const roleOptions = [...roles.map((r) => ({ value: r.id, label: r.title })), { value: ANY_ROLE, label: ANY_ROLE_LABEL }];
@@ -43,7 +51,7 @@ export function VolunteerApplicationForm({
     { name: "consent", target: fieldId(P, "consent") },
   ];
   return (
-    <Form method="post" noValidate className="relative max-w-2xl space-y-6" aria-label="Apply to volunteer">
+    <Form method="post" action={action} noValidate className="relative max-w-2xl space-y-6" aria-label="Apply to volunteer">
       <ErrorSummary errors={form.errors} formError={form.formError} order={order} />
       <Honeypot prefix={P} />
       <TextField prefix={P} name="name" label="Your full name" autoComplete="name" maxLength={100} errors={form.errors.name} defaultValue={form.text("name")} />
@@ -105,8 +113,8 @@ export function VolunteerApplicationForm({
         errors={form.errors.message}
         defaultValue={form.text("message")}
       />
-      <CheckboxField prefix={P} name="consent" label={VOLUNTEER_CONSENT_TEXT} errors={form.errors.consent} checked={form.text("consent") === "yes"} />
-      <PrivacyNote>We only use these details to deal with your application and to contact you about volunteering.</PrivacyNote>
+      <CheckboxField prefix={P} name="consent" label={consent || VOLUNTEER_CONSENT_TEXT} errors={form.errors.consent} checked={form.text("consent") === "yes"} />
+      <PrivacyNote>{privacy || "We only use these details to deal with your application and to contact you about volunteering."}</PrivacyNote>
       <Button type="submit" size="lg" data-busy-label="Sending...">
         Send my application
       </Button>
