@@ -18,6 +18,8 @@ export type FieldSpec =
   | { key: string; label: string; kind: "checkbox"; hint?: string }
   | { key: string; label: string; kind: "select"; options: readonly Option[] | "videoPages" }
   | { key: string; label: string; kind: "image"; optional?: boolean }
+  /** One optional button (label and link), null when empty. */
+  | { key: string; label: string; kind: "button"; optional?: boolean }
   | { key: string; label: string; kind: "richtext" }
   | { key: string; label: string; kind: "list"; itemLabel: string; fields: readonly FieldSpec[]; max: number; newItem: () => Record<string, unknown> };
 
@@ -54,6 +56,15 @@ export const BLOCK_FIELDS: Record<BlockType, readonly FieldSpec[]> = {
     { key: "subtitle", label: "Hero Subtitle", kind: "textarea", optional: true },
     { key: "image", label: "Picture", kind: "image", optional: true },
     buttonsList(3),
+    {
+      key: "style",
+      label: "Look",
+      kind: "select",
+      options: [
+        { value: "banner", label: "Title band" },
+        { value: "home", label: "Logo over large centred title (as the home page)" },
+      ],
+    },
   ],
   text: [
     { key: "title", label: "Main Title", kind: "text", optional: true },
@@ -90,7 +101,19 @@ export const BLOCK_FIELDS: Record<BlockType, readonly FieldSpec[]> = {
       newItem: () => ({ src: "", alt: "", decorative: false, caption: "" }),
     },
   ],
-  videos: [title, { key: "assignment", label: "Video page", kind: "select", options: "videoPages" }],
+  videos: [
+    title,
+    { key: "assignment", label: "Video page", kind: "select", options: "videoPages" },
+    {
+      key: "display",
+      label: "Show",
+      kind: "select",
+      options: [
+        { value: "gallery", label: "Every video, in a grid" },
+        { value: "latest", label: "Only the newest, large" },
+      ],
+    },
+  ],
   cards: [
     title,
     intro,
@@ -120,6 +143,7 @@ export const BLOCK_FIELDS: Record<BlockType, readonly FieldSpec[]> = {
       ],
       newItem: () => ({ title: "", description: "", icon: "", tone: "primary", href: "", buttonLabel: "" }),
     },
+    buttonsList(4),
   ],
   figures: [
     title,
@@ -153,6 +177,7 @@ export const BLOCK_FIELDS: Record<BlockType, readonly FieldSpec[]> = {
       ],
       newItem: () => ({ title: "", description: "", icon: "" }),
     },
+    buttonsList(4),
   ],
   faq: [
     title,
@@ -166,8 +191,9 @@ export const BLOCK_FIELDS: Record<BlockType, readonly FieldSpec[]> = {
         { key: "topic", label: "Topic", kind: "text", hint: "Also a choice in the Contact form's topic list." },
         { key: "question", label: "Question", kind: "text" },
         { key: "answer", label: "Answer", kind: "textarea" },
+        { key: "followUp", label: "Next step link", kind: "button", optional: true },
       ],
-      newItem: () => ({ id: `faq-${Date.now().toString(36)}`, topic: "", question: "", answer: "" }),
+      newItem: () => ({ id: `faq-${Date.now().toString(36)}`, topic: "", question: "", answer: "", followUp: null }),
     },
   ],
   donation: [
@@ -200,7 +226,7 @@ export const BLOCK_FIELDS: Record<BlockType, readonly FieldSpec[]> = {
   testimonials: [title, intro],
   events: [title, intro, { key: "limit", label: "Events shown", kind: "number", min: 1, max: 50 }],
   vacancies: [title, intro],
-  contact: [title, intro],
+  contact: [title, intro, buttonsList(4)],
   map: [title, intro],
   form: [
     { key: "form", label: "Form", kind: "select", options: FORM_KINDS.map((f) => ({ value: f, label: FORM_LABELS[f] })) },
@@ -208,6 +234,7 @@ export const BLOCK_FIELDS: Record<BlockType, readonly FieldSpec[]> = {
     intro,
     { key: "consent", label: "Consent wording", kind: "textarea", optional: true, hint: "Leave empty for the standard wording." },
     { key: "privacy", label: "Privacy note", kind: "textarea", optional: true, hint: "Leave empty for the standard wording." },
+    buttonsList(4),
   ],
 };
 

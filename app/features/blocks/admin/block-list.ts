@@ -26,7 +26,7 @@ export function newBlock(type: BlockType, id: string): DraftBlock {
   const base = { id, type, hidden: false };
   switch (type) {
     case "hero":
-      return { ...base, title: "", subtitle: "", image: null, buttons: [] };
+      return { ...base, title: "", subtitle: "", image: null, buttons: [], style: "banner" };
     case "text":
       return { ...base, title: "", body: EMPTY_RICH_TEXT, layout: "text-only", images: [] };
     case "image":
@@ -34,15 +34,15 @@ export function newBlock(type: BlockType, id: string): DraftBlock {
     case "gallery":
       return { ...base, title: "", images: [{ src: "", alt: "", decorative: false, caption: "" }] };
     case "videos":
-      return { ...base, title: "", assignment: "" };
+      return { ...base, title: "", assignment: "", display: "gallery" };
     case "cards":
-      return { ...base, title: "", intro: "", columns: 3, cards: [{ title: "", description: "", icon: "", tone: "primary", href: "", buttonLabel: "" }] };
+      return { ...base, title: "", intro: "", columns: 3, cards: [{ title: "", description: "", icon: "", tone: "primary", href: "", buttonLabel: "" }], buttons: [] };
     case "figures":
       return { ...base, title: "", figures: [{ value: 0, suffix: "", label: "", tone: "primary" }] };
     case "steps":
-      return { ...base, title: "", steps: [{ title: "", description: "", icon: "" }] };
+      return { ...base, title: "", steps: [{ title: "", description: "", icon: "" }], buttons: [] };
     case "faq":
-      return { ...base, title: "", entries: [{ id: newBlockId("faq", []), topic: "", question: "", answer: "" }] };
+      return { ...base, title: "", entries: [{ id: newBlockId("faq", []), topic: "", question: "", answer: "", followUp: null }] };
     case "donation":
       return { ...base, title: "", oneOff: [{ amount: 10, impact: "", link: "" }], monthly: [] };
     case "buttons":
@@ -50,10 +50,11 @@ export function newBlock(type: BlockType, id: string): DraftBlock {
     case "events":
       return { ...base, title: "", intro: "", limit: 6 };
     case "form":
-      return { ...base, form: "question", title: "", intro: "", consent: "", privacy: "" };
+      return { ...base, form: "question", title: "", intro: "", consent: "", privacy: "", buttons: [] };
+    case "contact":
+      return { ...base, title: "", intro: "", buttons: [] };
     case "testimonials":
     case "vacancies":
-    case "contact":
     case "map":
       return { ...base, title: "", intro: "" };
   }

@@ -149,6 +149,25 @@ export function FieldInput({ ctx, path, spec, value, onChange }: { ctx: FieldCon
           ) : null}
         </div>
       );
+    case "button": {
+      const button = (value as { label?: string; href?: string } | null) ?? null;
+      const set = (key: "label" | "href", next: string) => {
+        const merged = { label: button?.label ?? "", href: button?.href ?? "", [key]: next };
+        // Both boxes emptied means no button at all, which the schema stores as null.
+        onChange(merged.label === "" && merged.href === "" ? null : merged);
+      };
+      return (
+        <fieldset className="grid gap-3 rounded-md border border-border p-3">
+          <legend className="px-1 text-sm font-semibold">{spec.label}</legend>
+          <FieldShell ctx={ctx} path={[...path, "label"]} label="Button label">
+            {(a11y) => <Input {...a11y} value={button?.label ?? ""} onChange={(e) => set("label", e.target.value)} />}
+          </FieldShell>
+          <FieldShell ctx={ctx} path={[...path, "href"]} label="Button link">
+            {(a11y) => <Input {...a11y} list={ctx.pagesListId} value={button?.href ?? ""} placeholder="/contact or https://…" onChange={(e) => set("href", e.target.value)} />}
+          </FieldShell>
+        </fieldset>
+      );
+    }
     case "checkbox":
       return (
         <label className="flex items-center gap-2 text-sm">
