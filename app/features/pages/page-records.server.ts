@@ -7,7 +7,8 @@ import { cancelJob, enqueueJob, registerJobHandler } from "#app/platform/jobs/jo
 import { recordAudit } from "#app/features/audit/audit.server";
 import type { Actor } from "#app/features/audit/actor";
 import { pageDocumentSchema, type PageDocument } from "./page-document";
-import { CONTENT_TEMPLATE } from "./seed/seed-document";
+import { getPageById } from "#app/content/pages";
+import { CONTENT_TEMPLATE, seedDocument, TEXT_BLOCK_ID } from "./seed/seed-document";
 
 /**
  * Pages as records (decision 015): each has a published document (what
@@ -406,4 +407,22 @@ export function registerPageJobs(): void {
   if (jobsRegistered) return;
   jobsRegistered = true;
   registerJobHandler<PublishJobPayload>(PUBLISH_JOB, (payload, { database }) => runScheduledPublish(database, payload));
+}
+
+/**
+ * Of these built-in pages, the ones whose live main text is still the
+ * built-in copy: for pages that ship with placeholder text, such as the
+ * privacy policy.
+ */
+export async function pagesWithBuiltInText(database: Database, pageIds: readonly string[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const id of pageIds) {
+    const page = getPageById(id);
+    const record = await getPageRecord(database, id);
+    if (!page || !record?.published) continue;
+    const text = record.published.blocks.find((b) => b.type === "text" && b.id === TEXT_BLOCK_ID);
+    const seedText = seedDocument(page).blocks.find((b) => b.type === "text" && b.id === TEXT_BLOCK_ID);
+    if (!text || !seedText || (text.type === "text" && seedText.type === "text" && JSON.stringify(text.body) === JSON.stringify(seedText.body))) out.push(id);
+  }
+  return out;
 }
