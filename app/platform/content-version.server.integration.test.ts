@@ -81,14 +81,14 @@ describeEachEngine("settings and page text kept in memory until a save", (getDb)
     const version = async () => String((await getPageRecord(getDb(), "mission"))!.version);
     const saved = await post(
       a,
-      "/admin",
+      "/admin?index",
       { intent: "save", pageId: "mission", heroTitle, heroSubtitle: "", mainTitle: "", content: mission.content, baseRevision: await version() },
       cookie,
     );
     expect(saved.status).toBeLessThan(400);
     // A draft is not shown; Publish puts it on the site.
     expect(await page(a)).not.toContain(heroTitle);
-    const published = await post(a, "/admin", { intent: "publish", pageId: "mission", baseRevision: await version() }, cookie);
+    const published = await post(a, "/admin?index", { intent: "publish", pageId: "mission", baseRevision: await version() }, cookie);
     expect(published.status).toBeLessThan(400);
     expect((await getPageRecord(getDb(), "mission"))?.published?.blocks.find((b) => b.type === "hero")).toMatchObject({ title: heroTitle });
     // No waiting: the very next render of the process that took the save shows it.
