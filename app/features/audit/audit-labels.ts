@@ -26,7 +26,6 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "access.refused": "Refused: the account's role may not open that",
   "two-factor.policy": "Two-factor requirement changed",
   "page.saved": "Page saved",
-  "page.draft-saved": "Page draft saved",
   "page.published": "Page published",
   "page.unpublished": "Page unpublished",
   "page.scheduled": "Page publish scheduled",

@@ -229,7 +229,7 @@ export async function saveDraft(database: Database, id: string, input: unknown, 
   const result = await changePage(database, id, actor, { baseVersion, visible: false }, async (trx, _row, _now) => {
     await trx.updateTable("pages").set({ draft: JSON.stringify(checked.document) }).where("id", "=", id).execute();
   });
-  if (result.ok) await recordAudit(database, { action: "page.draft-saved", actorId: actor.id, actorEmail: actor.email, ip: actor.ip, detail: { pageId: id, version: result.version } });
+  if (result.ok) await recordAudit(database, { action: "page.saved", actorId: actor.id, actorEmail: actor.email, ip: actor.ip, detail: { pageId: id, version: result.version, draft: true } });
   return result;
 }
 
