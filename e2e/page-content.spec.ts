@@ -164,6 +164,9 @@ test("images and layout by keyboard alone: add entries, reorder them, choose a l
   await page.getByRole("button", { name: "Save Changes" }).focus();
   await page.keyboard.press("Enter");
   await closeToasts(page, "Changes saved");
+  await page.getByRole("button", { name: "Publish", exact: true }).focus();
+  await page.keyboard.press("Enter");
+  await closeToasts(page, "Published");
 
   await visit(page, "/what-we-offer/marathons");
   const main = page.getByRole("region", { name: "Marathons" }).or(page.locator("#main"));
