@@ -105,12 +105,16 @@ test("an Editor edits and publishes a page, and is refused registrations, users,
   await page.getByRole("button", { name: "Save Changes" }).click();
   await closeToasts(page, "Changes saved");
   await checkAdminPage(page, "Editor's page saved");
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await closeToasts(page, "Published");
   await visit(page, "/about/funders");
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   // Put back, so the pages read as built for the specs that follow (public-site.spec.ts reads every heading).
   await page.goto("/admin?page=funders");
-  await page.getByRole("button", { name: "Restore the built-in text" }).click();
+  await page.getByRole("button", { name: "Restore revision 1" }).click();
   await closeToasts(page, "Revision restored");
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await closeToasts(page, "Published");
   await visit(page, "/about/funders");
   await expect(page.getByRole("heading", { level: 1, name: "Our Funders" })).toBeVisible();
 

@@ -65,7 +65,7 @@ test("edit About Us in the Pages tab, see it on /about, then restore the earlier
   const [preview] = await Promise.all([context.waitForEvent("page"), page.getByRole("button", { name: /^Preview/ }).click()]);
   await preview.waitForLoadState();
   await expect(preview.getByRole("heading", { level: 1, name: "About our Halifax charity" })).toBeVisible();
-  await expect(preview.getByRole("note")).toContainText("unsaved changes");
+  await expect(preview.getByRole("note")).toContainText("Visitors do not see them until you publish");
   // With the public pages' enhancement script, as the live page has it.
   await expect(preview.locator("html")).toHaveAttribute("data-enhanced", "true");
   await expectAccessible(preview, "preview");
@@ -85,7 +85,12 @@ test("edit About Us in the Pages tab, see it on /about, then restore the earlier
   await closeToasts(page, "Changes saved");
   await expect(page.getByText("Unsaved Changes")).toHaveCount(0);
   await expect(save).toBeDisabled();
-  await expect(page.getByText("Revision 1")).toBeVisible();
+  // Saved as a draft: the public page waits for Publish.
+  await expect(page.getByText("Status:")).toContainText("Draft changes not yet live");
+  expect(await (await page.request.get("/about")).text()).not.toContain("About our Halifax charity");
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await closeToasts(page, "Published");
+  await expect(page.getByText("Revision 2")).toBeVisible();
 
   await visit(page, "/about");
   await expect(page.getByRole("heading", { level: 1, name: "About our Halifax charity" })).toBeVisible();
@@ -96,10 +101,13 @@ test("edit About Us in the Pages tab, see it on /about, then restore the earlier
   await expect(page.getByText("A community development charity for Halifax")).toBeVisible();
 
   await page.goto("/admin?page=about");
-  await page.getByRole("button", { name: "Restore the built-in text" }).click();
+  // Revision 1 is the site's original copy: restoring it fills the draft, and Publish puts it back.
+  await page.getByRole("button", { name: "Restore revision 1" }).click();
   await closeToasts(page, "Revision restored");
   await expect(page.getByLabel("Hero Title", { exact: true })).toHaveValue("About Us");
-  await expect(page.getByText("Revision 2")).toBeVisible();
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await closeToasts(page, "Published");
+  await expect(page.getByText("Revision 3")).toBeVisible();
   await visit(page, "/about");
   await expect(page.getByRole("heading", { level: 1, name: "About Us" })).toBeVisible();
   await expect(page.getByText("We changed this text in the admin area.")).toHaveCount(0);
@@ -168,6 +176,9 @@ test("images and layout by keyboard alone: add entries, reorder them, choose a l
   await page.getByRole("button", { name: "Save Changes" }).focus();
   await page.keyboard.press("Enter");
   await closeToasts(page, "Changes saved");
+  await page.getByRole("button", { name: "Publish", exact: true }).focus();
+  await page.keyboard.press("Enter");
+  await closeToasts(page, "Published");
 
   await visit(page, "/what-we-offer/marathons");
   const main = page.getByRole("region", { name: "Marathons" }).or(page.locator("#main"));

@@ -53,6 +53,13 @@ const SERVER_RENDERS_UI = new Map([["app/features/newsletter/campaign-email.serv
 
 /** Migrations seed a fresh database with the built-in content (testimonials, events, vacancies). */
 const SEEDS_FROM_CONTENT = /^app\/platform\/db\/migrations\//;
+/**
+ * A feature's seed modules (app/features/<name>/seed/): the pure builders
+ * that turn the built-in content into records (the pages as documents of
+ * blocks). Migrations may use them as they use the content itself, so a
+ * fresh install and a converted one get the very same records.
+ */
+const FEATURE_SEED = /^app\/features\/[^/]+\/seed\//;
 
 const kind = (layer) => (layer?.startsWith("feature:") ? "feature" : layer);
 
@@ -200,7 +207,7 @@ const layers = {
         return;
       }
       const toLayer = layerOf(target);
-      const seeding = toLayer === "content" && SEEDS_FROM_CONTENT.test(from);
+      const seeding = SEEDS_FROM_CONTENT.test(from) && (toLayer === "content" || FEATURE_SEED.test(target));
       if (toLayer && !seeding && !MAY_IMPORT[kind(fromLayer)].includes(kind(toLayer))) {
         context.report({ node, message: `The ${kind(fromLayer)} layer may not import the ${kind(toLayer)} layer (${from} → ${target}).` });
         return;

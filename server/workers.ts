@@ -13,6 +13,7 @@ import { registerNewsletterJobs } from "#app/features/newsletter/campaign-sendin
 import { removeBackupLeftovers } from "#app/features/backup/backup-leftovers.server";
 import { ensureBackupSchedule, registerBackupJobs } from "#app/features/backup/backup-schedule.server";
 import { ensureCleanupJob, registerCleanupJobs } from "#app/features/housekeeping/cleanup.server";
+import { registerPageJobs } from "#app/features/pages/page-records.server";
 
 /**
  * The site's background work: the job handlers and the recurring jobs, the
@@ -23,6 +24,8 @@ import { ensureCleanupJob, registerCleanupJobs } from "#app/features/housekeepin
 export async function prepareJobs(database: Database, config: Env): Promise<void> {
   registerNewsletterJobs();
   registerRegistrationJobs();
+  // Pages scheduled to go live are published by a job at their time.
+  registerPageJobs();
   // Children's registrations past their retention period are deleted daily.
   await ensureRetentionJob(database);
   // What a crash left behind (orphan files, scratch, expired uploads) is cleared at start and every six hours.

@@ -5,7 +5,8 @@ import { createFirstAdmin, type SiteProcess, startTwoSiteProcesses, stopSiteProc
 import { DEFAULT_SITE_SETTINGS } from "#app/content/site";
 import { getPageById } from "#app/content/pages";
 import { bumpContentVersion, getContentVersion, keptUntilContentChanges, readContentVersionNow } from "./content-version.server";
-import { getStoredPageContent, savePageContent } from "#app/features/pages/page-store.server";
+import { getPageRecord } from "#app/features/pages/page-records.server";
+import { setPageFields } from "../../test/page-records";
 import { readSettings, saveSettings } from "#app/features/settings/site-settings.server";
 import type { SettingsForm } from "#app/features/pages/page-content.schema";
 
@@ -77,14 +78,19 @@ describeEachEngine("settings and page text kept in memory until a save", (getDb)
     const cookie = await createFirstAdmin(a, ADMIN);
 
     const heroTitle = `Our mission, restated ${crypto.randomUUID().slice(0, 8)}`;
+    const version = async () => String((await getPageRecord(getDb(), "mission"))!.version);
     const saved = await post(
       a,
-      "/admin/content",
-      { intent: "save", pageId: "mission", heroTitle, heroSubtitle: "", mainTitle: "", content: mission.content, baseRevision: "0" },
+      "/admin?index",
+      { intent: "save", pageId: "mission", heroTitle, heroSubtitle: "", mainTitle: "", content: mission.content, baseRevision: await version() },
       cookie,
     );
     expect(saved.status).toBeLessThan(400);
-    expect((await getStoredPageContent(getDb(), "mission"))?.heroTitle).toBe(heroTitle);
+    // A draft is not shown; Publish puts it on the site.
+    expect(await page(a)).not.toContain(heroTitle);
+    const published = await post(a, "/admin?index", { intent: "publish", pageId: "mission", baseRevision: await version() }, cookie);
+    expect(published.status).toBeLessThan(400);
+    expect((await getPageRecord(getDb(), "mission"))?.published?.blocks.find((b) => b.type === "hero")).toMatchObject({ title: heroTitle });
     // No waiting: the very next render of the process that took the save shows it.
     expect(await page(a)).toContain(heroTitle);
     // The other process sees it within the version check's interval.
@@ -93,14 +99,8 @@ describeEachEngine("settings and page text kept in memory until a save", (getDb)
 
   it("shows a save by another process (page text and settings) within the version check's interval", async () => {
     const staff = { id: null, email: "someone-else@example.org" } as never;
-    const current = await getStoredPageContent(getDb(), "mission");
     const heroTitle = `Mission from elsewhere ${crypto.randomUUID().slice(0, 8)}`;
-    const saved = await savePageContent(
-      getDb(),
-      { pageId: "mission", heroTitle, heroSubtitle: "", mainTitle: "", content: mission.content, baseRevision: current?.revision ?? 0 } as never,
-      staff,
-    );
-    expect(saved).toMatchObject({ ok: true });
+    await setPageFields(getDb(), "mission", { heroTitle }, staff);
 
     const settings = await readSettings(getDb());
     const charityName = `Calder Valley Friends ${crypto.randomUUID().slice(0, 6)}`;

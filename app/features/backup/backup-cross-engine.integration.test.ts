@@ -8,7 +8,7 @@ import { libraryImage, uploadsOf } from "../../../test/library-image";
 import { REGISTRATION_DAY, VALID_REGISTRATION } from "../../../test/registration-fixture";
 import { dumpTables } from "../../../test/table-dump";
 import { createAuth, createOrResetAdmin, signIn } from "#app/features/accounts/auth.server";
-import { savePageContent } from "#app/features/pages/page-store.server";
+import { setPageFields } from "../../../test/page-records";
 import { submitRegistration } from "#app/features/registrations/registrations.server";
 import { getPageById } from "#app/content/pages";
 import { openDatabase } from "#app/platform/db/db.server";
@@ -36,8 +36,8 @@ async function fill(database: TestDatabase): Promise<void> {
   expect(signedIn.ok).toBe(true);
   const staff = { id: null, email: "chair@example.org" };
   const about = getPageById("about")!;
-  await savePageContent(database, { pageId: "about", heroTitle: "About us, before", heroSubtitle: "", mainTitle: "", content: about.content, baseRevision: 0 } as never, staff);
-  await savePageContent(database, { pageId: "about", heroTitle: "About us, after", heroSubtitle: "", mainTitle: "", content: about.content, baseRevision: 1 } as never, staff);
+  await setPageFields(database, "about", { heroTitle: "About us, before", content: about.content }, staff);
+  await setPageFields(database, "about", { heroTitle: "About us, after", content: about.content }, staff);
   await libraryImage(database, "The allotment in June");
   const registered = await submitRegistration(database, { values: { ...VALID_REGISTRATION, childName: "Alex Archive", photoConsent: "yes" }, honeypot: false, ip: "198.51.100.9", now: REGISTRATION_DAY });
   expect(registered.status).toBe("stored");
@@ -77,7 +77,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(`backups restore across engines$
     const manifest = await createBackup({ database: source, storage: uploadsOf(source), dataDir: source.dataDir, out: archive });
     expect(manifest.engine).toBe(engine);
     const rows = await dumpTables(source);
-    for (const table of ["users", "accounts", "sessions", "page_content_revisions", "media_files", "registrations", "outbox", "subscribers"]) expect(rows[table]?.length, table).toBeGreaterThan(0);
+    for (const table of ["users", "accounts", "sessions", "pages", "page_revisions", "media_files", "registrations", "outbox", "subscribers"]) expect(rows[table]?.length, table).toBeGreaterThan(0);
     return { archive, rows, files: await filesOf(uploadsOf(source)), total: Object.values(rows).reduce((sum, list) => sum + list.length, 0) };
   }
 

@@ -5,6 +5,7 @@ import type { PageContent, PageImage } from "#app/content/types";
 import { heroImageOf } from "#app/features/pages/page-layout";
 import { questionTopicsFrom } from "#app/features/blocks/question-topics";
 import { SPECIAL_PAGE_BLOCKS } from "#app/features/blocks/seed/special-pages";
+import type { PageDocument } from "#app/features/pages/page-document";
 import { extraSectionImages, pageBlocksFor } from "#app/features/blocks/page-blocks-for";
 import type { Gallery } from "#app/features/videos/gallery";
 import { getDatabase } from "#app/platform/db/db.server";
@@ -68,7 +69,7 @@ export async function loadBlockData(blocks: readonly Block[], { settings, reques
  */
 export async function loadSpecialPageBlocks(
   pageId: string,
-  data: { page: PageContent; settings: SiteSettings; heroInline: string | null },
+  data: { page: PageContent; settings: SiteSettings; heroInline: string | null; document?: PageDocument | null },
   requestId?: string,
 ): Promise<{ blocks: Block[]; blockData: BlockData; heroPicture: PageImage | null }> {
   const blocks = pageBlocksFor(pageId, data);

@@ -4,20 +4,37 @@ import { REGISTER_CHILD_BANNER } from "#app/content/site";
 import { markdownToRichText } from "#app/features/blocks/rich-text";
 import { heroImageOf } from "#app/features/pages/page-layout";
 import { SPECIAL_PAGE_BLOCKS } from "#app/features/blocks/seed/special-pages";
+import type { PageDocument } from "#app/features/pages/page-document";
 
 const imageRef = (image: PageImage): ImageRef => ({ src: image.filename, alt: image.alt, decorative: false, width: image.width, height: image.height });
 
 /**
- * A special page's blocks: its hero and text from the page's content as
- * staff last saved it (hero title and subtitle, buttons, main title, body,
- * layout and pictures, and the pictures applied in Page Images), around the
- * seed blocks of its other sections. When pages are stored as documents,
- * the loaders read the document's blocks instead of calling this.
+ * A special page's blocks as visitors see them: the published document's
+ * blocks, with the pictures the server resolved for it (the hero's, chosen
+ * by the layout or applied in Page Images, and the text's with their
+ * generated sizes) and a banner applied in Page Images. Without a document
+ * (the database could not be read) the built-in copy stands in: the hero
+ * and text from the page content around the seed blocks.
  */
-export function pageBlocksFor(pageId: string, { page }: { page: PageContent }): Block[] {
-  const seed = SPECIAL_PAGE_BLOCKS[pageId] ?? { before: [], after: [] };
+export function pageBlocksFor(pageId: string, { page, document }: { page: PageContent; document?: PageDocument | null }): Block[] {
   const home = pageId === "home";
   const heroImage = heroImageOf(page);
+  const banner = page.sectionImages?.[REGISTER_CHILD_BANNER.id];
+  const withBanner = (b: Block): Block =>
+    banner && b.type === "image" && b.id === REGISTER_CHILD_BANNER.id
+      ? { ...b, image: { src: banner.src, alt: banner.alt, decorative: false, width: banner.width, height: banner.height } }
+      : b;
+  if (document) {
+    const firstHero = document.blocks.find((b) => b.type === "hero" && !b.hidden);
+    const firstText = document.blocks.find((b) => b.type === "text" && !b.hidden);
+    return document.blocks.map((b) => {
+      // The home page's picture stands in for its latest video instead of sitting in the hero.
+      if (b === firstHero && b.type === "hero") return { ...b, image: heroImage && !home ? imageRef(heroImage) : null };
+      if (b === firstText && b.type === "text") return { ...b, images: page.images };
+      return withBanner(b);
+    });
+  }
+  const seed = SPECIAL_PAGE_BLOCKS[pageId] ?? { before: [], after: [] };
   const hero: Block = {
     id: "hero",
     type: "hero",
@@ -38,14 +55,7 @@ export function pageBlocksFor(pageId: string, { page }: { page: PageContent }): 
     layout: page.layout,
     images: page.images,
   };
-  // A banner staff applied to the register page's banner section replaces the built-in one.
-  const banner = page.sectionImages?.[REGISTER_CHILD_BANNER.id];
-  const after = seed.after.map((b) =>
-    banner && b.type === "image" && b.id === REGISTER_CHILD_BANNER.id
-      ? { ...b, image: { src: banner.src, alt: banner.alt, decorative: false, width: banner.width, height: banner.height } }
-      : b,
-  );
-  return [hero, ...seed.before, text, ...after];
+  return [hero, ...seed.before, text, ...seed.after.map(withBanner)];
 }
 
 /**

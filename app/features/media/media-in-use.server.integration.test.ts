@@ -11,7 +11,7 @@ import { createEvent, eventImages, getEvent } from "#app/features/events/events.
 import { getMediaFile, updateMediaFile, type MediaFile } from "./media.server";
 import { deleteUnusedMediaFile } from "./media-in-use.server";
 import { getInactiveMedia } from "./media-inactive.server";
-import { loadPageContent, savePageContent } from "#app/features/pages/page-store.server";
+import { loadLivePage, setPageFields } from "../../../test/page-records";
 import { withoutInactiveImages } from "#app/features/pages/public-page-data.server";
 import { pageContentFormSchema } from "#app/features/pages/page-content.schema";
 import { assignSectionImage, listSectionImages, toPublicSectionImages } from "#app/features/pages/section-images.server";
@@ -70,11 +70,11 @@ describeEachEngine("deleting a library file that the site uses", (get) => {
   it("refuses while a page's images include it (as an address or a bare file name)", async () => {
     const db = get();
     const { file, variant } = await storedImage(db, "Volunteers at the food bank");
-    const saved = await savePageContent(db, pageForm("about", [{ filename: file.fileUrl, alt: "Volunteers" }]), staff);
-    expect(saved).toMatchObject({ ok: true });
+    await setPageFields(db, "about", pageForm("about", [{ filename: file.fileUrl, alt: "Volunteers" }]), staff);
+    
     const bare = await storedImage(db, "The team");
-    const savedBare = await savePageContent(db, pageForm("mission", [{ filename: bare.file.filename, alt: "The team" }]), staff);
-    expect(savedBare).toMatchObject({ ok: true });
+    await setPageFields(db, "mission", pageForm("mission", [{ filename: bare.file.filename, alt: "The team" }]), staff);
+    
 
     expect(await deleteUnusedMediaFile(db, storageOf(db), file.id)).toEqual({ ok: false, reason: "in-use", uses: ["About Us page"] });
     expect(await stillThere(db, file, variant)).toEqual([true, true, true]);
@@ -123,7 +123,7 @@ describeEachEngine("a deactivated library file on the public site", (get) => {
     const hidden = await publicImages();
     expect(hidden.team).toBeUndefined();
     expect(hidden.hero).toBeDefined();
-    expect((await loadPageContent(db, getPageById("about")!)).sectionImages?.team).toBeUndefined();
+    expect((await loadLivePage(db, "about")).sectionImages?.team).toBeUndefined();
 
     await updateMediaFile(db, file.id, { isActive: true });
     expect((await publicImages()).team).toMatchObject({ src: file.fileUrl });
@@ -133,16 +133,14 @@ describeEachEngine("a deactivated library file on the public site", (get) => {
     const db = get();
     const shown = await storedImage(db, "Shown");
     const withdrawn = await storedImage(db, "Withdrawn");
-    await savePageContent(
-      db,
-      pageForm("volunteer", [
+    await setPageFields(db, "volunteer", pageForm("volunteer", [
         { filename: shown.file.fileUrl, alt: "Shown" },
         { filename: withdrawn.file.fileUrl, alt: "Withdrawn" },
       ]),
       staff,
     );
     await updateMediaFile(db, withdrawn.file.id, { isActive: false });
-    const page = await loadPageContent(db, getPageById("volunteer")!);
+    const page = await loadLivePage(db, "volunteer");
     const visible = withoutInactiveImages(page, await getInactiveMedia(db));
     expect(visible.images.map((i) => i.filename)).toEqual([shown.file.fileUrl]);
   });

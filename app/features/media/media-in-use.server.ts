@@ -35,7 +35,8 @@ function pageName(pageId: string): string {
 export async function listMediaReferences({ db }: Database, publicBase: string): Promise<MediaReference[]> {
   const [sections, pages, events, settings] = await Promise.all([
     db.selectFrom("section_images").select(["page_id", "section", "image_url", "media_id"]).orderBy("page_id").orderBy("section").execute(),
-    db.selectFrom("page_content").select(["page_id", "images"]).where("images", "is not", null).orderBy("page_id").execute(),
+    // Pages' documents (decision 015): what is live and the draft, in the bin or not, since a restore brings either back.
+    db.selectFrom("pages").select(["id", "published", "draft", "deleted_at"]).orderBy("id").execute(),
     db.selectFrom("events").select(["id", "title", "image_url", "is_published", "deleted_at"]).where("image_url", "is not", null).orderBy("title").execute(),
     db.selectFrom("site_settings").select(["key", "value"]).orderBy("key").execute(),
   ]);
@@ -44,19 +45,22 @@ export async function listMediaReferences({ db }: Database, publicBase: string):
     references.push({ place: `${pageName(s.page_id)} (${sectionLabel(s.section)} section image)`, keys: mediaKeysIn(s.image_url, publicBase), mediaId: s.media_id });
   }
   for (const p of pages) {
-    const keys = mediaKeysIn(p.images, publicBase);
-    // Entries may hold a bare file name, which is served from the uploads folder.
-    try {
-      const entries = JSON.parse(p.images ?? "[]") as unknown;
-      if (Array.isArray(entries)) {
-        for (const entry of entries as Array<{ filename?: unknown }>) {
-          if (typeof entry?.filename === "string") mediaKeysIn(resolveImageSrc(entry.filename), publicBase, keys);
+    for (const [json, state] of [[p.published, ""], [p.draft, " (draft)"]] as const) {
+      if (json === null) continue;
+      const keys = mediaKeysIn(json, publicBase);
+      // Image entries may hold a bare file name, which is served from the uploads folder.
+      try {
+        const doc = JSON.parse(json) as { blocks?: Array<{ images?: Array<{ filename?: unknown; src?: unknown }> }> };
+        for (const block of doc.blocks ?? []) {
+          for (const entry of block.images ?? []) {
+            if (typeof entry?.filename === "string") mediaKeysIn(resolveImageSrc(entry.filename), publicBase, keys);
+          }
         }
+      } catch {
+        // A broken document: the addresses found in its text are all there is.
       }
-    } catch {
-      // A broken images column: the addresses found in its text are all there is.
+      references.push({ place: `${pageName(p.id)}${p.deleted_at ? " (in the Bin)" : state}`, keys, mediaId: null });
     }
-    references.push({ place: pageName(p.page_id), keys, mediaId: null });
   }
   for (const e of events) {
     // An event in the bin still holds its picture, so restoring it brings it back whole; staff are told where it is.

@@ -6,7 +6,7 @@ import { nowIso } from "#app/platform/db/db.server";
 import { createEvent, deleteEvent, EVENT_IMAGE_NOT_HELD } from "#app/features/events/events.server";
 import { updateMediaFile, type MediaFile } from "./media.server";
 import { getInactiveMedia, isInactiveUrl } from "./media-inactive.server";
-import { loadPageContent, savePageContent } from "#app/features/pages/page-store.server";
+import { loadLivePage, setPageFields } from "../../../test/page-records";
 import { withoutInactiveImages } from "#app/features/pages/public-page-data.server";
 import { pageContentFormSchemaFor } from "#app/features/pages/page-content.schema";
 import { assignSectionImage, listSectionImages, mediaByUrl, toPublicSectionImages } from "#app/features/pages/section-images.server";
@@ -49,24 +49,24 @@ describeEachEngine("an upload's full address on the site's own origin", (get) =>
     const db = get();
     const { file, copied } = await uploadedImage(db, "Children at the summer camp");
     const other = await uploadedImage(db, "Volunteers at the food bank");
-    const saved = await savePageContent(
+    await setPageFields(
       db,
+      "volunteer",
       pageForm("volunteer", [
         { filename: copied, alt: "Summer camp" },
         { filename: other.file.fileUrl, alt: "Food bank" },
       ]),
       staff,
     );
-    expect(saved).toMatchObject({ ok: true });
 
-    const page = await loadPageContent(db, getPageById("volunteer")!);
+    const page = await loadLivePage(db, "volunteer");
     const shown = page.images.find((i) => i.alt === "Summer camp")!;
     // Served from its path on this site, like any other upload.
     expect(shown).toMatchObject({ filename: file.fileUrl, width: 400, height: 300 });
     expect(shown.responsive?.srcSet).toContain(`${file.variants[0]!.url} 320w`);
 
     await updateMediaFile(db, file.id, { isActive: false });
-    const visible = withoutInactiveImages(await loadPageContent(db, getPageById("volunteer")!), await getInactiveMedia(db));
+    const visible = withoutInactiveImages(await loadLivePage(db, "volunteer"), await getInactiveMedia(db));
     expect(visible.images.map((i) => i.alt)).toEqual(["Food bank"]);
   });
 

@@ -1,15 +1,32 @@
 import { data } from "react-router";
 import { builtInPageContent, getPageById } from "#app/content/pages";
 import { DEFAULT_IMAGE_POSITION, IMAGE_POSITIONS, LAYOUTS, type BuiltInPage, type Layout, type PageImage } from "#app/content/types";
-import type { EditorActionData, EditorValues, RevisionItem } from "./editor-values";
+import type { EditorActionData, EditorValues, PublishingState, RevisionItem } from "./editor-values";
 import { recordAudit } from "#app/features/audit/audit.server";
 import type { CurrentSession } from "#app/features/accounts/auth.server";
 import { getDatabase, type Database } from "#app/platform/db/db.server";
-import { getStoredPageContent, listRevisions, mergePageContent, restoreRevision, savePageContent } from "./page-store.server";
+import type { Actor } from "#app/features/audit/actor";
+import { parseRichTextField } from "#app/features/blocks/rich-text";
+import {
+  cancelSchedule,
+  editedDocument,
+  getPageRecord,
+  listPageRevisions,
+  pageStatus,
+  publishPage,
+  restoreRevisionToDraft,
+  saveDraft,
+  schedulePublish,
+  unpublishPage,
+  type ChangeResult,
+} from "./page-records.server";
+import { applyEditorSubmission, editorValuesOf, withWordsOf } from "./editor-document";
+import { formatScheduleTime, statusWords } from "./page-status";
+import { CONTENT_TEMPLATE } from "./seed/seed-document";
 import { pageContentFormSchemaFor, renumber, sectionImageSchemaFor, sectionLabel, sectionOptions } from "./page-content.schema";
 import { showableImageOrigins } from "./public-page-data.server";
 import { layoutShowsImages } from "./page-layout";
-import { formatDateTime } from "#app/web/dates";
+import { formatDateTime, londonTimeExists, londonToInstant } from "#app/web/dates";
 import { refuseAdminRequest, refuseUnknownAction } from "#app/features/admin/admin-response.server";
 import type { FieldErrors } from "#app/web/parse-form";
 import { assignSectionImage, clearSectionImage } from "./section-images.server";
@@ -25,35 +42,43 @@ export interface EditorState {
   page: { id: string; title: string; path: string };
   values: EditorValues;
   builtIn: Pick<EditorValues, "heroTitle" | "heroSubtitle" | "mainTitle">;
+  /** The record's version: the stale-edit token the form posts back as baseRevision. */
   revision: number;
   revisions: RevisionItem[];
+  publishing: PublishingState;
   /** Where the page's pictures may come from besides its own paths, so the editor checks addresses as the server does. */
   imageOrigins: string[];
 }
 
+/** The page's draft (or what is live, when there is no draft) in the editor's fields, with its status and history. */
 export async function loadEditorState(database: Database, page: BuiltInPage): Promise<EditorState> {
-  const [stored, revisions] = await Promise.all([getStoredPageContent(database, page.id), listRevisions(database, page.id)]);
-  const merged = mergePageContent(page, stored);
+  const [record, revisions] = await Promise.all([getPageRecord(database, page.id), listPageRevisions(database, page.id)]);
   const base = builtInPageContent(page);
+  const doc = record ? editedDocument(record) : null;
+  const values = doc ? editorValuesOf(doc) : { heroTitle: base.heroTitle, heroSubtitle: base.heroSubtitle, mainTitle: base.mainTitle, content: base.content, layout: base.layout, images: base.images };
+  const status = record ? pageStatus(record) : "unpublished";
   return {
-    page: { id: page.id, title: page.title, path: page.path },
-    values: {
-      heroTitle: merged.heroTitle,
-      heroSubtitle: merged.heroSubtitle,
-      mainTitle: merged.mainTitle,
-      content: merged.content,
-      layout: merged.layout,
-      images: merged.images,
-    },
+    page: { id: page.id, title: page.title, path: record?.path ?? page.path },
+    values,
     builtIn: { heroTitle: base.heroTitle, heroSubtitle: base.heroSubtitle, mainTitle: base.mainTitle },
-    revision: stored?.revision ?? 0,
+    revision: record?.version ?? 0,
     revisions: revisions.map((r) => ({
       revision: r.revision,
       createdAt: r.createdAt,
       createdByEmail: r.createdByEmail,
       restoredFrom: r.restoredFrom,
-      heroTitle: r.heroTitle ?? base.heroTitle,
+      heroTitle: r.document ? editorValuesOf(r.document).heroTitle : "",
+      action: r.action,
     })),
+    publishing: {
+      status,
+      words: statusWords(status, record?.scheduledAt ?? null),
+      hasDraft: Boolean(record?.draft),
+      live: Boolean(record?.published),
+      scheduledAt: record?.scheduledAt ?? null,
+      liveRevision: record?.published ? (revisions[0]?.revision ?? null) : null,
+      canUnpublish: Boolean(record?.published) && record?.template === CONTENT_TEMPLATE && page.id !== "home",
+    },
     imageOrigins: showableImageOrigins(),
   };
 }
@@ -109,6 +134,13 @@ function submittedValues(page: BuiltInPage, raw: Record<string, string>, fallbac
   };
 }
 
+const INTENTS = new Set(["save", "restore", "publish", "unpublish", "schedule", "cancel-schedule"]);
+
+const versionField = (form: FormData, name = "baseRevision") => {
+  const raw = String(form.get(name) ?? "");
+  return /^\d{1,9}$/.test(raw) ? Number(raw) : undefined;
+};
+
 export async function pageEditorAction(
   request: Request,
   current: CurrentSession,
@@ -125,62 +157,146 @@ export async function pageEditorAction(
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const page = getPageById(String(form.get("pageId") ?? ""));
-  const actor = { id: current.user.id, email: current.user.email };
-  if (intent !== "save" && intent !== "restore") return refuseUnknownAction();
+  const actor = { id: current.user.id, email: current.user.email, ip: options.ip ?? null };
+  if (!INTENTS.has(intent)) return refuseUnknownAction();
   if (!page) {
     return data<EditorActionData>({ errors: { pageId: ["Choose a page to edit"] } }, { status: 400 });
   }
   const back = `${options.base}?page=${encodeURIComponent(options.selectorValue ?? page.id)}`;
+  const baseVersion = versionField(form);
 
   if (intent === "restore") {
     const raw = String(form.get("revision") ?? "");
     const revision = /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
-    const rawBase = String(form.get("baseRevision") ?? "");
-    const baseRevision = /^\d{1,9}$/.test(rawBase) ? Number(rawBase) : undefined;
-    const result = Number.isInteger(revision) ? await restoreRevision(database, page.id, revision, actor, baseRevision, { wordsOnly: options.restoresWordsOnly }) : null;
+    const result = Number.isInteger(revision) ? await restoreInto(database, page.id, revision, actor, baseVersion, options.restoresWordsOnly ?? false) : null;
     if (result && !result.ok && result.reason === "conflict") {
       const { current: saved } = result;
       return refuseAdminRequest(409, {
         title: "Nothing was restored",
-        description: `${saved.updatedByEmail ?? "Someone else"} saved this page at ${formatDateTime(saved.updatedAt)} (revision ${saved.revision}) after you opened it, so nothing was restored. Their version is now shown: restore again if you still want the earlier one.`,
+        description: `${saved.updatedByEmail ?? "Someone else"} changed this page at ${formatDateTime(saved.updatedAt)} after you opened it, so nothing was restored. Their version is now shown: restore again if you still want the earlier one.`,
       });
     }
     if (!result || !result.ok) {
       // 404 for a revision number that is not there, 400 for one that could never be.
       return refuseAdminRequest(Number.isInteger(revision) ? 404 : 400, { title: "Nothing was restored", description: "That revision no longer exists." });
     }
-    await recordAudit(database, { action: "page.restored", actorId: actor.id, actorEmail: actor.email, ip: options.ip, detail: { pageId: page.id, from: revision, revision: result.revision, ...(options.restoresWordsOnly ? { wordsOnly: true } : {}) } });
-    const restored = revision === 0 ? "its built-in text" : `revision ${revision}`;
     return redirectWithToast(back, {
       title: "Revision restored",
       description: options.restoresWordsOnly
-        ? `${page.title} has the words of ${restored} again, saved as revision ${result.revision}. Its images and layout are as they were.`
-        : `${page.title} shows ${restored} again, saved as revision ${result.revision}.`,
+        ? `The words of revision ${revision} are in ${page.title}'s draft. Its images and layout are as they were. Publish to put them on the site.`
+        : `Revision ${revision} of ${page.title} is now its draft. Publish to put it on the site.`,
     });
   }
 
+  if (intent === "publish" || intent === "unpublish" || intent === "schedule" || intent === "cancel-schedule") {
+    return publishingAction(database, page, intent, form, actor, back, baseVersion);
+  }
 
   const parsed = parseForm(pageContentFormSchemaFor(showableImageOrigins()), form);
   const state = await loadEditorState(database, page);
   if (!parsed.ok) {
     return data<EditorActionData>({ errors: parsed.errors, values: submittedValues(page, parsed.values, state.values) }, { status: 400 });
   }
-  const result = await savePageContent(database, parsed.data, actor);
+  const body = parseRichTextField(parsed.data.content);
+  if ("error" in body) {
+    return data<EditorActionData>({ errors: { content: [body.error] }, values: submittedValues(page, formValues(form), state.values) }, { status: 400 });
+  }
+  const record = await getPageRecord(database, page.id);
+  const doc = record ? editedDocument(record) : null;
+  if (!record || !doc) return data<EditorActionData>({ errors: { pageId: ["Choose a page to edit"] } }, { status: 400 });
+  const next = applyEditorSubmission(doc, { ...parsed.data, body: body.doc }, page);
+  const result = await saveDraft(database, page.id, next, parsed.data.force ? undefined : parsed.data.baseRevision, actor);
   if (!result.ok) {
     if (result.reason === "conflict") {
-      return data<EditorActionData>({ conflict: result.current, values: submittedValues(page, formValues(form), state.values) }, { status: 409 });
+      const { version, ...rest } = result.current;
+      return data<EditorActionData>({ conflict: { revision: version, ...rest }, values: submittedValues(page, formValues(form), state.values) }, { status: 409 });
+    }
+    if (result.reason === "invalid") {
+      const errors: Record<string, string[]> = {};
+      for (const issue of result.issues) (errors[fieldOf(issue.path)] ??= []).push(issue.message);
+      return data<EditorActionData>({ errors, values: submittedValues(page, formValues(form), state.values) }, { status: 400 });
     }
     return data<EditorActionData>({ errors: { pageId: ["Choose a page to edit"] } }, { status: 400 });
   }
-  await recordAudit(database, { action: "page.saved", actorId: actor.id, actorEmail: actor.email, ip: options.ip, detail: { pageId: page.id, revision: result.revision } });
-  // A Text only page shows none of its images: say so rather than let "updated on the site" suggest they show.
+  // A Text only page shows none of its images: say so rather than let a later publish suggest they show.
   const imagesHidden = Boolean(parsed.data.images?.length) && !layoutShowsImages(parsed.data.layout ?? state.values.layout);
   return redirectWithToast(back, {
     title: "Changes saved",
-    description: imagesHidden
-      ? `${page.title} is updated on the site. Its layout is Text only, so its images are not shown: choose another layout to show them.`
-      : `${page.title} is updated on the site.`,
+    description: `${page.title}'s changes are saved as a draft: visitors see them once you publish.${imagesHidden ? " Its layout is Text only, so its images are not shown: choose another layout to show them." : ""}`,
   });
+}
+
+/** The form field a document issue belongs to, so the message shows beside it. */
+function fieldOf(path: string): string {
+  if (/^blocks\.\d+\.title$/.test(path)) return path.startsWith("blocks.0") ? "heroTitle" : "mainTitle";
+  if (/\.subtitle$/.test(path)) return "heroSubtitle";
+  if (/\.body/.test(path)) return "content";
+  if (/\.images/.test(path)) return "images";
+  return "pageId";
+}
+
+async function restoreInto(database: Database, pageId: string, revision: number, actor: Actor, baseVersion: number | undefined, wordsOnly: boolean): Promise<ChangeResult | null> {
+  if (!wordsOnly) {
+    const result = await restoreRevisionToDraft(database, pageId, revision, actor, baseVersion);
+    return result.ok || result.reason === "conflict" ? result : null;
+  }
+  const [record, revisions] = await Promise.all([getPageRecord(database, pageId), listPageRevisions(database, pageId, 10_000)]);
+  const from = revisions.find((r) => r.revision === revision)?.document;
+  const doc = record ? editedDocument(record) : null;
+  if (!from || !doc) return null;
+  const result = await saveDraft(database, pageId, withWordsOf(doc, from), baseVersion, actor);
+  return result.ok || result.reason === "conflict" ? result : null;
+}
+
+async function publishingAction(
+  database: Database,
+  page: BuiltInPage,
+  intent: "publish" | "unpublish" | "schedule" | "cancel-schedule",
+  form: FormData,
+  actor: Actor,
+  back: string,
+  baseVersion: number | undefined,
+) {
+  let result: ChangeResult;
+  let toast: { title: string; description: string };
+  if (intent === "publish") {
+    result = await publishPage(database, page.id, actor, { baseVersion });
+    toast = { title: "Published", description: `${page.title} is updated on the site.` };
+  } else if (intent === "unpublish") {
+    result = await unpublishPage(database, page.id, actor, baseVersion);
+    toast = { title: "Unpublished", description: `${page.title} is no longer on the site. Its words are kept as a draft: publish to bring it back.` };
+  } else if (intent === "cancel-schedule") {
+    result = await cancelSchedule(database, page.id, actor);
+    toast = { title: "Schedule cancelled", description: `${page.title}'s draft stays a draft until you publish it.` };
+  } else {
+    const at = parseScheduleTime(String(form.get("at") ?? ""));
+    if ("error" in at) return data<EditorActionData>({ errors: { at: [at.error] } }, { status: 400 });
+    result = await schedulePublish(database, page.id, at.instant, actor, new Date(), baseVersion);
+    toast = { title: "Publish scheduled", description: `${page.title}'s draft will go live on ${formatScheduleTime(at.instant.toISOString())} (UK time).` };
+  }
+  if (!result.ok) {
+    if (result.reason === "conflict") {
+      return refuseAdminRequest(409, {
+        title: "Nothing was changed",
+        description: `${result.current.updatedByEmail ?? "Someone else"} changed this page at ${formatDateTime(result.current.updatedAt)} after you opened it. Their version is now shown: check it, then try again.`,
+      });
+    }
+    if (result.reason === "refused") {
+      if (intent === "schedule") return data<EditorActionData>({ errors: { at: [result.message] } }, { status: 400 });
+      return refuseAdminRequest(400, { title: "Nothing was changed", description: result.message });
+    }
+    return data<EditorActionData>({ errors: { pageId: ["Choose a page to edit"] } }, { status: 400 });
+  }
+  return redirectWithToast(back, toast);
+}
+
+/** A datetime-local value ("2026-12-01T09:00") read as UK time. */
+function parseScheduleTime(raw: string): { instant: Date } | { error: string } {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2})?$/.exec(raw.trim());
+  if (!match) return { error: "Choose the date and time to publish at" };
+  const [, date, time] = match as unknown as [string, string, string];
+  if (!londonTimeExists(date, time)) return { error: "That time does not exist in the UK (the clocks go forward then): choose another." };
+  return { instant: londonToInstant(date, time) };
 }
 
 // ── Section images (Page Images and Serving Humanity tabs) ───────────────

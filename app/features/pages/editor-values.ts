@@ -34,4 +34,20 @@ export interface RevisionItem {
   createdByEmail: string | null;
   restoredFrom: number | null;
   heroTitle: string;
+  /** How the version went live: seed, migration, publish, scheduled (and, on older lists, none). */
+  action?: string;
+}
+
+/** Where the page stands between its draft and the site, for the editor's Publish, Unpublish and Schedule. */
+export interface PublishingState {
+  status: "published" | "draft-changes" | "scheduled" | "unpublished";
+  /** The status in words, e.g. "Scheduled for Tue 1 Dec, 09:00". */
+  words: string;
+  hasDraft: boolean;
+  live: boolean;
+  scheduledAt: string | null;
+  /** The revision visitors see now, marked Current in the list; null when unpublished. */
+  liveRevision: number | null;
+  /** Only pages the catch-all route renders can be taken off the site. */
+  canUnpublish: boolean;
 }

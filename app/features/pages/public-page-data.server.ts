@@ -8,7 +8,9 @@ import { listPageVideos } from "#app/features/media/media.server";
 import { getInactiveMedia, isInactiveUrl, type InactiveMedia } from "#app/features/media/media-inactive.server";
 import { listPageYoutubeVideos } from "#app/features/videos/videos.server";
 import { getSiteSettings } from "#app/features/settings/site-settings.server";
-import { getPublicPageContent } from "./page-store.server";
+import { publishedBuiltInContent, resolvedContent } from "./published-page.server";
+import type { PageDocument } from "./page-document";
+import type { PageRecord } from "./page-records.server";
 import type { Seo } from "./seo";
 import type { Gallery } from "#app/features/videos/gallery";
 import { heroImageOf } from "./page-layout";
@@ -46,9 +48,9 @@ export async function loadGallery(
   }
 }
 
-/** The content a page shows: the built-in copy with staff's saved edits merged in, less deactivated uploads. */
+/** The content a page shows: its published record's hero and text, less deactivated uploads. */
 export async function getPageContent(page: BuiltInPage): Promise<PageContent> {
-  return visiblePageContent(await getPublicPageContent(page));
+  return visiblePageContent((await publishedBuiltInContent(page)).content);
 }
 
 /**
@@ -94,7 +96,7 @@ export function showableImageOrigins(): string[] {
   return [config.PUBLIC_URL, config.S3_PUBLIC_URL].flatMap((url) => (url ? [new URL(url).origin] : []));
 }
 
-export function pageSeo(page: BuiltInPage, settings: SiteSettings, extra: Partial<Seo> = {}): Seo {
+export function pageSeo(page: Pick<BuiltInPage, "title" | "description" | "path">, settings: SiteSettings, extra: Partial<Seo> = {}): Seo {
   return {
     title: page.title,
     description: page.description,
@@ -103,6 +105,21 @@ export function pageSeo(page: BuiltInPage, settings: SiteSettings, extra: Partia
     siteName: settings.charityName,
     ...extra,
   };
+}
+
+/**
+ * A published document's search and sharing fields over the defaults: the
+ * page title, a description from the built-in page (or the hero's
+ * subtitle), the site's share picture.
+ */
+export function documentSeo(doc: PageDocument | null, page: { title: string; description: string; path: string }, content: PageContent, settings: SiteSettings): Seo {
+  const seo = doc?.seo;
+  const description = seo?.description || page.description || content.heroSubtitle || content.heroTitle;
+  return pageSeo(
+    { title: seo?.title || doc?.title || page.title, description, path: page.path },
+    settings,
+    seo?.image ? { image: seo.image.src, imageAlt: seo.image.alt || undefined } : {},
+  );
 }
 
 export interface PublicPageData {
@@ -119,6 +136,8 @@ export interface PublicPageData {
    * needs no request after the page (issue 10; the home page does the same).
    */
   heroInline: string | null;
+  /** The published version the page was drawn from; null when the built-in copy stands in (the database could not be read). */
+  document: PageDocument | null;
 }
 
 /** Everything a public page's loader returns, by page id from the content catalogue. */
@@ -129,10 +148,45 @@ export async function loadPublicPage(id: string, requestId?: string): Promise<Pu
 }
 
 export async function loadBuiltInPage(builtIn: BuiltInPage, requestId?: string): Promise<PublicPageData> {
-  const [settings, page, gallery] = await Promise.all([
+  const [settings, published, gallery] = await Promise.all([
     getSiteSettings(),
-    getPageContent(builtIn),
+    publishedBuiltInContent(builtIn),
     loadGallery(builtIn.videoAssignment, { requestId }),
   ]);
-  return { page, title: builtIn.title, path: builtIn.path, gallery, settings, seo: pageSeo(builtIn, settings), heroInline: inlinePictureUri(heroImageOf(page)) };
+  const page = await visiblePageContent(published.content);
+  const title = published.document?.title ?? builtIn.title;
+  return {
+    page,
+    title,
+    path: builtIn.path,
+    gallery,
+    settings,
+    seo: documentSeo(published.document, builtIn, page, settings),
+    heroInline: inlinePictureUri(heroImageOf(page)),
+    document: published.document,
+  };
+}
+
+/** A live page record (the catch-all route's): its published document, as a built-in page's is loaded. */
+export async function loadRecordPage(database: Database, record: PageRecord, requestId?: string): Promise<PublicPageData> {
+  const doc = record.published!;
+  const builtIn = getPageById(record.id);
+  const videos = doc.blocks.find((b) => b.type === "videos" && !b.hidden);
+  const assignment = builtIn?.videoAssignment ?? (videos?.type === "videos" ? videos.assignment : null);
+  const [settings, content, gallery] = await Promise.all([
+    getSiteSettings(),
+    resolvedContent(database, record.id, doc),
+    loadGallery(assignment, { database, requestId }),
+  ]);
+  const page = await visiblePageContent(content, database);
+  return {
+    page,
+    title: doc.title,
+    path: record.path,
+    gallery,
+    settings,
+    seo: documentSeo(doc, { title: doc.title, description: builtIn?.description ?? "", path: record.path }, page, settings),
+    heroInline: inlinePictureUri(heroImageOf(page)),
+    document: doc,
+  };
 }

@@ -407,6 +407,51 @@ export interface ContentVersionTable {
   version: DbInt;
 }
 
+/** 0014: a page of the site (decision 015); documents are JSON (page-document.ts). */
+export interface PagesTable {
+  id: string;
+  parent_id: string | null;
+  slug: string;
+  path: string;
+  category: string;
+  position: DbInt;
+  menu_hidden: DbBool;
+  /** "content" for pages the catch-all route renders, else the name of the route that owns the path. */
+  template: string;
+  published: string | null;
+  draft: string | null;
+  version: DbInt;
+  scheduled_at: string | null;
+  schedule_job_id: string | null;
+  published_at: string | null;
+  created_at: string;
+  created_by: string | null;
+  updated_at: string;
+  updated_by: string | null;
+  updated_by_email: string | null;
+  deleted_at: string | null;
+  deleted_by: string | null;
+}
+
+export interface PageRevisionsTable {
+  id: string;
+  page_id: string;
+  revision: DbInt;
+  document: string;
+  /** seed, migration, publish, scheduled, restore or unpublish. */
+  action: string;
+  restored_from: DbInt | null;
+  created_at: string;
+  created_by: string | null;
+  created_by_email: string | null;
+}
+
+export interface PageRedirectsTable {
+  path: string;
+  page_id: string;
+  created_at: string;
+}
+
 /** 0015: the header menu and the footer links; items are JSON (app/features/navigation/menu-schema.ts). */
 export interface NavigationMenusTable {
   name: string;
@@ -451,6 +496,9 @@ export interface DatabaseSchema {
   section_images: SectionImagesTable;
   site_settings: SiteSettingsTable;
   content_version: ContentVersionTable;
+  pages: PagesTable;
+  page_revisions: PageRevisionsTable;
+  page_redirects: PageRedirectsTable;
   // 0015: menus
   navigation_menus: NavigationMenusTable;
 }

@@ -130,8 +130,8 @@ describeEachEngine("full-page cache across processes", (getDb) => {
     // A theme's copy, which is not prepared ahead: its first view renders it.
     const light = { cookie: "theme=light" };
     const rename = (from: string, to: string) => sql`alter table ${sql.table(from)} rename to ${sql.id(to)}`.execute(db);
-    // Page content cannot be read: the page shows its built-in copy, and says nobody may keep it.
-    await rename("page_content", "page_content_away");
+    // The pages cannot be read: the page shows its built-in copy, and says nobody may keep it.
+    await rename("pages", "pages_away");
     try {
       // The text every page was prepared from at start is kept in memory until the content version moves (decision 011).
       await bumpContentVersion(db);
@@ -144,7 +144,7 @@ describeEachEngine("full-page cache across processes", (getDb) => {
         expect(await page.text()).toContain("<h1");
       }
     } finally {
-      await rename("page_content_away", "page_content");
+      await rename("pages_away", "pages");
     }
     const back = await get(a, "/about/funders", light);
     expect(back.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=600");

@@ -116,7 +116,7 @@ describeEachEngine("public pages ready before anyone asks", (getDb) => {
     expect(last).toMatch(/^\/news\//);
     await ready(a, "/about/funders");
     // Page text cannot be read: every content page would show its built-in copy, which nobody may keep.
-    await rename("page_content", "page_content_away");
+    await rename("pages", "pages_away");
     try {
       await changeContent();
       await ready(a, last);
@@ -125,7 +125,7 @@ describeEachEngine("public pages ready before anyone asks", (getDb) => {
       expect([page.status, page.headers.get("x-cache"), page.headers.get("cache-control")]).toEqual([200, "miss", "no-store"]);
       expect(await page.text()).toContain("<h1");
     } finally {
-      await rename("page_content_away", "page_content");
+      await rename("pages_away", "pages");
     }
     await changeContent();
     await ready(a, "/about/funders");

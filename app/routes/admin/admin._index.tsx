@@ -25,7 +25,7 @@ import { requireStaff, requireStaffSession } from "#app/features/accounts/auth.s
 import { can } from "#app/features/accounts/roles";
 import { homeFor } from "#app/features/admin/admin-tabs";
 import { getDatabase } from "#app/platform/db/db.server";
-import { pagesWithBuiltInText } from "#app/features/pages/page-store.server";
+import { pagesWithBuiltInText } from "#app/features/pages/page-records.server";
 import {
   loadEditorState,
   pageEditorAction,
@@ -154,6 +154,7 @@ export default function PagesTab({
               revision={editor.revision}
               revisions={editor.revisions}
               imageOrigins={editor.imageOrigins}
+              publishing={editor.publishing}
               focusHeading={revisionChanged}
               actionData={actionData as EditorActionData | undefined}
             />

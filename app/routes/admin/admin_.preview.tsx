@@ -7,7 +7,10 @@ import { SiteHeader } from "#app/features/site/site-header";
 import { getPageById } from "#app/content/pages";
 import { requireStaff } from "#app/features/accounts/auth.server";
 import { getDatabase } from "#app/platform/db/db.server";
-import { getStoredPageContent, loadPageContent, toStoredFields } from "#app/features/pages/page-store.server";
+import { editedDocument, getPageRecord } from "#app/features/pages/page-records.server";
+import { applyEditorSubmission } from "#app/features/pages/editor-document";
+import { resolvedContent } from "#app/features/pages/published-page.server";
+import { parseRichTextField } from "#app/features/blocks/rich-text";
 import { loadGallery, showableImageOrigins, visiblePageContent } from "#app/features/pages/public-page-data.server";
 import { pageContentFormSchemaFor } from "#app/features/pages/page-content.schema";
 import { parseForm } from "#app/web/parse-form";
@@ -49,11 +52,17 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ problems: messages }, { status: 400, headers: PRIVATE_HEADERS });
   }
   const page = getPageById(parsed.data.pageId)!;
+  const body = parseRichTextField(parsed.data.content);
+  if ("error" in body) return data({ problems: [body.error] }, { status: 400, headers: PRIVATE_HEADERS });
   const database = await getDatabase();
-  const draft = toStoredFields(page, parsed.data, await getStoredPageContent(database, page.id));
+  const record = await getPageRecord(database, page.id);
+  const saved = record && editedDocument(record);
+  if (!saved) return data({ problems: ["This page could not be found: reload the editor."] }, { status: 400, headers: PRIVATE_HEADERS });
+  // The unsaved fields over the page's draft (or what is live), as Save would store them.
+  const draft = applyEditorSubmission(saved, { ...parsed.data, body: body.doc }, page);
   const [content, settings, gallery, menus] = await Promise.all([
     // Less deactivated uploads, as the live page shows it.
-    loadPageContent(database, page, draft).then((loaded) => visiblePageContent(loaded, database)),
+    resolvedContent(database, page.id, draft).then((loaded) => visiblePageContent(loaded, database)),
     getSiteSettings(),
     loadGallery(page.videoAssignment, { database }),
     getPublicMenus(),
@@ -98,7 +107,7 @@ export default function Preview({ actionData }: Route.ComponentProps) {
   return (
     <div className="flex min-h-screen flex-col">
       <div role="note" className="sticky top-0 z-50 bg-primary px-4 py-2 text-center text-sm font-semibold text-primary-foreground">
-        Preview of {title} ({path}) with your unsaved changes. Visitors do not see this until you save.
+        Preview of {title} ({path}) with your changes. Visitors do not see them until you publish.
       </div>
       <SiteHeader siteName={settings.charityName} menu={menus.header} />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">

@@ -26,6 +26,7 @@ async function siteOn(db: TestDatabase) {
     preview: await import("./admin_.preview"),
     media: await import("#app/features/media/media.server"),
     database: await import("#app/platform/db/db.server"),
+    publicData: await import("#app/features/pages/public-page-data.server"),
   };
 }
 
@@ -40,8 +41,17 @@ describeEachEngine("the page editor's actions", (getDb) => {
   });
   afterAll(() => releaseSite(site));
 
-  const savePage = (fields: Record<string, string>) =>
-    post(site.pages.action as RouteAction, "/admin", { intent: "save", pageId: "about", heroTitle: "", heroSubtitle: "", mainTitle: "", content: "", layout: "image-right", baseRevision: "0", ...fields }, cookie);
+  /** The Pages tab's loader data for a page, as the editor opened it. */
+  const editorOf = async (pageId = "about") =>
+    (await site.pages.loader({ request: new Request(`${ORIGIN}/admin?page=${pageId}`, { headers: { cookie } }), params: {}, context: {} } as never)).editor!;
+
+  const savePage = async (fields: Record<string, string>) =>
+    post(
+      site.pages.action as RouteAction,
+      "/admin",
+      { intent: "save", pageId: "about", heroTitle: "", heroSubtitle: "", mainTitle: "", content: "", layout: "image-right", baseRevision: String((await editorOf()).revision), ...fields },
+      cookie,
+    );
 
   /** The Pages tab as the browser draws it after this answer. */
   async function pagesTab(actionData: Record<string, unknown> | null): Promise<string> {
@@ -94,14 +104,66 @@ describeEachEngine("the page editor's actions", (getDb) => {
   });
 
   it("says when a saved page's Text only layout shows none of its images", async () => {
-    const stored = (await site.pages.loader({ request: new Request(`${ORIGIN}/admin?page=about`, { headers: { cookie } }), params: {}, context: {} } as never)).editor!;
+    const stored = await editorOf();
     const picture = JSON.stringify([{ id: "img-1", filename: "/images/hiking.svg", alt: "Runners on a hill path", caption: "", position: "inline", order: 1 }]);
     const hidden = await savePage({ layout: "text-only", images: picture, baseRevision: String(stored.revision) });
     expect(hidden.status).toBe(302);
-    expect(toastOf(hidden)?.description).toBe("About Us is updated on the site. Its layout is Text only, so its images are not shown: choose another layout to show them.");
+    expect(toastOf(hidden)?.description).toBe(
+      "About Us's changes are saved as a draft: visitors see them once you publish. Its layout is Text only, so its images are not shown: choose another layout to show them.",
+    );
 
     const shown = await savePage({ layout: "image-right", images: picture, baseRevision: String(stored.revision + 1) });
-    expect(toastOf(shown)?.description).toBe("About Us is updated on the site.");
+    expect(toastOf(shown)?.description).toBe("About Us's changes are saved as a draft: visitors see them once you publish.");
+  });
+
+  it("saves a draft visitors do not see until Publish; schedules only in the future; unpublishes", async () => {
+    const visitorSees = async (id: string) => (await site.publicData.loadPublicPage(id)).page.heroTitle;
+    const act = async (intent: string, pageId: string, extra: Record<string, string> = {}) =>
+      post(site.pages.action as RouteAction, "/admin", { intent, pageId, baseRevision: String((await editorOf(pageId)).revision), ...extra }, cookie);
+
+    const saved = await post(
+      site.pages.action as RouteAction,
+      "/admin",
+      { intent: "save", pageId: "funders", heroTitle: "Thank you to our funders", heroSubtitle: "", mainTitle: "", content: "Our **funders** make it possible.", layout: "text-only", baseRevision: String((await editorOf("funders")).revision) },
+      cookie,
+    );
+    expect(saved.status).toBe(302);
+    expect(await visitorSees("funders")).toBe("Our Funders");
+    const draft = await editorOf("funders");
+    expect(draft.values.heroTitle).toBe("Thank you to our funders");
+    expect(draft.values.content).toBe("Our **funders** make it possible.");
+    expect(draft.publishing).toMatchObject({ status: "draft-changes", words: "Draft changes not yet live", hasDraft: true });
+
+    // A stale editor's publish is refused.
+    const stale = await post(site.pages.action as RouteAction, "/admin", { intent: "publish", pageId: "funders", baseRevision: String(draft.revision - 1) }, cookie);
+    expect(stale.status).toBe(409);
+    expect(await visitorSees("funders")).toBe("Our Funders");
+
+    const published = await act("publish", "funders");
+    expect([published.status, toastOf(published)?.title]).toEqual([302, "Published"]);
+    expect(await visitorSees("funders")).toBe("Thank you to our funders");
+    expect((await editorOf("funders")).publishing).toMatchObject({ status: "published", words: "Published", hasDraft: false });
+
+    // Schedule: the past is refused beside the field; a future time is shown back in words, in UK time.
+    await post(site.pages.action as RouteAction, "/admin", { intent: "save", pageId: "funders", heroTitle: "Our funders in 2027", heroSubtitle: "", mainTitle: "", content: "", baseRevision: String((await editorOf("funders")).revision) }, cookie);
+    const past = await act("schedule", "funders", { at: "2020-01-01T09:00" });
+    expect(past.status).toBe(400);
+    expect(past.body?.errors).toEqual({ at: ["Choose a time in the future: that time has already passed."] });
+    const future = await act("schedule", "funders", { at: "2099-12-01T09:00" });
+    expect(future.status).toBe(302);
+    expect(toastOf(future)?.description).toBe("Our Funders's draft will go live on Tue 1 Dec, 09:00 (UK time).");
+    const scheduled = await editorOf("funders");
+    expect(scheduled.publishing).toMatchObject({ status: "scheduled", words: "Scheduled for Tue 1 Dec, 09:00" });
+    // The editor shows the status in words (About Us has unpublished saves from the tests above).
+    expect(await pagesTab(null)).toContain("Status: <strong>Draft changes not yet live</strong>");
+    expect(await visitorSees("funders")).toBe("Thank you to our funders");
+    expect((await act("cancel-schedule", "funders")).status).toBe(302);
+    expect((await editorOf("funders")).publishing.scheduledAt).toBeNull();
+
+    const unpublished = await act("unpublish", "funders");
+    expect([unpublished.status, toastOf(unpublished)?.title]).toEqual([302, "Unpublished"]);
+    expect((await editorOf("funders")).publishing).toMatchObject({ status: "unpublished", live: false });
+    expect((await act("unpublish", "contact")).status).toBe(400);
   });
 
   it("previews a page without an upload deactivated since, as the live page shows it", async () => {

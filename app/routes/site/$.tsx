@@ -1,23 +1,43 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/$";
-import { getPageByPath } from "#app/content/pages";
 import { ContentPage } from "#app/features/pages/site/content-page";
 import { logger } from "#app/platform/log/logger.server";
-import { loadBuiltInPage } from "#app/features/pages/public-page-data.server";
+import { getDatabase } from "#app/platform/db/db.server";
+import { loadBuiltInPage, loadRecordPage } from "#app/features/pages/public-page-data.server";
+import { getPageByPath } from "#app/content/pages";
+import { noteFallback } from "#app/platform/render/fallback-watch.server";
+import { findPublishedPage } from "#app/features/pages/published-page.server";
+import { findRedirect } from "#app/features/pages/page-records.server";
 import { NOT_FOUND_META, seoMeta } from "#app/features/pages/seo";
 
 /**
- * Every plain content page of the catalogue, by path, the way a CMS renders
- * its pages; any other path is a real 404, logged.
+ * Every published page by its path, the way a CMS renders its pages; the
+ * old address of a moved page answers 301 to where it is now; any other
+ * path is a real 404, logged.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const page = getPageByPath(url.pathname);
-  if (!page) {
-    logger.warn({ requestId: context?.requestId, path: url.pathname }, "page not found");
-    throw data(null, { status: 404 });
+  let found: Awaited<ReturnType<typeof lookUp>>;
+  try {
+    found = await lookUp(url.pathname);
+  } catch (error) {
+    // The database cannot be read: a built-in page still shows its built-in copy, as it did before pages were records.
+    logger.error({ requestId: context?.requestId, err: error instanceof Error ? error.message : String(error) }, "could not read the pages");
+    noteFallback();
+    const builtIn = getPageByPath(url.pathname);
+    if (builtIn) return loadBuiltInPage(builtIn, context?.requestId);
+    throw data(null, { status: 503 });
   }
-  return loadBuiltInPage(page, context?.requestId);
+  if (found.record) return loadRecordPage(found.database, found.record, context?.requestId);
+  if (found.moved) throw redirect(`${found.moved}${url.search}`, 301);
+  logger.warn({ requestId: context?.requestId, path: url.pathname }, "page not found");
+  throw data(null, { status: 404 });
+}
+
+async function lookUp(path: string) {
+  const database = await getDatabase();
+  const record = await findPublishedPage(database, path);
+  return { database, record, moved: record ? null : await findRedirect(database, path) };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

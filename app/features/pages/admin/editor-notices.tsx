@@ -46,9 +46,8 @@ export function ConflictNotice({ conflict }: { conflict: EditorConflict }) {
       <AlertTitle>Someone else saved this page after you opened it</AlertTitle>
       <AlertDescription>
         <p>
-          {conflict.updatedByEmail ?? "Another editor"} saved it at {formatDateTime(conflict.updatedAt)} (revision{" "}
-          {conflict.revision}). Your changes are still below. Save anyway to replace their version (theirs stays in the
-          revisions), or Discard changes to see theirs.
+          {conflict.updatedByEmail ?? "Another editor"} changed it at {formatDateTime(conflict.updatedAt)}. Your changes are
+          still below. Save anyway to replace their draft with yours, or Discard changes to see theirs.
         </p>
       </AlertDescription>
     </Alert>

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Form, type ShouldRevalidateFunctionArgs } from "react-router";
 import { layoutShowsImages } from "#app/features/pages/page-layout";
 import type { ImageOrigins } from "#app/features/pages/page-content.schema";
-import type { EditorActionData, EditorValues, RevisionItem } from "#app/features/pages/editor-values";
+import type { EditorActionData, EditorValues, PublishingState, RevisionItem } from "#app/features/pages/editor-values";
 import { UnsavedChangesDialog, useUnsavedChangesGuard } from "#app/features/admin/unsaved-changes-guard";
 import { restorableValues, usePageDraft } from "./page-draft";
 import { EditorTabs, TabPanel, type Panel } from "./editor-tabs";
@@ -12,6 +12,7 @@ import { ImagesPanel } from "./images-panel";
 import { LAYOUT_LABELS, LayoutField } from "./layout-field";
 import { PreviewForm, SaveBar } from "./save-bar";
 import { RevisionList } from "./revision-list";
+import { PublishControls } from "./publish-controls";
 
 const same = (a: EditorValues, b: EditorValues) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -30,6 +31,8 @@ interface PageEditorProps {
   imageOrigins?: ImageOrigins;
   /** This editor replaces one for the same page at another revision: take focus, since the control that had it is gone. */
   focusHeading?: boolean;
+  /** The draft's way to the site (Publish, Unpublish, Schedule); without it the editor only saves. */
+  publishing?: PublishingState;
 }
 
 /**
@@ -50,6 +53,7 @@ export function PageEditor({
   headingLevel = "h3",
   imageOrigins = [],
   focusHeading = false,
+  publishing,
 }: PageEditorProps) {
   const id = useId();
   const [values, setValues] = useState<EditorValues>(actionData?.values ?? initial);
@@ -58,7 +62,7 @@ export function PageEditor({
   const dirty = !same(values, initial);
   const draft = usePageDraft({ pageId: page.id, panels, initial, values, dirty, revision, baseRevision, revisions: revisions ?? [], same });
   const { blocker, markSubmitting } = useUnsavedChangesGuard(dirty);
-  const errors = actionData?.errors ?? {};
+  const { at: scheduleErrors, ...errors } = actionData?.errors ?? {};
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
 
   const set = <K extends keyof EditorValues>(key: K, value: EditorValues[K]) => setValues((v) => ({ ...v, [key]: value }));
@@ -134,11 +138,13 @@ export function PageEditor({
       </Form>
 
       <PreviewForm id={id} pageId={page.id} values={values} />
+      {publishing ? <PublishControls pageId={page.id} version={baseRevision} publishing={publishing} dirty={dirty} scheduleErrors={scheduleErrors} /> : null}
       {revisions ? (
         <RevisionList
           pageId={page.id}
           revisions={revisions}
-          current={revision}
+          current={publishing?.liveRevision ?? null}
+          version={revision}
           dirty={dirty}
           headingLevel={headingLevel}
           wordsOnly={!panels.includes("images") && !panels.includes("layout")}

@@ -6,18 +6,22 @@ import { Button } from "#app/components/ui/button";
 import { formatDateTime } from "#app/web/dates";
 import type { RevisionItem } from "#app/features/pages/editor-values";
 
-/** Every saved version, newest first, each restorable with one click (a restore is a new version). */
+/** Every version that went live, newest first, each restorable into the draft with one click. */
 export function RevisionList({
   pageId,
   revisions,
   current,
+  version,
   dirty = false,
   headingLevel = "h3",
   wordsOnly = false,
 }: {
   pageId: string;
   revisions: RevisionItem[];
-  current: number;
+  /** The revision visitors see now (null: the page is not on the site). */
+  current: number | null;
+  /** The page's version as the editor opened it: a change made since makes a restore ask first. */
+  version: number;
   dirty?: boolean;
   headingLevel?: "h2" | "h3";
   /** Restoring here brings back a version's words only (its route's action restores them so). */
@@ -28,31 +32,37 @@ export function RevisionList({
   const navigation = useNavigation();
   const restoring = navigation.state === "submitting" && navigation.formData?.get("intent") === "restore" ? Number(navigation.formData.get("revision")) : null;
   const describe = (r: RevisionItem) =>
-    r.restoredFrom === null ? "" : r.restoredFrom === 0 ? " (restored the built-in text)" : ` (restored revision ${r.restoredFrom})`;
+    r.action === "seed"
+      ? " (the site's original copy)"
+      : r.action === "scheduled"
+        ? " (published on schedule)"
+        : r.restoredFrom === null
+          ? ""
+          : r.restoredFrom === 0
+            ? " (restored the built-in text)"
+            : ` (restored revision ${r.restoredFrom})`;
   return (
     <section aria-labelledby={`${id}-heading`} className="grid gap-3">
       <Heading id={`${id}-heading`} className="text-lg font-semibold">
         Revisions
       </Heading>
       <p className="text-sm text-muted-foreground">
-        Every save is kept. Restoring an earlier version saves it again as the newest, so nothing is lost.
+        Every version that went live is kept. Restoring one copies it into the draft: publish it to put it back on the site.
         {wordsOnly ? " Here a restore brings back the words only: the page's images and layout stay as they are (the Pages tab restores them too)." : null}
       </p>
       {dirty ? <p className="text-sm font-medium">Save or discard your changes before restoring an earlier version.</p> : null}
       <ol className="grid gap-2">
-        {[...revisions, { revision: 0, createdAt: "", createdByEmail: null, restoredFrom: null, heroTitle: "" }].map((r) => (
+        {revisions.map((r) => (
           <li key={r.revision} className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-border p-3 text-sm">
             <div>
-              <span className="font-semibold">{r.revision === 0 ? "Built-in text" : `Revision ${r.revision}`}</span>
+              <span className="font-semibold">{`Revision ${r.revision}`}</span>
               {r.revision === current ? (
                 <Badge variant="success" className="ml-2">
                   Current
                 </Badge>
               ) : null}
               <p className="text-muted-foreground">
-                {r.revision === 0
-                  ? "The site's original copy"
-                  : `${formatDateTime(r.createdAt)} by ${r.createdByEmail ?? "unknown"}${describe(r)}${r.heroTitle ? ` · “${r.heroTitle}”` : ""}`}
+                {`${formatDateTime(r.createdAt)} by ${r.createdByEmail ?? (r.action === "seed" ? "the site" : "unknown")}${describe(r)}${r.heroTitle ? ` · “${r.heroTitle}”` : ""}`}
               </p>
             </div>
             {r.revision === current ? null : (
@@ -61,10 +71,10 @@ export function RevisionList({
                 <input type="hidden" name="pageId" value={pageId} />
                 <input type="hidden" name="revision" value={r.revision} />
                 {/* The version this list was drawn from: a save made since makes the restore ask first. */}
-                <input type="hidden" name="baseRevision" value={current} />
+                <input type="hidden" name="baseRevision" value={version} />
                 <Button type="submit" variant="outline" size="sm" disabled={dirty || restoring !== null}>
                   {restoring === r.revision ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-                  Restore<span className="sr-only"> {r.revision === 0 ? "the built-in text" : `revision ${r.revision}`}</span>
+                  Restore<span className="sr-only"> revision {r.revision}</span>
                 </Button>
               </Form>
             )}

@@ -10,6 +10,7 @@ import * as m0010 from "./0010-outbox-about";
 import * as m0011 from "./0011-media-processing-retries";
 import * as m0012 from "./0012-sign-in-checks";
 import * as m0013 from "./0013-bin";
+import * as m0014 from "./0014-pages";
 import * as m0015 from "./0015-navigation";
 
 export interface Migration {
@@ -50,5 +51,6 @@ export const migrations: Record<string, Migration> = {
   "0011-media-processing-retries": m0011,
   "0012-sign-in-checks": m0012,
   "0013-bin": m0013,
+  "0014-pages": m0014,
   "0015-navigation": m0015,
 };
