@@ -161,7 +161,7 @@ describeEachEngine("the home page's hero picture", (getDb) => {
     expect(await site.sectionImages.assignSectionImage(getDb(), { pageId: "home", section: "content", imageId: content.id }, staff)).toMatchObject({ ok: true });
 
     const html = (await homePage()).replaceAll("<!-- -->", "");
-    const explore = /<section aria-labelledby="explore-heading"[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
+    const explore = /<section aria-labelledby="text-heading"[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
     expect(explore).toContain("Our new welcome text.");
     for (const alt of ["Volunteers painting the hall", "A football team photo", "The art room", "Families at the open day"]) {
       expect(explore, alt).toMatch(new RegExp(`<img [^>]*alt="${alt}"`));
@@ -174,7 +174,7 @@ describeEachEngine("the home page's hero picture", (getDb) => {
 
     // Text only: the page's own pictures go, the Content section's stays (as on every page).
     await site.pages.setPageFields(getDb(), "home", { layout: "text-only" }, staff);
-    const plain = /<section aria-labelledby="explore-heading"[\s\S]*?<\/section>/.exec(await homePage())?.[0] ?? "";
+    const plain = /<section aria-labelledby="text-heading"[\s\S]*?<\/section>/.exec(await homePage())?.[0] ?? "";
     expect(plain).not.toContain("Volunteers painting the hall");
     expect(plain).not.toContain("The art room");
     expect(plain).toContain('alt="Families at the open day"');
