@@ -27,6 +27,8 @@ export function editorValuesOf(doc: PageDocument): EditorValues {
     content: text ? richTextToMarkdown(text.body) : "",
     layout: text?.layout ?? "text-only",
     images: text?.images ?? [],
+    blocks: doc.blocks,
+    seo: doc.seo,
   };
 }
 

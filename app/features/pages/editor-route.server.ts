@@ -7,6 +7,9 @@ import type { CurrentSession } from "#app/features/accounts/auth.server";
 import { getDatabase, type Database } from "#app/platform/db/db.server";
 import type { Actor } from "#app/features/audit/actor";
 import { parseRichTextField } from "#app/features/blocks/rich-text";
+import { documentErrors } from "#app/features/blocks/block-errors";
+import { checkPageDocument } from "#app/features/blocks/page-checks";
+import { postedDocumentParts, withPostedParts } from "./editor-blocks";
 import {
   cancelSchedule,
   editedDocument,
@@ -131,6 +134,8 @@ function submittedValues(page: BuiltInPage, raw: Record<string, string>, fallbac
     content: raw.content ?? fallback.content,
     layout: layout ?? fallback.layout ?? builtInPageContent(page).layout,
     images,
+    blocks: postedDocumentParts(raw).blocks ?? fallback.blocks,
+    seo: postedDocumentParts(raw).seo ?? fallback.seo,
   };
 }
 
@@ -204,7 +209,7 @@ export async function pageEditorAction(
   const record = await getPageRecord(database, page.id);
   const doc = record ? editedDocument(record) : null;
   if (!record || !doc) return data<EditorActionData>({ errors: { pageId: ["Choose a page to edit"] } }, { status: 400 });
-  const next = applyEditorSubmission(doc, { ...parsed.data, body: body.doc }, page);
+  const next = applyEditorSubmission(withPostedParts(doc, postedDocumentParts(formValues(form))), { ...parsed.data, body: body.doc }, page);
   const result = await saveDraft(database, page.id, next, parsed.data.force ? undefined : parsed.data.baseRevision, actor);
   if (!result.ok) {
     if (result.reason === "conflict") {
@@ -213,8 +218,12 @@ export async function pageEditorAction(
     }
     if (result.reason === "invalid") {
       const errors: Record<string, string[]> = {};
-      for (const issue of result.issues) (errors[fieldOf(issue.path)] ??= []).push(issue.message);
-      return data<EditorActionData>({ errors, values: submittedValues(page, formValues(form), state.values) }, { status: 400 });
+      const parts = documentErrors(result.issues);
+      for (const issue of result.issues) (errors[fieldOf(issue.path, parts.blocks)] ??= []).push(issue.message);
+      return data<EditorActionData>(
+        { errors, blockErrors: parts.blocks, seoErrors: parts.page, values: submittedValues(page, formValues(form), state.values) },
+        { status: 400 },
+      );
     }
     return data<EditorActionData>({ errors: { pageId: ["Choose a page to edit"] } }, { status: 400 });
   }
@@ -226,8 +235,9 @@ export async function pageEditorAction(
   });
 }
 
-/** The form field a document issue belongs to, so the message shows beside it. */
-function fieldOf(path: string): string {
+/** The form field a document issue belongs to, so the message shows beside it (a block's own field: in the Blocks tab, listed in the summary as "blocks"). */
+function fieldOf(path: string, blockErrors: Record<string, string>): string {
+  if (/^blocks\.\d+\./.test(path) && !/^blocks\.\d+\.(title|subtitle|body|images)/.test(path) && blockErrors[path.slice(7)]) return "blocks";
   if (/^blocks\.\d+\.title$/.test(path)) return path.startsWith("blocks.0") ? "heroTitle" : "mainTitle";
   if (/\.subtitle$/.test(path)) return "heroSubtitle";
   if (/\.body/.test(path)) return "content";
@@ -259,6 +269,15 @@ async function publishingAction(
 ) {
   let result: ChangeResult;
   let toast: { title: string; description: string };
+  if (intent === "publish" || intent === "schedule") {
+    // Nothing goes live that some visitors cannot use: the checks run on what would be published.
+    const record = await getPageRecord(database, page.id);
+    const going = record ? editedDocument(record) : null;
+    const stoppers = going ? checkPageDocument(going).filter((f) => f.level === "error") : [];
+    if (stoppers.length) {
+      return data<EditorActionData>({ errors: { publish: ["This page cannot go live yet:", ...stoppers.map((f) => f.message)] } }, { status: 400 });
+    }
+  }
   if (intent === "publish") {
     result = await publishPage(database, page.id, actor, { baseVersion });
     toast = { title: "Published", description: `${page.title} is updated on the site.` };

@@ -1,5 +1,7 @@
 import type { Layout, PageImage } from "#app/content/types";
 import type { FieldErrors } from "#app/web/parse-form";
+import type { DraftBlock } from "#app/features/blocks/admin/block-list";
+import type { PageSeo } from "./page-document";
 
 // The page editor's data, shared by its form (admin/), the browser's kept
 // drafts and the server module that loads and saves it: a plain module, so
@@ -13,6 +15,10 @@ export interface EditorValues {
   content: string;
   layout: Layout;
   images: PageImage[];
+  /** Every block of the page, in order (the Blocks sub-tab); the hero's and main text's words are the fields above. */
+  blocks?: DraftBlock[];
+  /** Search and sharing (its own sub-tab). */
+  seo?: PageSeo;
 }
 
 export interface EditorConflict {
@@ -23,6 +29,9 @@ export interface EditorConflict {
 
 export interface EditorActionData {
   errors?: FieldErrors;
+  /** Refused block fields by their place in the block list ("3.cards.1.title"), and refused search fields ("seo.description"). */
+  blockErrors?: Record<string, string>;
+  seoErrors?: Record<string, string>;
   /** What was submitted, so a failed save (or a page without JavaScript) keeps it. */
   values?: EditorValues;
   conflict?: EditorConflict;

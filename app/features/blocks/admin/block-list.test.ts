@@ -79,7 +79,7 @@ describe("messages for the editor", () => {
       ],
     });
     expect(result.success).toBe(false);
-    const { blocks, page } = documentErrors(result.error!);
+    const { blocks, page } = documentErrors(result.error!.issues.map((i) => ({ path: i.path.join("."), message: i.message })));
     expect(page).toEqual({ title: "Page title is required" });
     expect(blocks["1.cards.1.title"]).toBe("Card title is required");
     expect(blocks["2.figures.0.value"]).toBe("A figure's value must be a number");

@@ -4,10 +4,18 @@ import { Input } from "#app/components/ui/input";
 import { Label } from "#app/components/ui/label";
 import { BUILT_IN_PAGES } from "#app/content/pages";
 import { RichTextEditor } from "#app/features/blocks/admin/rich-text-editor";
-import { markdownToRichText, richTextToMarkdown } from "#app/features/blocks/rich-text";
+import { markdownToRichText, richTextSchema, richTextToMarkdown, type RichTextDoc } from "#app/features/blocks/rich-text";
 import { LIMITS } from "#app/features/pages/page-content.schema";
 import type { EditorValues } from "#app/features/pages/editor-values";
 import type { FieldErrors } from "#app/web/parse-form";
+
+/** The main text block's document as stored, else the box's text read as Markdown (a kept draft, a refused save). */
+function storedBody(values: EditorValues): RichTextDoc {
+  const text = values.blocks?.find((b) => b.type === "text" && b.id === "text") ?? values.blocks?.find((b) => b.type === "text");
+  const parsed = richTextSchema.safeParse(text?.body);
+  // The block holds what was last loaded; once the box has been changed its words are the ones to keep.
+  return parsed.success && richTextToMarkdown(parsed.data) === values.content ? parsed.data : markdownToRichText(values.content);
+}
 
 type TextKey = "heroTitle" | "heroSubtitle" | "mainTitle" | "content";
 
@@ -77,10 +85,8 @@ export function ContentFields({
           id={`${id}-content`}
           name="content"
           label="Main Content"
-          defaultValue={markdownToRichText(values.content)}
-          unchangedValue={values.content}
-          // The server stores this field as Markdown for now; it reads the editor's JSON once pages are stored as blocks.
-          submitAs="markdown"
+          // The stored document itself, so numbered lists, Heading 4 and line breaks survive a save of another field.
+          defaultValue={storedBody(values)}
           pages={pages}
           maxLength={LIMITS.content}
           onChange={(doc) => {

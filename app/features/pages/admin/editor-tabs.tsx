@@ -1,9 +1,9 @@
 import type { KeyboardEvent, ReactNode, RefObject } from "react";
 import { cn } from "#app/components/ui/utils";
 
-export type Panel = "content" | "images" | "layout";
+export type Panel = "content" | "images" | "layout" | "blocks" | "seo";
 
-const PANEL_LABELS: Record<Panel, string> = { content: "Content", images: "Images", layout: "Layout" };
+const PANEL_LABELS: Record<Panel, string> = { content: "Content", images: "Images", layout: "Layout", blocks: "Blocks", seo: "Search & sharing" };
 
 /**
  * The editor's sub-tabs: arrow keys, Home and End move between them (and

@@ -97,6 +97,8 @@ export function restorableValues(kept: EditorValues, initial: EditorValues, pane
     content: kept.content,
     ...(panels.includes("images") ? { images: kept.images } : {}),
     ...(panels.includes("layout") ? { layout: kept.layout } : {}),
+    ...(panels.includes("blocks") && kept.blocks ? { blocks: kept.blocks } : {}),
+    ...(panels.includes("seo") && kept.seo ? { seo: kept.seo } : {}),
   };
 }
 

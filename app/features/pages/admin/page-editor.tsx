@@ -13,8 +13,28 @@ import { LAYOUT_LABELS, LayoutField } from "./layout-field";
 import { PreviewForm, SaveBar } from "./save-bar";
 import { RevisionList } from "./revision-list";
 import { PublishControls } from "./publish-controls";
+import { BlockEditor } from "#app/features/blocks/admin/block-editor";
+import { SeoFields } from "#app/features/blocks/admin/seo-fields";
+import { effectiveSeo } from "#app/features/blocks/page-seo";
+import { pageDocumentSchema } from "#app/features/pages/page-document";
+import { VIDEO_PAGES } from "#app/features/videos/video.schema";
+import { BUILT_IN_PAGES } from "#app/content/pages";
+
+/** The Content and Layout tabs own the main hero's and text's words; the Blocks tab says so instead of offering them twice. */
+const LOCKED_FIELDS = {
+  hero: { title: "Content", subtitle: "Content" },
+  text: { title: "Content", body: "Content", layout: "Layout" },
+} as const;
+
+const LINKABLE_PAGES = BUILT_IN_PAGES.map((p) => ({ title: p.title, path: p.path }));
 
 const same = (a: EditorValues, b: EditorValues) => JSON.stringify(a) === JSON.stringify(b);
+
+/** What the page shows with its search fields empty, from the values being edited. */
+function seoDefaults(values: EditorValues, pageTitle: string) {
+  const parsed = pageDocumentSchema.safeParse({ title: pageTitle, seo: { ...values.seo, title: "", description: "", image: null }, blocks: values.blocks ?? [] });
+  return parsed.success ? effectiveSeo(parsed.data) : { title: pageTitle, description: values.heroSubtitle, image: null, noindex: false };
+}
 
 interface PageEditorProps {
   page: { id: string; title: string; path: string };
@@ -47,7 +67,7 @@ export function PageEditor({
   initial,
   builtIn,
   revision,
-  panels = ["content", "images", "layout"],
+  panels = ["content", "images", "layout", "blocks", "seo"],
   actionData,
   revisions,
   headingLevel = "h3",
@@ -100,6 +120,7 @@ export function PageEditor({
         <input type="hidden" name="pageId" value={page.id} />
         <input type="hidden" name="baseRevision" value={baseRevision} />
         {panels.includes("images") ? <input type="hidden" name="images" value={JSON.stringify(values.images)} /> : null}
+        {panels.includes("seo") && values.seo ? <input type="hidden" name="seo" value={JSON.stringify(values.seo)} /> : null}
         {panels.length > 1 ? <EditorTabs id={id} panels={panels} panel={panel} setPanel={setPanel} tabRefs={tabRefs} /> : null}
         {panels.includes("content") ? (
           <TabPanel id={id} panel="content" active={panel === "content"} single={panels.length === 1}>
@@ -124,6 +145,24 @@ export function PageEditor({
         {panels.includes("layout") ? (
           <TabPanel id={id} panel="layout" active={panel === "layout"} single={false}>
             <LayoutField id={id} layout={values.layout} onChange={(layout) => set("layout", layout)} />
+          </TabPanel>
+        ) : null}
+        {panels.includes("blocks") && values.blocks ? (
+          <TabPanel id={id} panel="blocks" active={panel === "blocks"} single={false}>
+            <BlockEditor
+              name="blocks"
+              blocks={values.blocks}
+              onChange={(blocks) => set("blocks", blocks)}
+              errors={actionData?.blockErrors}
+              pages={LINKABLE_PAGES}
+              videoPages={VIDEO_PAGES}
+              lockedFields={LOCKED_FIELDS}
+            />
+          </TabPanel>
+        ) : null}
+        {panels.includes("seo") && values.seo ? (
+          <TabPanel id={id} panel="seo" active={panel === "seo"} single={false}>
+            <SeoFields id={`${id}-seo`} value={values.seo} defaults={seoDefaults(values, page.title)} errors={actionData?.seoErrors} onChange={(seo) => set("seo", seo)} />
           </TabPanel>
         ) : null}
         <SaveBar
