@@ -4,6 +4,8 @@ import type { SiteSettings } from "#app/content/site";
 import type { PageContent, PageImage } from "#app/content/types";
 import { heroImageOf } from "#app/features/pages/page-layout";
 import { questionTopicsFrom } from "#app/features/blocks/question-topics";
+import { getPageById } from "#app/content/pages";
+import { publishedBuiltInContent } from "#app/features/pages/published-page.server";
 import { SPECIAL_PAGE_BLOCKS } from "#app/features/blocks/seed/special-pages";
 import type { PageDocument } from "#app/features/pages/page-document";
 import { extraSectionImages, pageBlocksFor } from "#app/features/blocks/page-blocks-for";
@@ -57,9 +59,20 @@ export async function loadBlockData(blocks: readonly Block[], { settings, reques
     events,
     vacancies,
     // The FAQ page's seed blocks until pages are stored documents; then that page's published blocks.
-    questionTopics: shown.some((b) => b.type === "form" && b.form === "question") ? questionTopicsFrom(SPECIAL_PAGE_BLOCKS.faqs?.after ?? []) : undefined,
+    questionTopics: shown.some((b) => b.type === "form" && b.form === "question") ? await currentQuestionTopics() : undefined,
     forms: needsRegistration ? { today: ukToday(), retentionMonths } : {},
   };
+}
+
+/**
+ * The Contact form's topics now: those of the FAQ page as published (the
+ * seed's if the page cannot be read), so the form and the server that
+ * checks it offer and accept the same choices.
+ */
+export async function currentQuestionTopics(): Promise<readonly { value: string; label: string }[]> {
+  const faqs = getPageById("faqs");
+  const published = faqs ? await publishedBuiltInContent(faqs) : null;
+  return questionTopicsFrom(published?.document?.blocks ?? SPECIAL_PAGE_BLOCKS.faqs?.after ?? []);
 }
 
 /**

@@ -13,6 +13,8 @@ export function questionTopicsFrom(blocks: readonly Block[]): readonly { value: 
   const entries = blocks.flatMap((b) => (b.type === "faq" && !b.hidden ? b.entries : []));
   if (entries.length === 0) return QUESTION_TOPICS;
   const seen = new Set<string>();
-  const topics = entries.filter((e) => !seen.has(e.id) && seen.add(e.id)).map((e) => ({ value: e.id, label: e.topic }));
+  // A built-in topic keeps its id (questions already stored name it); one staff added is stored by its words.
+  const builtIn = new Set(QUESTION_TOPICS.map((t) => t.value as string));
+  const topics = entries.map((e) => ({ value: builtIn.has(e.id) ? e.id : e.topic, label: e.topic })).filter((t) => !seen.has(t.value) && seen.add(t.value));
   return [...topics, OTHER];
 }

@@ -8,7 +8,7 @@ import { stampAfter } from "#app/web/stale-edit.server";
 import { deleteMailAbout } from "#app/platform/mail/mailer.server";
 import { notifyStaff } from "#app/features/settings/staff-mail.server";
 import { adminLink, handleSubmission, rawText, tellAboutSubmission, type Submission, type SubmitOutcome } from "#app/features/public-forms/public-forms.server";
-import { MESSAGE_STATUSES, questionSchema, topicLabel, type MessageStatus } from "./question.schema";
+import { MESSAGE_STATUSES, questionSchema, questionSchemaFor, storedQuestionSchema, topicLabel, type MessageStatus } from "./question.schema";
 
 /** Questions sent from the contact page's 'Ask a Question' form. */
 export interface Message {
@@ -32,7 +32,7 @@ export interface Message {
 
 /** The row as the form would have stored it, or null when the form would have refused it. */
 function checkedQuestion(row: Selectable<MessagesTable>): Pick<MessagesTable, "name" | "email" | "topic" | "message"> | null {
-  const parsed = questionSchema.safeParse({ name: row.name, email: row.email, topic: row.topic, message: row.message });
+  const parsed = storedQuestionSchema.safeParse({ name: row.name, email: row.email, topic: row.topic, message: row.message });
   return parsed.success ? parsed.data : null;
 }
 
@@ -53,8 +53,10 @@ function toMessage(row: Selectable<MessagesTable>): Message {
   };
 }
 
-export async function submitQuestion(database: Database, submission: Submission): Promise<SubmitOutcome> {
-  const outcome = await handleSubmission(database, "question", questionSchema, submission, async (parsed) => {
+/** A visitor's question; `topics` are the choices the form offered (the FAQ page's topics as published), else the built-in ones. */
+export async function submitQuestion(database: Database, submission: Submission, topics?: readonly string[]): Promise<SubmitOutcome> {
+  const schema = topics ? questionSchemaFor(topics) : questionSchema;
+  const outcome = await handleSubmission(database, "question", schema, submission, async (parsed) => {
     const id = crypto.randomUUID();
     const v = submission.values;
     await database.db
@@ -63,7 +65,7 @@ export async function submitQuestion(database: Database, submission: Submission)
         id,
         name: parsed.ok ? parsed.data.name : rawText(v, "name", 200),
         email: parsed.ok ? parsed.data.email : rawText(v, "email", 254),
-        topic: parsed.ok ? parsed.data.topic : rawText(v, "topic", 60),
+        topic: parsed.ok ? parsed.data.topic : rawText(v, "topic", 120),
         message: parsed.ok ? parsed.data.message : rawText(v, "message", 4000),
         status: submission.honeypot ? "spam" : "new",
         answered_by: null,

@@ -13,12 +13,26 @@ export function topicLabel(value: string): string {
   return QUESTION_TOPICS.find((t) => t.value === value)?.label ?? value;
 }
 
-export const questionSchema = z.object({
-  name: requiredText("Please enter your name.", 100),
-  email: emailField("Please enter your email address so we can reply."),
-  topic: z.enum(TOPIC_VALUES, { error: "Please choose what your question is about." }),
-  message: requiredMultilineText("Please type your question.", 2000, "Please keep your question to 2000 characters or fewer."),
-});
+/**
+ * The question form's rules with the topics it offers now: the FAQ page's
+ * topics as staff last published them (a topic staff added is stored by its
+ * words; the built-in ones by their id), and "Something else".
+ */
+export function questionSchemaFor(topics: readonly string[]) {
+  return z.object({
+    name: requiredText("Please enter your name.", 100),
+    email: emailField("Please enter your email address so we can reply."),
+    topic: z
+      .string({ error: "Please choose what your question is about." })
+      .refine((value) => topics.includes(value), { error: "Please choose what your question is about." }),
+    message: requiredMultilineText("Please type your question.", 2000, "Please keep your question to 2000 characters or fewer."),
+  });
+}
+
+export const questionSchema = questionSchemaFor(TOPIC_VALUES);
+
+/** A stored question as the form once took it: any topic the form offered at the time (at most 120 characters). */
+export const storedQuestionSchema = questionSchemaFor([]).extend({ topic: z.string().trim().min(1).max(120) });
 
 export type QuestionInput = z.output<typeof questionSchema>;
 

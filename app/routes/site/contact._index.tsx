@@ -1,6 +1,6 @@
 import type { Route } from "./+types/contact._index";
 import { PageBlocks } from "#app/features/blocks/site/page-blocks";
-import { loadSpecialPageBlocks } from "#app/features/blocks/block-data.server";
+import { currentQuestionTopics, loadSpecialPageBlocks } from "#app/features/blocks/block-data.server";
 import { submitQuestion } from "#app/features/messages/messages.server";
 import { publicFormAction } from "#app/features/public-forms/public-forms.server";
 import { loadPublicPage } from "#app/features/pages/public-page-data.server";
@@ -19,7 +19,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return publicFormAction(request, context, {
     form: "question",
     lists: [],
-    submit: submitQuestion,
+    // The topics the form offered: the FAQ page's as published, not only the built-in ones.
+    submit: async (database, submission) => submitQuestion(database, submission, (await currentQuestionTopics()).map((t) => t.value)),
     confirmation: "/contact?sent=question#ask-a-question",
   });
 }
