@@ -9,6 +9,8 @@ import { getContentVersion } from "#app/platform/content-version.server";
 import { getMenu, readPublicMenus, saveMenu } from "./navigation-store.server";
 import { navigationPages } from "./navigation-pages.server";
 import { resolveMenu } from "./resolve-menu";
+import { publishPage, unpublishPage } from "#app/features/pages/page-records.server";
+import { movePage } from "#app/features/pages/page-paths.server";
 import type { MenuItem } from "./menu-schema";
 
 const ACTOR = { id: null, email: "office@example.org", ip: "192.0.2.1" };
@@ -106,6 +108,20 @@ describeEachEngine("stored menus", (getDb) => {
     expect(menu.find((item) => item.name === "About")?.subItems?.[0]).toEqual({ name: "Our Mission", href: "/about/our-mission" });
     expect(menu.map((item) => item.name)).toEqual(["Home", "About", "What We Deliver", "News and Events", "Volunteer", "Contact"]);
     expect(menu.find((item) => item.name === "Contact")?.subItems?.map((item) => item.name)).toEqual(["Register Your Child Now", "Contact Us"]);
+  });
+
+  it("follows the page records: a moved page's new address, an unpublished or hidden page left out", async () => {
+    const paths = (items: { href: string; subItems?: { href: string }[] }[]) => items.flatMap((i) => [i.href, ...(i.subItems ?? []).map((s) => s.href)]);
+    expect((await movePage(getDb(), "marathons", "/what-we-offer/running", ACTOR)).ok).toBe(true);
+    expect(paths((await readPublicMenus(getDb())).header)).toContain("/what-we-offer/running");
+    expect((await unpublishPage(getDb(), "marathons", ACTOR)).ok).toBe(true);
+    expect(paths((await readPublicMenus(getDb())).header)).not.toContain("/what-we-offer/running");
+    expect((await publishPage(getDb(), "marathons", ACTOR)).ok).toBe(true);
+    expect((await movePage(getDb(), "marathons", "/what-we-offer/marathons", ACTOR)).ok).toBe(true);
+    expect(paths((await readPublicMenus(getDb())).header)).toContain("/what-we-offer/marathons");
+    await getDb().db.updateTable("pages").set({ menu_hidden: 1 }).where("id", "=", "bike-rides").execute();
+    expect(paths((await readPublicMenus(getDb())).header)).not.toContain("/what-we-offer/bike-rides");
+    await getDb().db.updateTable("pages").set({ menu_hidden: 0 }).where("id", "=", "bike-rides").execute();
   });
 
   it("is added by its migration to a database that already holds content, keeping that content", async () => {
