@@ -263,6 +263,8 @@ test("the Content tab lists the pages by the Pages tab's groups, and each opens 
   await page.getByRole("button", { name: "Save Changes" }).click();
   await closeToasts(page, "Changes saved");
   await expectAccessible(page, "Pages tab opened from the Content tab, after saving");
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await closeToasts(page, "Published");
   await visit(page, "/about/mission");
   await expect(page.getByRole("heading", { level: 2, name: "What drives us" })).toBeVisible();
 
@@ -271,10 +273,16 @@ test("the Content tab lists the pages by the Pages tab's groups, and each opens 
   await page.waitForURL((url) => url.pathname === "/admin" && url.search === "?page=home");
 
   // Leave the page as built in: later specs on the same server check the built-in copy.
+  // An emptied field takes the built-in text again.
   await page.goto("/admin?page=mission");
-  await page.getByRole("button", { name: "Restore the built-in text" }).click();
-  await closeToasts(page, "Revision restored");
+  await page.getByLabel("Main Title").fill("");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await closeToasts(page, "Changes saved");
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await closeToasts(page, "Published");
   await expect(page.getByLabel("Main Title")).not.toHaveValue("What drives us");
+  await visit(page, "/about/mission");
+  await expect(page.getByRole("heading", { level: 2, name: "What drives us" })).toHaveCount(0);
 });
 
 /** A colleague (here the same admin, in another tab) saves the Facilities page's hero title. */
@@ -284,6 +292,8 @@ async function colleagueSavesFacilities(context: BrowserContext): Promise<void> 
   await other.getByLabel("Hero Title", { exact: true }).fill("Facilities, as a colleague wrote it");
   await other.getByRole("button", { name: "Save Changes" }).click();
   await closeToasts(other, "Changes saved");
+  await other.getByRole("button", { name: "Publish", exact: true }).click();
+  await closeToasts(other, "Published");
   await other.close();
 }
 
@@ -315,6 +325,8 @@ test("after someone else's newer save, pressing Enter asks again and never repla
   // Choosing Save anyway replaces it.
   await page.getByRole("button", { name: "Save anyway" }).click();
   await closeToasts(page, "Changes saved");
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await closeToasts(page, "Published");
   await visit(page, "/about/facilities");
   await expect(page.getByRole("heading", { level: 1, name: "Facilities, my version, again" })).toBeVisible();
 
@@ -322,6 +334,8 @@ test("after someone else's newer save, pressing Enter asks again and never repla
   await page.goto("/admin?page=facilities");
   await page.getByRole("button", { name: "Restore the built-in text" }).click();
   await closeToasts(page, "Revision restored");
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await closeToasts(page, "Published");
 });
 
 test("after someone else's newer save, Discard changes shows their version; focus stays in the editor after Save, Discard and Restore", async ({ page, context }) => {
@@ -363,6 +377,8 @@ test("after someone else's newer save, Discard changes shows their version; focu
   await expect(heading).toBeFocused();
   await closeToasts(page, "Revision restored");
   await expect(title).toHaveValue(opened);
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await closeToasts(page, "Published");
 });
 
 test("an image uploaded in the Images sub-tab joins the page's unsaved edits, and leaving still asks", async ({ page }) => {
@@ -419,6 +435,8 @@ test("edits survive a save refused for an ended session: after signing in again 
   await expect(heroTitle).toHaveValue("Our building, kept through a lost session");
   await page.getByRole("button", { name: "Save Changes" }).click();
   await closeToasts(page, "Changes saved");
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await closeToasts(page, "Published");
   await visit(page, "/about/facilities");
   await expect(page.getByRole("heading", { level: 1, name: "Our building, kept through a lost session" })).toBeVisible();
 
@@ -446,6 +464,8 @@ test("edits survive a save refused for an ended session: after signing in again 
   await page.getByRole("button", { name: "Restore the built-in text" }).click();
   await closeToasts(page, "Revision restored");
   await expect(heroTitle).toHaveValue(saved);
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await closeToasts(page, "Published");
 
   // Edits left on purpose (signing out, then "Leave without saving") are not offered back.
   await heroTitle.fill("An edit left behind on purpose");

@@ -205,6 +205,9 @@ test("format with the toolbar and the keyboard, link a site page, paste from Wor
 
   await page.getByRole("button", { name: "Save Changes" }).click();
   await closeToasts(page, "Changes saved");
+  // A save is a draft: Publish puts it on the site.
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await closeToasts(page, "Published");
   await expect(page.getByText("Unsaved Changes")).toHaveCount(0);
   // The saved text comes back into the editor with its formatting.
   const reloaded = page.getByRole("textbox", { name: "Main Content" });
@@ -233,6 +236,8 @@ test("format with the toolbar and the keyboard, link a site page, paste from Wor
   await page.goto(`/admin?page=${PAGE_ID}`);
   await page.getByRole("button", { name: "Restore the built-in text" }).click();
   await closeToasts(page, "Revision restored");
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await closeToasts(page, "Published");
   await visit(page, PUBLIC_PATH);
   await expect(page.getByRole("heading", { name: "Ready for the mud" })).toHaveCount(0);
 });

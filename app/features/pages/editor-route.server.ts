@@ -25,7 +25,7 @@ import {
 } from "./page-records.server";
 import { applyEditorSubmission, editorValuesOf, withWordsOf } from "./editor-document";
 import { formatScheduleTime, statusWords } from "./page-status";
-import { CONTENT_TEMPLATE } from "./seed/seed-document";
+import { CONTENT_TEMPLATE, seedDocument } from "./seed/seed-document";
 import { pageContentFormSchemaFor, renumber, sectionImageSchemaFor, sectionLabel, sectionOptions } from "./page-content.schema";
 import { showableImageOrigins } from "./public-page-data.server";
 import { layoutShowsImages } from "./page-layout";
@@ -189,7 +189,9 @@ export async function pageEditorAction(
       title: "Revision restored",
       description: options.restoresWordsOnly
         ? `The words of revision ${revision} are in ${page.title}'s draft. Its images and layout are as they were. Publish to put them on the site.`
-        : `Revision ${revision} of ${page.title} is now its draft. Publish to put it on the site.`,
+        : revision === 0
+          ? `The built-in text of ${page.title} is now its draft. Publish to put it on the site.`
+          : `Revision ${revision} of ${page.title} is now its draft. Publish to put it on the site.`,
     });
   }
 
@@ -246,6 +248,13 @@ function fieldOf(path: string, blockErrors: Record<string, string>): string {
 }
 
 async function restoreInto(database: Database, pageId: string, revision: number, actor: Actor, baseVersion: number | undefined, wordsOnly: boolean): Promise<ChangeResult | null> {
+  if (revision === 0) {
+    // Revision 0 is the site's original copy of a built-in page, into the draft like any other.
+    const builtIn = getPageById(pageId);
+    if (!builtIn) return null;
+    const result = await saveDraft(database, pageId, seedDocument(builtIn), baseVersion, actor);
+    return result.ok || result.reason === "conflict" ? result : null;
+  }
   if (!wordsOnly) {
     const result = await restoreRevisionToDraft(database, pageId, revision, actor, baseVersion);
     return result.ok || result.reason === "conflict" ? result : null;

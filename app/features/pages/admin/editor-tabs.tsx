@@ -38,7 +38,7 @@ export function EditorTabs({
   }
 
   return (
-    <div role="tablist" aria-label="Edit" className="flex gap-1 border-b border-border">
+    <div role="tablist" aria-label="Edit" className="flex flex-wrap gap-1 border-b border-border">
       {panels.map((p, index) => (
         <button
           key={p}

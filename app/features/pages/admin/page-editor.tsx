@@ -28,7 +28,22 @@ const LOCKED_FIELDS = {
 
 const LINKABLE_PAGES = BUILT_IN_PAGES.map((p) => ({ title: p.title, path: p.path }));
 
-const same = (a: EditorValues, b: EditorValues) => JSON.stringify(a) === JSON.stringify(b);
+/**
+ * The values without the main hero's and text's words inside the block list:
+ * the Content, Images and Layout fields above carry those (and win on save),
+ * so a block list holding the words as loaded never counts as a change.
+ */
+function comparable(values: EditorValues): EditorValues {
+  if (!values.blocks) return values;
+  const blocks = values.blocks.map((b) => {
+    if (b.id === "hero") return { ...b, title: undefined, subtitle: undefined };
+    if (b.id === "text") return { ...b, title: undefined, body: undefined, layout: undefined, images: undefined };
+    return b;
+  });
+  return { ...values, blocks };
+}
+
+const same = (a: EditorValues, b: EditorValues) => JSON.stringify(comparable(a)) === JSON.stringify(comparable(b));
 
 /** What the page shows with its search fields empty, from the values being edited. */
 function seoDefaults(values: EditorValues, pageTitle: string) {

@@ -81,6 +81,17 @@ export function RevisionList({
           </li>
         ))}
       </ol>
+      {/* The site's original copy of this page, whatever happened since (also after the history of a moved site). */}
+      <Form method="post" className="justify-self-start">
+        <input type="hidden" name="intent" value="restore" />
+        <input type="hidden" name="pageId" value={pageId} />
+        <input type="hidden" name="revision" value={0} />
+        <input type="hidden" name="baseRevision" value={version} />
+        <Button type="submit" variant="outline" size="sm" disabled={dirty || restoring !== null}>
+          {restoring === 0 ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+          Restore the built-in text
+        </Button>
+      </Form>
     </section>
   );
 }
