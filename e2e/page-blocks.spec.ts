@@ -110,9 +110,23 @@ test("a picture without alt text stops the publish, in words, until it is descri
   await visit(page, "/what-we-offer/marathons");
   await expect(page.locator("main img[src='/images/youth.svg']")).toHaveCount(0);
 
+  // Marked decorative, it goes live: a plain content page now draws its own blocks.
+  await page.goto("/admin?page=marathons");
+  await page.getByRole("tab", { name: "Blocks" }).click();
+  const image = page.getByRole("region", { name: /^Block \d+: Image$/ });
+  await image.getByRole("button", { name: /^Block \d+: Image/ }).click();
+  await image.getByLabel(/^Decorative/).check();
+  await saveAndPublish(page, "a decorative picture added to Marathons");
+  await visit(page, "/what-we-offer/marathons");
+  await expect(page.locator("main img[src='/images/youth.svg']")).toHaveCount(1);
+  await expect(page.getByRole("heading", { level: 1, name: "Marathons" })).toBeVisible();
+  await expectAccessible(page, "Marathons with a block of its own");
+
   // Take the picture out again and leave the page as it was.
   await page.goto("/admin?page=marathons");
   await page.getByRole("tab", { name: "Blocks" }).click();
   await page.getByRole("button", { name: /^Remove Block \d+: Image$/ }).click();
   await saveAndPublish(page, "marathons back as it was");
+  await visit(page, "/what-we-offer/marathons");
+  await expect(page.locator("main img[src='/images/youth.svg']")).toHaveCount(0);
 });
