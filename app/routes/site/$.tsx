@@ -23,6 +23,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let found: Awaited<ReturnType<typeof lookUp>>;
   try {
     found = await lookUp(url.pathname);
+    if (found.record) {
+      const page = await loadRecordPage(found.database, found.record, context?.requestId);
+      // A page staff gave blocks beyond its hero and text is drawn block by block; an untouched one as it always was.
+      if (!hasOwnBlocks(found.record.published!)) return { ...page, ...PLAIN };
+      const withVideos = withPageVideos(found.record.published!, getPageByPath(found.record.path)?.videoAssignment ?? getPageById(found.record.id)?.videoAssignment ?? null);
+      return { ...page, ...(await loadSpecialPageBlocks(found.record.id, { ...page, document: withVideos }, context?.requestId)) };
+    }
   } catch (error) {
     // The database cannot be read: a built-in page still shows its built-in copy, as it did before pages were records.
     logger.error({ requestId: context?.requestId, err: error instanceof Error ? error.message : String(error) }, "could not read the pages");
@@ -30,13 +37,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const builtIn = getPageByPath(url.pathname);
     if (builtIn) return { ...(await loadBuiltInPage(builtIn, context?.requestId)), ...PLAIN };
     throw data(null, { status: 503 });
-  }
-  if (found.record) {
-    const page = await loadRecordPage(found.database, found.record, context?.requestId);
-    // A page staff gave blocks beyond its hero and text is drawn block by block; an untouched one as it always was.
-    if (!hasOwnBlocks(found.record.published!)) return { ...page, ...PLAIN };
-    const withVideos = withPageVideos(found.record.published!, getPageByPath(found.record.path)?.videoAssignment ?? getPageById(found.record.id)?.videoAssignment ?? null);
-    return { ...page, ...(await loadSpecialPageBlocks(found.record.id, { ...page, document: withVideos }, context?.requestId)) };
   }
   if (found.moved) throw redirect(`${found.moved}${url.search}`, 301);
   logger.warn({ requestId: context?.requestId, path: url.pathname }, "page not found");
