@@ -112,8 +112,7 @@ test("with two files chosen each gets its own alt text, one left empty is refuse
     await expect(item).not.toContainText("No page");
     await expect(item).not.toContainText("No section");
   }
-  // Each file's upload says so in a toast of its own, and on a loaded machine the second may come after the first is closed.
-  await expect(async () => closeToasts(page)).toPass({ timeout: 30_000 });
+  await closeToasts(page);
   await expectAccessible(page, "media library with both files");
 
   // Put the library back as it was: both files deleted, and gone from the Bin too.
