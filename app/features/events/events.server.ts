@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { slugWords } from "#app/web/slug";
 import type { Kysely, Selectable } from "kysely";
 import type { z } from "zod";
 import type { Actor } from "#app/features/audit/actor";
@@ -56,15 +57,7 @@ function toEvent(row: Selectable<EventsTable>): SiteEvent {
 
 /** URL-safe words of a title, e.g. "Fun Day: Music & Food!" -> "fun-day-music-food". */
 export function slugify(title: string): string {
-  const slug = title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/&/g, " and ")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 80)
-    .replace(/-+$/g, "");
+  const slug = slugWords(title, 80);
   return slug || "event";
 }
 

@@ -1,3 +1,4 @@
+import { slugWords } from "#app/web/slug";
 import type { Database } from "#app/platform/db/db.server";
 import { nowIso } from "#app/platform/db/db.server";
 import { bumpContentVersion, notifyContentChange } from "#app/platform/content-version.server";
@@ -55,15 +56,7 @@ export function pathProblem(path: string): string | null {
 
 /** A slug suggested from a title: "Youth Club (Tuesdays)" → "youth-club-tuesdays". */
 export function slugFromTitle(title: string): string {
-  return title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/&/g, " and ")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 60)
-    .replace(/-+$/, "");
+  return slugWords(title, 60);
 }
 
 export type MoveResult = { ok: true; path: string } | { ok: false; reason: "unknown-page" } | { ok: false; reason: "refused"; message: string };
