@@ -52,8 +52,18 @@ export async function signInAs(page: Page, account: AdminAccount, to: string, or
 export async function closeToasts(page: Page, text?: string | RegExp, { strict = false } = {}): Promise<void> {
   const toasts = page.locator("[data-sonner-toast]");
   if (text) await expect(strict ? toasts.filter({ hasText: text }) : toasts.filter({ hasText: text }).first()).toBeVisible();
-  if (text || !strict) for (const close of await page.getByRole("button", { name: "Close toast" }).all()) await close.click().catch(() => {});
-  await expect(toasts).toHaveCount(0);
+  if (!text && strict) {
+    await expect(toasts).toHaveCount(0);
+    return;
+  }
+  // One close at a time, always the first still there: a list taken up front
+  // names toasts by position, and once the first has gone "the second" no
+  // longer exists, so a click on it would wait for the whole test's time.
+  const close = page.getByRole("button", { name: "Close toast" }).first();
+  await expect(async () => {
+    if ((await close.count()) > 0) await close.click({ timeout: 2_000 });
+    await expect(toasts).toHaveCount(0, { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /**
