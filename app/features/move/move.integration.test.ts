@@ -176,7 +176,7 @@ describe.skipIf(!READY)(`npm run move${READY ? "" : ` (${NOT_READY})`}`, () => {
     for (let i = 0; i < 12; i++) await uploads.putStream(`general/${1_700_000_000_000 + i}-spare${i}.png`, Readable.from([crypto.randomBytes(2048 + i)]), { contentType: "image/png" });
 
     sourceDump = await dump(source);
-    for (const table of ["users", "sessions", "two_factors", "page_content", "page_content_revisions", "media_files", "subscribers", "outbox", "audit_log", "jobs", "registrations"]) {
+    for (const table of ["users", "sessions", "two_factors", "pages", "page_revisions", "media_files", "subscribers", "outbox", "audit_log", "jobs", "registrations"]) {
       expect(sourceDump[table]?.length, table).toBeGreaterThan(0);
     }
     sourceFiles = await keysOf(uploads);
