@@ -230,6 +230,8 @@ describeEachEngine("hostile input", (getDb) => {
   async function expectUnchanged(group: string) {
     const after = await snapshot(getDb(), getDb().dataDir, CACHE_TABLES);
     const diff = snapshotDiff(baseline, after).filter((line) => {
+      // The image worker's scratch copy of a picture uploaded before this group, removed once its sizes were made: work finishing, not a change.
+      if (/^file tmp\/variants-[^/]+\/[^:]+: [0-9a-f]+ → \(none\)$/.test(line)) return false;
       const table = line.split(":")[0]!;
       if (EVIDENCE_TABLES.includes(table) && line.includes(": + ")) return false;
       if (table === "audit_log" && line.startsWith("audit_log: + ") && EVIDENCE_AUDIT.test(line.slice("audit_log: + ".length))) return false;
