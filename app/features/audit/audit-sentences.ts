@@ -43,7 +43,7 @@ type Words = (who: string, detail: Record<string, unknown>, records: AuditRecord
 
 const text = (value: unknown): string => (typeof value === "string" ? value : value === undefined || value === null ? "" : JSON.stringify(value));
 const BIN: SentencePart = { text: "Bin", href: "/admin/bin" };
-const BIN_KIND_NAMES: Record<string, string> = { media: "media file", event: "event", testimonial: "testimonial", video: "video", "volunteer-role": "volunteer role" };
+const BIN_KIND_NAMES: Record<string, string> = { media: "media file", event: "event", testimonial: "testimonial", video: "video", "volunteer-role": "volunteer role", page: "page" };
 const binKindName = (kind: unknown): string => BIN_KIND_NAMES[text(kind)] ?? "record";
 /** Where staff open each kind of record the Bin holds (its edit form, or its own page). */
 const CONTENT_HREF: Record<string, (id: string, name: string) => string> = {
@@ -52,6 +52,7 @@ const CONTENT_HREF: Record<string, (id: string, name: string) => string> = {
   testimonial: (id) => `/admin/reviews?edit=${encodeURIComponent(id)}`,
   video: (id) => `/admin/youtube?edit=${encodeURIComponent(id)}#youtube-form-heading`,
   "volunteer-role": (id) => `/admin/volunteers/roles/${encodeURIComponent(id)}`,
+  page: (id) => `/admin?page=${encodeURIComponent(id)}`,
 };
 
 /** A media file, event, testimonial, video or volunteer role by name: a link while it can be opened, words otherwise. */
@@ -84,7 +85,9 @@ function registration(detail: Record<string, unknown>, records: AuditRecords): S
 function page(detail: Record<string, unknown>): SentencePart {
   const id = text(detail.pageId);
   const found = getPageById(id);
-  return found ? { text: `the ${found.title} page`, href: `/admin?page=${encodeURIComponent(id)}` } : `the page ${id}`;
+  // A page staff made has no built-in title: the entries that made or copied it carry the one it had then.
+  const title = found?.title ?? text(detail.title);
+  return title ? { text: `the ${title} page`, href: `/admin?page=${encodeURIComponent(id)}` } : `the page ${id}`;
 }
 
 const signInAs = (who: string) => (who === "Someone" ? "A sign-in" : `A sign-in as ${who}`);
@@ -122,6 +125,10 @@ export const AUDIT_SENTENCES: Record<string, Words> = {
   "page.unpublished": (who, d) => [`${who} unpublished `, page(d)],
   "page.scheduled": (who, d) => [`${who} scheduled `, page(d), ` to be published at ${text(d.at)}`],
   "page.schedule-cancelled": (who, d) => [`${who} cancelled the scheduled publish of `, page(d)],
+  "page.created": (who, d) => [`${who} made `, page(d), ` at ${text(d.path)} (a draft until published)`],
+  "page.duplicated": (who, d) => [`${who} copied `, page({ pageId: d.from }), " as ", page(d), ` at ${text(d.path)}`],
+  "page.menu-hidden": (who, d) => [`${who} hid `, page(d), " from the menu"],
+  "page.menu-shown": (who, d) => [`${who} put `, page(d), " back in the menu"],
   "page.moved": (who, d) => [`${who} moved `, page(d), ` from ${text(d.from)} to ${text(d.to)}`],
   "section-image.applied": (who, d) => [`${who} set the ${text(d.section)} image of `, page(d)],
   "section-image.removed": (who, d) => [`${who} removed the ${text(d.section)} image of `, page(d)],

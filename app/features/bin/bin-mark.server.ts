@@ -13,8 +13,7 @@ import { BIN_DAYS } from "./bin-days";
  */
 
 /** The tables whose rows go to the bin instead of being removed. */
-export type BinTable = "media_files" | "events" | "testimonials" | "youtube_videos" | "volunteer_opportunities";
-
+export type BinTable = "media_files" | "events" | "testimonials" | "youtube_videos" | "volunteer_opportunities" | "pages";
 
 /**
  * Marks one row as in the bin (once: a row already there is left as it was)

@@ -133,7 +133,7 @@ describeEachEngine("the bin", (get) => {
     expect(await getEvent(db, live.id)).not.toBeNull();
     expect(await rowOf(db, "events", event.id)).toBeDefined();
     expect(await rowOf(db, "testimonials", t.data.id)).toBeDefined();
-    expect(BIN_KINDS.map((k) => k.kind)).toEqual(["media", "event", "testimonial", "video", "volunteer-role"]);
+    expect(BIN_KINDS.map((k) => k.kind)).toEqual(["media", "event", "testimonial", "video", "volunteer-role", "page"]);
   });
 
   it("bins an unused media file without touching its files, hides it everywhere, and restores it exactly", async () => {

@@ -7,6 +7,7 @@ import { logger } from "#app/platform/log/logger.server";
 import type { Actor } from "#app/features/audit/actor";
 import { recordAudit } from "#app/features/audit/audit.server";
 import { purgeMediaFile } from "#app/features/media/media-in-use.server";
+import { purgePage } from "#app/features/pages/page-lifecycle.server";
 import { bumpContentVersion } from "#app/platform/content-version.server";
 import { binChanged, type BinTable } from "./bin-mark.server";
 import { BIN_DAYS } from "./bin-days";
@@ -32,6 +33,8 @@ export interface BinKind {
   listLabel: string;
   /** What a role needs to see, restore or remove this kind from the Bin: what it needs to delete one. */
   capability: Capability;
+  /** What its ids look like, when not the random ids most records have (built-in pages have names such as "mission"). */
+  ids?: RegExp;
   /** Removes the row (and whatever else it holds) for good; true when it was there. */
   purge?: (database: Database, storage: Storage, id: string) => Promise<boolean>;
 }
@@ -51,6 +54,8 @@ export const BIN_KINDS: readonly BinKind[] = [
   { kind: "testimonial", label: "Testimonial", table: "testimonials", nameColumn: "name", listPath: "/admin/reviews", listLabel: "Reviews", capability: "reviews" },
   { kind: "video", label: "Video", table: "youtube_videos", nameColumn: "title", listPath: "/admin/youtube", listLabel: "YouTube", capability: "videos" },
   { kind: "volunteer-role", label: "Volunteer role", table: "volunteer_opportunities", nameColumn: "title", listPath: "/admin/volunteers", listLabel: "Volunteers", capability: "volunteer-roles" },
+  // A page is named by its address: its title lives in its versions, and the address is what a restore may find taken.
+  { kind: "page", label: "Page", table: "pages", nameColumn: "path", listPath: "/admin", listLabel: "Pages", capability: "pages", ids: /^[a-z0-9-]{1,64}$/, purge: (database, _storage, id) => purgePage(database, id) },
 ];
 
 export function binKind(kind: unknown): BinKind | undefined {

@@ -14,6 +14,7 @@ import {
   cancelSchedule,
   editedDocument,
   getPageRecord,
+  listPageRecords,
   listPageRevisions,
   pageStatus,
   publishPage,
@@ -41,8 +42,46 @@ import { redirectWithToast } from "#app/web/toast.server";
  * variant: both edit the same stored page content, so they share this.
  */
 
+/** A page the editor can open: its record's place in the site, and the built-in page it started as (null: one staff made). */
+export interface EditablePage {
+  id: string;
+  title: string;
+  path: string;
+  template: string;
+  menuHidden: boolean;
+  builtIn: BuiltInPage | null;
+}
+
+/** The live (not binned) page with this id, as the editor opens it. */
+export async function findEditablePage(database: Database, id: string): Promise<EditablePage | null> {
+  if (!id) return null;
+  const record = await getPageRecord(database, id);
+  if (!record) return null;
+  const builtIn = getPageById(id) ?? null;
+  return {
+    id,
+    // A built-in page keeps the name staff know it by; a page staff made is called what its title says.
+    title: builtIn?.title ?? editedDocument(record)?.title ?? record.slug,
+    path: record.path,
+    template: record.template,
+    menuHidden: record.menuHidden,
+    builtIn,
+  };
+}
+
+/** What the editor can do to the page itself besides its words: its address, its place in the menu, a copy, the Bin. */
+export interface PageLifecycleState {
+  /** Pages with a form or list of their own keep their address and stay on the site. */
+  ownsAddress: boolean;
+  menuHidden: boolean;
+  /** The address without its last part (where the page sits), and that part. */
+  parentPath: string;
+  slug: string;
+}
+
 export interface EditorState {
   page: { id: string; title: string; path: string };
+  lifecycle: PageLifecycleState;
   values: EditorValues;
   builtIn: Pick<EditorValues, "heroTitle" | "heroSubtitle" | "mainTitle">;
   /** The record's version: the stale-edit token the form posts back as baseRevision. */
@@ -51,19 +90,33 @@ export interface EditorState {
   publishing: PublishingState;
   /** Where the page's pictures may come from besides its own paths, so the editor checks addresses as the server does. */
   imageOrigins: string[];
+  /** The pages visitors can open now, for the link pickers. */
+  sitePages: { title: string; path: string }[];
 }
 
 /** The page's draft (or what is live, when there is no draft) in the editor's fields, with its status and history. */
-export async function loadEditorState(database: Database, page: BuiltInPage): Promise<EditorState> {
-  const [record, revisions] = await Promise.all([getPageRecord(database, page.id), listPageRevisions(database, page.id)]);
-  const base = builtInPageContent(page);
+export async function loadEditorState(database: Database, page: EditablePage): Promise<EditorState> {
+  const [record, revisions, pages] = await Promise.all([getPageRecord(database, page.id), listPageRevisions(database, page.id), listPageRecords(database)]);
+  const base = page.builtIn ? builtInPageContent(page.builtIn) : null;
   const doc = record ? editedDocument(record) : null;
-  const values = doc ? editorValuesOf(doc) : { heroTitle: base.heroTitle, heroSubtitle: base.heroSubtitle, mainTitle: base.mainTitle, content: base.content, layout: base.layout, images: base.images };
+  const values = doc
+    ? editorValuesOf(doc)
+    : base
+      ? { heroTitle: base.heroTitle, heroSubtitle: base.heroSubtitle, mainTitle: base.mainTitle, content: base.content, layout: base.layout, images: base.images }
+      : { heroTitle: page.title, heroSubtitle: "", mainTitle: "", content: "", layout: "text-only" as const, images: [] };
   const status = record ? pageStatus(record) : "unpublished";
+  const path = record?.path ?? page.path;
   return {
-    page: { id: page.id, title: page.title, path: record?.path ?? page.path },
+    page: { id: page.id, title: page.title, path },
+    lifecycle: {
+      ownsAddress: path === "/" || page.template !== CONTENT_TEMPLATE,
+      menuHidden: record?.menuHidden ?? page.menuHidden,
+      parentPath: path.lastIndexOf("/") <= 0 ? "" : path.slice(0, path.lastIndexOf("/")),
+      slug: path.slice(path.lastIndexOf("/") + 1),
+    },
     values,
-    builtIn: { heroTitle: base.heroTitle, heroSubtitle: base.heroSubtitle, mainTitle: base.mainTitle },
+    // A page staff made falls back to nothing: an emptied field stays empty.
+    builtIn: base ? { heroTitle: base.heroTitle, heroSubtitle: base.heroSubtitle, mainTitle: base.mainTitle } : { heroTitle: "", heroSubtitle: "", mainTitle: "" },
     revision: record?.version ?? 0,
     revisions: revisions.map((r) => ({
       revision: r.revision,
@@ -83,6 +136,10 @@ export async function loadEditorState(database: Database, page: BuiltInPage): Pr
       canUnpublish: Boolean(record?.published) && record?.template === CONTENT_TEMPLATE && page.id !== "home",
     },
     imageOrigins: showableImageOrigins(),
+    sitePages: pages
+      .filter((p) => !p.inBin && p.status !== "unpublished")
+      .map((p) => ({ title: getPageById(p.id)?.title ?? p.title, path: p.path }))
+      .sort((a, b) => a.path.localeCompare(b.path)),
   };
 }
 
@@ -116,7 +173,7 @@ function editableImages(list: unknown[]): PageImage[] {
 }
 
 /** What was typed, to put back in the editor when a save is refused. */
-function submittedValues(page: BuiltInPage, raw: Record<string, string>, fallback: EditorValues): EditorValues {
+function submittedValues(page: EditablePage, raw: Record<string, string>, fallback: EditorValues): EditorValues {
   let images: PageImage[] = fallback.images;
   if (raw.images !== undefined) {
     try {
@@ -132,7 +189,7 @@ function submittedValues(page: BuiltInPage, raw: Record<string, string>, fallbac
     heroSubtitle: raw.heroSubtitle ?? fallback.heroSubtitle,
     mainTitle: raw.mainTitle ?? fallback.mainTitle,
     content: raw.content ?? fallback.content,
-    layout: layout ?? fallback.layout ?? builtInPageContent(page).layout,
+    layout: layout ?? fallback.layout ?? (page.builtIn ? builtInPageContent(page.builtIn).layout : "text-only"),
     images,
     blocks: postedDocumentParts(raw).blocks ?? fallback.blocks,
     seo: postedDocumentParts(raw).seo ?? fallback.seo,
@@ -161,9 +218,9 @@ export async function pageEditorAction(
   const database = await getDatabase();
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  const page = getPageById(String(form.get("pageId") ?? ""));
   const actor = { id: current.user.id, email: current.user.email, ip: options.ip ?? null };
   if (!INTENTS.has(intent)) return refuseUnknownAction();
+  const page = await findEditablePage(database, String(form.get("pageId") ?? ""));
   if (!page) {
     return data<EditorActionData>({ errors: { pageId: ["Choose a page to edit"] } }, { status: 400 });
   }
@@ -211,7 +268,7 @@ export async function pageEditorAction(
   const record = await getPageRecord(database, page.id);
   const doc = record ? editedDocument(record) : null;
   if (!record || !doc) return data<EditorActionData>({ errors: { pageId: ["Choose a page to edit"] } }, { status: 400 });
-  const next = applyEditorSubmission(withPostedParts(doc, postedDocumentParts(formValues(form))), { ...parsed.data, body: body.doc }, page);
+  const next = applyEditorSubmission(withPostedParts(doc, postedDocumentParts(formValues(form))), { ...parsed.data, body: body.doc }, page.builtIn ?? undefined);
   const result = await saveDraft(database, page.id, next, parsed.data.force ? undefined : parsed.data.baseRevision, actor);
   if (!result.ok) {
     if (result.reason === "conflict") {
@@ -269,7 +326,7 @@ async function restoreInto(database: Database, pageId: string, revision: number,
 
 async function publishingAction(
   database: Database,
-  page: BuiltInPage,
+  page: EditablePage,
   intent: "publish" | "unpublish" | "schedule" | "cancel-schedule",
   form: FormData,
   actor: Actor,

@@ -60,3 +60,12 @@ export interface PublishingState {
   /** Only pages the catch-all route renders can be taken off the site. */
   canUnpublish: boolean;
 }
+
+/** A refused New page or Change address: which form, the messages by field, and what was typed. */
+export interface LifecycleActionData {
+  lifecycle: {
+    form: "create" | "move";
+    errors: Record<string, string[]>;
+    values: Record<string, string>;
+  };
+}

@@ -176,7 +176,8 @@ export type ImageErrors = Record<number, Partial<Record<keyof PageImage, string>
 export function pageContentFormSchemaFor(origins: ImageOrigins) {
   const entrySchema = pageImageFormSchema(origins);
   return z.object({
-    pageId: z.string().refine((id) => Boolean(getPageById(id)), { error: "Choose a page to edit" }),
+    // Whether the page exists is the action's to check: pages are records, and staff make new ones.
+    pageId: z.string().trim().min(1, { error: "Choose a page to edit" }).max(64, { error: "Choose a page to edit" }),
     heroTitle: text("Hero Title", LIMITS.heroTitle),
     heroSubtitle: text("Hero Subtitle", LIMITS.heroSubtitle),
     mainTitle: text("Main Title", LIMITS.mainTitle),

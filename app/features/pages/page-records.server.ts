@@ -311,6 +311,25 @@ export async function unpublishPage(database: Database, id: string, actor: Actor
   return result;
 }
 
+/**
+ * Leaves the page out of the header menu and footer links (or puts it back)
+ * without taking it off the site: its address still answers. Visible to
+ * visitors, so it moves the content version like a publish.
+ */
+export async function setPageMenuHidden(database: Database, id: string, hidden: boolean, actor: Actor, baseVersion?: number): Promise<ChangeResult> {
+  const result = await changePage(database, id, actor, { baseVersion, visible: true }, async (trx, row) => {
+    if (toBool(row.menu_hidden) === hidden) {
+      return { ok: false, reason: "refused", message: hidden ? "This page is already hidden from the menu." : "This page is already shown in the menu." };
+    }
+    await trx.updateTable("pages").set({ menu_hidden: hidden ? 1 : 0 }).where("id", "=", id).execute();
+  });
+  if (result.ok) {
+    const entry = { actorId: actor.id, actorEmail: actor.email, ip: actor.ip, detail: { pageId: id } };
+    await recordAudit(database, hidden ? { action: "page.menu-hidden", ...entry } : { action: "page.menu-shown", ...entry });
+  }
+  return result;
+}
+
 export const PUBLISH_JOB = "pages.publish";
 
 /**

@@ -15,21 +15,28 @@ import {
   CardHeader,
   CardTitle,
 } from "#app/components/ui/card";
-import {
-  getPageById,
-  getPagesByCategory,
-  PAGE_CATEGORY_LABELS,
-} from "#app/content/pages";
+import { getPageById, PAGE_CATEGORY_LABELS } from "#app/content/pages";
 import type { PageCategory } from "#app/content/types";
 import { requireStaff, requireStaffSession } from "#app/features/accounts/auth.server";
 import { can } from "#app/features/accounts/roles";
 import { homeFor } from "#app/features/admin/admin-tabs";
 import { getDatabase } from "#app/platform/db/db.server";
-import { pagesWithBuiltInText } from "#app/features/pages/page-records.server";
 import {
+  listPageRecords,
+  pagesWithBuiltInText,
+  type PageListItem,
+} from "#app/features/pages/page-records.server";
+import {
+  findEditablePage,
   loadEditorState,
   pageEditorAction,
 } from "#app/features/pages/editor-route.server";
+import {
+  LIFECYCLE_INTENTS,
+  pageLifecycleAction,
+} from "#app/features/pages/lifecycle-route.server";
+import { NewPageForm } from "#app/features/pages/admin/page-lifecycle";
+import type { LifecycleActionData } from "#app/features/pages/editor-values";
 import { AttentionSummary } from "#app/features/dashboard/admin/attention-ui";
 import { recentActivity } from "#app/features/audit/audit-records.server";
 import { RecentActivity } from "#app/features/audit/admin/recent-activity";
@@ -50,13 +57,35 @@ const GROUP_ORDER: PageCategory[] = [
   "legal",
 ];
 
-const GROUPS = GROUP_ORDER.map((category) => ({
-  label: PAGE_CATEGORY_LABELS[category],
-  pages: getPagesByCategory(category).map((p) => ({
-    id: p.id,
-    title: p.title,
-  })),
-}));
+/** What a page is called in the selector: a built-in page by the name staff know, any page not on the site marked so. */
+function optionTitle(page: PageListItem): string {
+  const title = getPageById(page.id)?.title ?? page.title;
+  if (page.status === "unpublished") return `${title} (not published)`;
+  return page.menuHidden ? `${title} (hidden from the menu)` : title;
+}
+
+/** Every page not in the Bin, in the selector's groups; a page staff filed under a group the tab does not know joins Main. */
+function pageGroups(pages: PageListItem[]) {
+  const live = pages.filter((p) => !p.inBin);
+  const groupOf = (p: PageListItem): PageCategory =>
+    GROUP_ORDER.includes(p.category as PageCategory)
+      ? (p.category as PageCategory)
+      : "main";
+  return GROUP_ORDER.map((category) => ({
+    label: PAGE_CATEGORY_LABELS[category],
+    pages: live
+      .filter((p) => groupOf(p) === category)
+      .map((p) => ({ id: p.id, title: optionTitle(p) })),
+  })).filter((g) => g.pages.length > 0);
+}
+
+/** Pages a new one may go under: every live page, by address. */
+function parentOptions(pages: PageListItem[]) {
+  return pages
+    .filter((p) => !p.inBin)
+    .map((p) => ({ id: p.id, title: getPageById(p.id)?.title ?? p.title, path: p.path }))
+    .sort((a, b) => a.path.localeCompare(b.path));
+}
 
 /** Pages that ship with placeholder text a charity must replace before it collects anyone's details. */
 const PLACEHOLDER_PAGES = ["privacy-policy", "terms"];
@@ -69,8 +98,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!can(staff.user.role, "pages") && !new URL(request.url).searchParams.has("page")) throw redirect(homeFor(staff.user.role));
   const current = await requireStaff(request, "pages");
   const pageId = new URL(request.url).searchParams.get("page");
-  const page = pageId ? getPageById(pageId) : undefined;
   const database = await getDatabase();
+  const [page, records] = await Promise.all([
+    pageId ? findEditablePage(database, pageId) : null,
+    listPageRecords(database),
+  ]);
+  const groups = pageGroups(records);
   if (!page) {
     const [built, activity] = await Promise.all([
       pagesWithBuiltInText(database, PLACEHOLDER_PAGES),
@@ -82,7 +115,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       title: getPageById(id)!.title,
     }));
     return {
-      groups: GROUPS,
+      groups,
+      parents: parentOptions(records),
       editor: null,
       unknownPage: Boolean(pageId),
       placeholders,
@@ -93,7 +127,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   // While a page is being edited the editor has the screen; the activity waits on the landing page.
   return {
-    groups: GROUPS,
+    groups,
+    parents: [],
     editor: await loadEditorState(database, page),
     unknownPage: false,
     placeholders: [],
@@ -105,6 +140,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const current = await requireStaff(request, "pages");
+  // The page's own actions (new, copy, delete, address, menu) and the editor's share this address: the intent says which.
+  const intent = (await request.clone().formData()).get("intent");
+  if (typeof intent === "string" && LIFECYCLE_INTENTS.has(intent)) {
+    return pageLifecycleAction(await request.formData(), current, { ip: context?.clientIp });
+  }
   return pageEditorAction(request, current, {
     base: "/admin",
     ip: context?.clientIp,
@@ -116,6 +156,10 @@ export default function PagesTab({
   actionData,
 }: Route.ComponentProps) {
   const { editor, groups, unknownPage } = loaderData;
+  const lifecycleRefusal =
+    actionData && "lifecycle" in actionData
+      ? (actionData as LifecycleActionData).lifecycle
+      : undefined;
   const navigate = useNavigate();
   const revisionChanged = useRevisionChanged(
     editor?.page.id ?? null,
@@ -140,6 +184,9 @@ export default function PagesTab({
             placeholder="Choose a page to edit"
             onChoose={(id) => navigate(`/admin?page=${encodeURIComponent(id)}`)}
           />
+          {editor ? null : (
+            <NewPageForm parents={loaderData.parents} refused={lifecycleRefusal} />
+          )}
           {unknownPage ? (
             <p role="alert">
               That page does not exist. Choose one from the list.
@@ -155,6 +202,9 @@ export default function PagesTab({
               revisions={editor.revisions}
               imageOrigins={editor.imageOrigins}
               publishing={editor.publishing}
+              lifecycle={editor.lifecycle}
+              sitePages={editor.sitePages}
+              lifecycleRefusal={lifecycleRefusal}
               focusHeading={revisionChanged}
               actionData={actionData as EditorActionData | undefined}
             />

@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const id = String(form.get("id") ?? "");
   if (intent !== "restore" && intent !== "purge") return refuseUnknownAction();
   const kind = binKind(String(form.get("kind") ?? ""));
-  if (!kind || !isRecordId(id)) return refuseMissingRecord(id, GONE);
+  if (!kind || !(kind.ids ? kind.ids.test(id) : isRecordId(id))) return refuseMissingRecord(id, GONE);
   await requireStaff(request, kind.capability);
   const database = await getDatabase();
   if (intent === "restore") {

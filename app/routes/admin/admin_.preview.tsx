@@ -4,11 +4,11 @@ import type { Route } from "./+types/admin_.preview";
 import { ContentPage } from "#app/features/pages/site/content-page";
 import { SiteFooter } from "#app/features/site/site-footer";
 import { SiteHeader } from "#app/features/site/site-header";
-import { getPageById } from "#app/content/pages";
 import { requireStaff } from "#app/features/accounts/auth.server";
 import { getDatabase } from "#app/platform/db/db.server";
 import { editedDocument, getPageRecord } from "#app/features/pages/page-records.server";
 import { applyEditorSubmission } from "#app/features/pages/editor-document";
+import { findEditablePage } from "#app/features/pages/editor-route.server";
 import { resolvedContent } from "#app/features/pages/published-page.server";
 import { parseRichTextField } from "#app/features/blocks/rich-text";
 import { loadGallery, showableImageOrigins, visiblePageContent } from "#app/features/pages/public-page-data.server";
@@ -51,20 +51,20 @@ export async function action({ request }: Route.ActionArgs) {
     const messages = Object.values(parsed.errors).flatMap((m) => m ?? []);
     return data({ problems: messages }, { status: 400, headers: PRIVATE_HEADERS });
   }
-  const page = getPageById(parsed.data.pageId)!;
   const body = parseRichTextField(parsed.data.content);
   if ("error" in body) return data({ problems: [body.error] }, { status: 400, headers: PRIVATE_HEADERS });
   const database = await getDatabase();
-  const record = await getPageRecord(database, page.id);
+  const page = await findEditablePage(database, parsed.data.pageId);
+  const record = page && (await getPageRecord(database, page.id));
   const saved = record && editedDocument(record);
-  if (!saved) return data({ problems: ["This page could not be found: reload the editor."] }, { status: 400, headers: PRIVATE_HEADERS });
+  if (!page || !saved) return data({ problems: ["This page could not be found: reload the editor."] }, { status: 400, headers: PRIVATE_HEADERS });
   // The unsaved fields over the page's draft (or what is live), as Save would store them.
-  const draft = applyEditorSubmission(saved, { ...parsed.data, body: body.doc }, page);
+  const draft = applyEditorSubmission(saved, { ...parsed.data, body: body.doc }, page.builtIn ?? undefined);
   const [content, settings, gallery, menus] = await Promise.all([
     // Less deactivated uploads, as the live page shows it.
     resolvedContent(database, page.id, draft).then((loaded) => visiblePageContent(loaded, database)),
     getSiteSettings(),
-    loadGallery(page.videoAssignment, { database }),
+    loadGallery(page.builtIn?.videoAssignment ?? null, { database }),
     getPublicMenus(),
   ]);
   return data({ page: content, title: page.title, path: page.path, settings, gallery, menus }, { headers: PRIVATE_HEADERS });

@@ -194,4 +194,33 @@ describeEachEngine("the page editor's actions", (getDb) => {
     const page = preview.body?.page as { images: { alt: string }[] };
     expect(page.images.map((i) => i.alt)).toEqual(["Runners on a hill path"]);
   });
+
+  it("makes a new page that saves, previews and publishes like a built-in one; a refused New page keeps what was typed", async () => {
+    const pages = site.pages.action as RouteAction;
+    const refused = await post(pages, "/admin", { intent: "create-page", title: "", parentId: "what-we-offer", slug: "club" }, cookie);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ lifecycle: { form: "create", errors: { title: ["Give the page a title"] }, values: { title: "", parentId: "what-we-offer", slug: "club" } } });
+
+    const made = await post(pages, "/admin", { intent: "create-page", title: "Holiday Club", parentId: "what-we-offer", slug: "" }, cookie);
+    expect(made.status).toBe(302);
+    expect(toastOf(made)).toMatchObject({ title: "Page created", description: "Holiday Club is a draft at /what-we-offer/holiday-club: visitors see it once you publish it." });
+    const id = new URL(made.location!, ORIGIN).searchParams.get("page")!;
+    const opened = await editorOf(id);
+    expect(opened.page).toEqual({ id, title: "Holiday Club", path: "/what-we-offer/holiday-club" });
+    expect(opened.values).toMatchObject({ heroTitle: "Holiday Club", heroSubtitle: "", mainTitle: "", content: "" });
+    expect(opened.lifecycle).toEqual({ ownsAddress: false, menuHidden: false, parentPath: "/what-we-offer", slug: "holiday-club" });
+
+    const fields = { pageId: id, heroTitle: "Holiday Club", heroSubtitle: "Every school holiday", mainTitle: "Days out", content: "Trips and **games**.", layout: "text-only" };
+    const saved = await post(pages, "/admin", { intent: "save", ...fields, baseRevision: String(opened.revision) }, cookie);
+    expect([saved.status, saved.location]).toEqual([302, `/admin?page=${id}`]);
+    const preview = await post(site.preview.action as RouteAction, "/admin/preview", { ...fields, mainTitle: "Days out and about" }, cookie);
+    expect(preview.status).toBe(200);
+    expect(preview.body?.page).toMatchObject({ heroSubtitle: "Every school holiday", mainTitle: "Days out and about" });
+
+    const published = await post(pages, "/admin", { intent: "publish", pageId: id, baseRevision: String((await editorOf(id)).revision) }, cookie);
+    expect(published.status).toBe(302);
+    const { findPublishedPage } = await import("#app/features/pages/published-page.server");
+    const live = await findPublishedPage(await site.database.getDatabase(), "/what-we-offer/holiday-club");
+    expect(live?.published?.blocks.find((b) => b.type === "text")).toMatchObject({ title: "Days out" });
+  });
 });

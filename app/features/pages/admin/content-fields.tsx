@@ -2,7 +2,6 @@ import { useState } from "react";
 import { FieldError } from "#app/components/ui/field-error";
 import { Input } from "#app/components/ui/input";
 import { Label } from "#app/components/ui/label";
-import { BUILT_IN_PAGES } from "#app/content/pages";
 import { RichTextEditor } from "#app/features/blocks/admin/rich-text-editor";
 import { markdownToRichText, richTextSchema, richTextToMarkdown, type RichTextDoc } from "#app/features/blocks/rich-text";
 import { LIMITS } from "#app/features/pages/page-content.schema";
@@ -19,9 +18,6 @@ function storedBody(values: EditorValues): RichTextDoc {
 
 type TextKey = "heroTitle" | "heroSubtitle" | "mainTitle" | "content";
 
-/** The pages the link picker offers when the caller names none: the site's built-in pages. */
-const SITE_PAGES = BUILT_IN_PAGES.map((p) => ({ title: p.title, path: p.path }));
-
 /** The Content sub-tab: the page's titles and words, each emptied field falling back to the built-in copy. */
 export function ContentFields({
   id,
@@ -29,14 +25,15 @@ export function ContentFields({
   builtIn,
   errors,
   set,
-  pages = SITE_PAGES,
+  pages,
 }: {
   id: string;
   values: EditorValues;
   builtIn: Pick<EditorValues, "heroTitle" | "heroSubtitle" | "mainTitle">;
   errors: FieldErrors;
   set: (key: TextKey, value: string) => void;
-  pages?: { title: string; path: string }[];
+  /** The live pages the link picker offers. */
+  pages: { title: string; path: string }[];
 }) {
   // The editor holds its own document; it starts afresh only when the text changes from outside
   // (Discard, or a kept draft restored), not when it reports its own typing.

@@ -29,6 +29,7 @@ function editor(props: Partial<ComponentProps<typeof PageEditor>> = {}): string 
           builtIn={{ heroTitle: "Marathons", heroSubtitle: "Run with us", mainTitle: "Training together" }}
           revision={3}
           revisions={[]}
+          sitePages={[{ title: "Marathons", path: "/what-we-offer/marathons" }]}
           {...props}
         />
       ),

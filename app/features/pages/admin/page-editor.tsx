@@ -13,20 +13,18 @@ import { LAYOUT_LABELS, LayoutField } from "./layout-field";
 import { PreviewForm, SaveBar } from "./save-bar";
 import { RevisionList } from "./revision-list";
 import { PublishControls } from "./publish-controls";
+import { PageSettings, type PageSettingsProps } from "./page-lifecycle";
 import { BlockEditor } from "#app/features/blocks/admin/block-editor";
 import { SeoFields } from "#app/features/blocks/admin/seo-fields";
 import { effectiveSeo } from "#app/features/blocks/page-seo";
 import { pageDocumentSchema } from "#app/features/pages/page-document";
 import { VIDEO_PAGES } from "#app/features/videos/video.schema";
-import { BUILT_IN_PAGES } from "#app/content/pages";
 
 /** The Content and Layout tabs own the main hero's and text's words; the Blocks tab says so instead of offering them twice. */
 const LOCKED_FIELDS = {
   hero: { title: "Content", subtitle: "Content" },
   text: { title: "Content", body: "Content", layout: "Layout" },
 } as const;
-
-const LINKABLE_PAGES = BUILT_IN_PAGES.map((p) => ({ title: p.title, path: p.path }));
 
 /**
  * The values without the main hero's and text's words inside the block list:
@@ -68,6 +66,11 @@ interface PageEditorProps {
   focusHeading?: boolean;
   /** The draft's way to the site (Publish, Unpublish, Schedule); without it the editor only saves. */
   publishing?: PublishingState;
+  /** The page's address, menu place, copy and Bin (the Pages tab); without it the editor edits words only. */
+  lifecycle?: PageSettingsProps["lifecycle"];
+  /** The live pages links may point to (EditorState.sitePages). */
+  sitePages: { title: string; path: string }[];
+  lifecycleRefusal?: PageSettingsProps["refused"];
 }
 
 /**
@@ -89,6 +92,9 @@ export function PageEditor({
   imageOrigins = [],
   focusHeading = false,
   publishing,
+  lifecycle,
+  lifecycleRefusal,
+  sitePages,
 }: PageEditorProps) {
   const id = useId();
   const [values, setValues] = useState<EditorValues>(actionData?.values ?? initial);
@@ -139,7 +145,7 @@ export function PageEditor({
         {panels.length > 1 ? <EditorTabs id={id} panels={panels} panel={panel} setPanel={setPanel} tabRefs={tabRefs} /> : null}
         {panels.includes("content") ? (
           <TabPanel id={id} panel="content" active={panel === "content"} single={panels.length === 1}>
-            <ContentFields id={id} values={values} builtIn={builtIn} errors={errors} set={set} />
+            <ContentFields id={id} values={values} builtIn={builtIn} errors={errors} set={set} pages={sitePages} />
           </TabPanel>
         ) : null}
         {panels.includes("images") ? (
@@ -169,7 +175,7 @@ export function PageEditor({
               blocks={values.blocks}
               onChange={(blocks) => set("blocks", blocks)}
               errors={actionData?.blockErrors}
-              pages={LINKABLE_PAGES}
+              pages={sitePages}
               videoPages={VIDEO_PAGES}
               lockedFields={LOCKED_FIELDS}
             />
@@ -193,6 +199,7 @@ export function PageEditor({
 
       <PreviewForm id={id} pageId={page.id} values={values} />
       {publishing ? <PublishControls pageId={page.id} version={baseRevision} publishing={publishing} dirty={dirty} scheduleErrors={scheduleErrors} /> : null}
+      {lifecycle ? <PageSettings page={page} lifecycle={lifecycle} version={baseRevision} dirty={dirty} refused={lifecycleRefusal} /> : null}
       {revisions ? (
         <RevisionList
           pageId={page.id}
