@@ -9,6 +9,7 @@
 import type { BlockType } from "#app/features/blocks/block-schema";
 import { FORM_KINDS, TONES } from "#app/features/blocks/block-schema";
 import { LAYOUTS } from "#app/content/types";
+import { HERO_LOOKS } from "#app/features/blocks/hero-contrast";
 
 export type Option = { value: string; label: string };
 
@@ -60,10 +61,7 @@ export const BLOCK_FIELDS: Record<BlockType, readonly FieldSpec[]> = {
       key: "style",
       label: "Look",
       kind: "select",
-      options: [
-        { value: "banner", label: "Title band" },
-        { value: "home", label: "Logo over large centred title (as the home page)" },
-      ],
+      options: Object.entries(HERO_LOOKS).map(([value, look]) => ({ value, label: look.label })),
     },
   ],
   text: [
