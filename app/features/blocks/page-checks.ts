@@ -1,7 +1,8 @@
 /**
  * The checks run before a page goes live, so staff cannot publish a page
  * some visitors cannot use: a picture without alt text (unless marked
- * decorative) and a skipped heading level stop the publish; link text that
+ * decorative), a skipped heading level and hero text that fails WCAG AA
+ * contrast against what lies under it (hero-contrast.ts) stop the publish; link text that
  * says nothing out of context ("click here", a bare address) and a page
  * without a main heading are warnings. Messages name the block by its place
  * and kind, as the editor lists them, and say what to do.
@@ -9,6 +10,7 @@
 import type { PageDocument } from "#app/features/pages/page-document";
 import { BLOCK_LABELS, type Block, type ImageRef } from "#app/features/blocks/block-schema";
 import { richTextLinks, type RichTextDoc } from "#app/features/blocks/rich-text";
+import { HERO_LOOKS, heroContrastProblems, type HeroLook, type HeroStyle } from "#app/features/blocks/hero-contrast";
 
 export interface PageFinding {
   /** The block concerned, or null for the page as a whole. */
@@ -77,8 +79,8 @@ function linksOf(block: Block): string[] {
   }
 }
 
-/** Every finding for a page version, errors first, in block order. */
-export function checkPageDocument(doc: PageDocument): PageFinding[] {
+/** Every finding for a page version, errors first, in block order; `heroLooks` are how each hero look is drawn (a test may give others). */
+export function checkPageDocument(doc: PageDocument, { heroLooks = HERO_LOOKS }: { heroLooks?: Record<HeroStyle, HeroLook> } = {}): PageFinding[] {
   const findings: PageFinding[] = [];
   const shown = doc.blocks.map((block, i) => ({ block, name: `Block ${i + 1} (${BLOCK_LABELS[block.type]})` })).filter(({ block }) => !block.hidden);
   for (const { block, name } of shown) {
@@ -86,6 +88,9 @@ export function checkPageDocument(doc: PageDocument): PageFinding[] {
       if (!image.decorative && image.alt.trim() === "") {
         findings.push({ blockId: block.id, level: "error", message: `${name}: ${what} has no alt text. Describe it for people who cannot see it, or mark it decorative.` });
       }
+    }
+    if (block.type === "hero") {
+      for (const problem of heroContrastProblems(block, heroLooks)) findings.push({ blockId: block.id, level: "error", message: `${name}: ${problem}.` });
     }
     if (block.type === "text") {
       const skip = headingSkip(block.body);

@@ -39,3 +39,6 @@ export type QuestionInput = z.output<typeof questionSchema>;
 export const MESSAGE_STATUSES = ["new", "answered", "spam"] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 export const MESSAGE_STATUS_LABELS: Record<MessageStatus, string> = { new: "Not answered", answered: "Answered", spam: "Spam" };
+
+/** The note under the question form about what its details are used for (staff may reword it in the form's block). */
+export const QUESTION_PRIVACY_TEXT = "We only use your name and email address to answer your question.";

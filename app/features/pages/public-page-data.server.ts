@@ -110,7 +110,8 @@ export function pageSeo(page: Pick<BuiltInPage, "title" | "description" | "path"
 /**
  * A published document's search and sharing fields over the defaults: the
  * page title, a description from the built-in page (or the hero's
- * subtitle), the site's share picture.
+ * subtitle), the site's share picture; "hide from search engines" as a
+ * robots noindex.
  */
 export function documentSeo(doc: PageDocument | null, page: { title: string; description: string; path: string }, content: PageContent, settings: SiteSettings): Seo {
   const seo = doc?.seo;
@@ -118,7 +119,7 @@ export function documentSeo(doc: PageDocument | null, page: { title: string; des
   return pageSeo(
     { title: seo?.title || doc?.title || page.title, description, path: page.path },
     settings,
-    seo?.image ? { image: seo.image.src, imageAlt: seo.image.alt || undefined } : {},
+    { ...(seo?.image ? { image: seo.image.src, imageAlt: seo.image.alt || undefined } : {}), ...(seo?.noindex ? { noindex: true } : {}) },
   );
 }
 

@@ -33,3 +33,16 @@ describe("link preview pictures", () => {
     expect(tag(tags, "og:image:width")).toBeUndefined();
   });
 });
+
+describe("hide from search engines", () => {
+  const robots = (tags: ReturnType<typeof seoMeta>) => tags.filter((t) => (t as { name?: string }).name === "robots");
+
+  it("a page marked hidden asks search engines not to list it, once", () => {
+    expect(robots(seoMeta({ ...page, noindex: true }))).toEqual([{ name: "robots", content: "noindex" }]);
+  });
+
+  it("any other page says nothing to robots, so it is listed", () => {
+    expect(robots(seoMeta(page))).toEqual([]);
+    expect(robots(seoMeta({ ...page, noindex: false }))).toEqual([]);
+  });
+});

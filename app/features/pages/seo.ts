@@ -19,6 +19,8 @@ export interface Seo {
   imageAlt?: string;
   /** JSON-LD structured data, rendered as a script of type application/ld+json. */
   structuredData?: Record<string, unknown>;
+  /** "Hide from search engines": the page asks not to be listed (the sitemap leaves it out too). */
+  noindex?: boolean;
 }
 
 /**
@@ -73,9 +75,13 @@ export function seoMeta(seo: Seo): MetaDescriptor[] {
     { name: "twitter:image", content: image },
     { name: "twitter:image:alt", content: imageAlt },
   ];
+  if (seo.noindex) tags.push(ROBOTS_NOINDEX);
   if (seo.structuredData) tags.push({ "script:ld+json": seo.structuredData });
   return tags;
 }
 
+/** Asks search engines to leave a page out of their results (they still follow its links). */
+export const ROBOTS_NOINDEX = { name: "robots", content: "noindex" } as const satisfies MetaDescriptor;
+
 /** The meta of a path that does not exist: never indexed. */
-export const NOT_FOUND_META: MetaDescriptor[] = [{ title: "Page not found" }, { name: "robots", content: "noindex" }];
+export const NOT_FOUND_META: MetaDescriptor[] = [{ title: "Page not found" }, ROBOTS_NOINDEX];

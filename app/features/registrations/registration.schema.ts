@@ -39,6 +39,23 @@ export type Registrant = (typeof REGISTRANTS)[number]["value"];
 export const REGISTRATION_DECLARATION =
   "I confirm the details on this form are correct. If I am the young person, my parent or carer knows I am registering.";
 
+/** Where the privacy note names how long registrations are kept (Settings), so reworded notes keep up with it too. */
+export const PERIOD_PLACEHOLDER = "{period}";
+
+/** The note under the registration form (staff may reword it in the form's block, keeping {period} where the time should show). */
+export const REGISTRATION_PRIVACY_TEXT = `We keep these details only to run our activities safely, and delete them when we have not heard from you for ${PERIOD_PLACEHOLDER}.`;
+
+/** A number of months as people say it: "2 years", "18 months", "1 month". */
+export function retentionPeriod(months: number): string {
+  const [count, unit] = months % 12 === 0 ? [months / 12, "year"] : [months, "month"];
+  return `${count} ${unit}${count === 1 ? "" : "s"}`;
+}
+
+/** A registration privacy note as shown: the retention period in place of {period}. */
+export function registrationPrivacyNote(wording: string, months: number): string {
+  return wording.replaceAll(PERIOD_PLACEHOLDER, retentionPeriod(months));
+}
+
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** A real calendar date written YYYY-MM-DD, or null. */

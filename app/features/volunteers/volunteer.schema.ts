@@ -46,6 +46,9 @@ const AVAILABILITY_VALUES = AVAILABILITY_OPTIONS.map((o) => o.value) as string[]
 export const VOLUNTEER_CONSENT_TEXT =
   "I agree that the charity may keep the details on this form to deal with my application, as explained in the privacy policy.";
 
+/** The note under the application about what its details are used for (staff may reword it in the form's block). */
+export const VOLUNTEER_PRIVACY_TEXT = "We only use these details to deal with your application and to contact you about volunteering.";
+
 /** Apply to Volunteer, for the roles open now (their ids) and "Anywhere I'm needed". */
 export function volunteerApplicationSchema(openRoleIds: readonly string[]) {
   return z.object({

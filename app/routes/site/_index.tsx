@@ -1,32 +1,19 @@
 import type { Route } from "./+types/_index";
 import { PageBlocks } from "#app/features/blocks/site/page-blocks";
 import { loadSpecialPageBlocks } from "#app/features/blocks/block-data.server";
-import { absoluteUrl, seoMeta } from "#app/features/pages/seo";
+import { seoMeta } from "#app/features/pages/seo";
+import { homeStructuredData } from "#app/features/pages/home-structured-data";
 import { loadPublicPage } from "#app/features/pages/public-page-data.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const data = await loadPublicPage("home", context?.requestId);
   const { settings, seo } = data;
-  const sameAs = Object.values(settings.social).filter(Boolean);
-  const structuredData: Record<string, unknown> = {
-    "@context": "https://schema.org",
-    "@type": "NGO",
-    name: settings.charityName,
-    url: absoluteUrl(seo.origin, "/"),
-    logo: absoluteUrl(seo.origin, "/images/logo-light.svg"),
-    description: seo.description,
-    slogan: settings.tagline,
-    areaServed: "Halifax, West Yorkshire, UK",
-    address: { "@type": "PostalAddress", addressLocality: "Halifax", addressCountry: "GB" },
-    ...(settings.email ? { email: settings.email } : {}),
-    ...(settings.phone ? { telephone: settings.phone } : {}),
-    ...(settings.charityNumber ? { nonprofitStatus: "Registered charity", identifier: settings.charityNumber } : {}),
-    ...(sameAs.length ? { sameAs } : {}),
-  };
+  const structuredData = homeStructuredData(settings, { origin: seo.origin, description: seo.description });
   return {
     ...data,
     ...(await loadSpecialPageBlocks("home", data, context?.requestId)),
-    seo: { ...seo, title: data.page.heroTitle, structuredData },
+    // The hero's title names the home page unless staff gave it a search title of its own.
+    seo: { ...seo, title: data.document?.seo.title || data.page.heroTitle, structuredData },
   };
 }
 

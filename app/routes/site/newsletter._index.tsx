@@ -7,6 +7,8 @@ import { logger } from "#app/platform/log/logger.server";
 import { newsletterSignUpSchema } from "#app/features/newsletter/newsletter.schema";
 import { requestSubscription } from "#app/features/newsletter/subscribers.server";
 import { safeRedirect } from "#app/web/safe-redirect";
+import { NEWSLETTER_CONSENT_TEXT, WORDING_FIELDS, type NewsletterWording } from "#app/features/newsletter/newsletter-consent";
+import { publishedFormWording } from "#app/features/blocks/form-wording.server";
 
 /** Five sign-ups per address per ten minutes is plenty for a household, and useless to a bot. */
 const LIMIT = { limit: 5, windowMs: 10 * 60_000 };
@@ -32,9 +34,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const database = await getDatabase();
   const limit = await checkRateLimit(database, { form: "newsletter", ip: clientIpFrom(context), ...LIMIT });
+  // A form block's own words, read from the live page it names: what the visitor was shown, stored with their consent.
+  const from = { page: String(form.get(WORDING_FIELDS.page) ?? ""), block: String(form.get(WORDING_FIELDS.block) ?? "") };
+  const blockWording = from.page && from.block ? await publishedFormWording(database, from, "newsletter") : null;
+  const wording: NewsletterWording | undefined = blockWording ? { ...blockWording, ...from } : undefined;
   if (!limit.allowed) {
     return data<NewsletterActionData>(
-      { ok: false, formError: "Too many attempts from your connection. Please wait a few minutes and try again.", values },
+      { ok: false, formError: "Too many attempts from your connection. Please wait a few minutes and try again.", values, wording },
       { status: 429, headers: { "Retry-After": String(limit.retryAfter) } },
     );
   }
@@ -45,9 +51,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       const key = issue.path[0] as "email" | "consent";
       fieldErrors[key] ??= issue.message;
     }
-    return data<NewsletterActionData>({ ok: false, fieldErrors, values }, { status: 400 });
+    return data<NewsletterActionData>({ ok: false, fieldErrors, values, wording }, { status: 400 });
   }
-  const outcome = await requestSubscription(database, { email: parsed.data.email, source: `website form (${redirectTo})` });
+  const outcome = await requestSubscription(database, {
+    email: parsed.data.email,
+    source: `website form (${redirectTo})`,
+    consentText: wording?.consent ?? NEWSLETTER_CONSENT_TEXT,
+  });
   logger.info({ requestId: context?.requestId, outcome }, "newsletter subscription requested");
   return done();
 }

@@ -6,10 +6,11 @@ import { Button } from "#app/components/ui/button";
 import { Badge } from "#app/components/ui/badge";
 import { Label } from "#app/components/ui/label";
 import { NativeSelect } from "#app/components/ui/native-select";
-import { BLOCK_LABELS, type BlockType } from "#app/features/blocks/block-schema";
+import { BLOCK_LABELS, type BlockType, type FormKind } from "#app/features/blocks/block-schema";
 import { BLOCK_FIELDS, blockSummary, type Option } from "./block-fields";
 import { duplicateBlock, moveBlock, newBlock, newBlockId, removeBlock, setAt, setHidden, type DraftBlock } from "./block-list";
-import { FieldInput, type FieldContext } from "./field-inputs";
+import { FieldInput, WordingInput, type FieldContext } from "./field-inputs";
+import { STANDARD_FORM_WORDING } from "#app/features/blocks/form-wording";
 
 /**
  * The page's blocks as staff edit them: an ordered list where each block
@@ -181,6 +182,23 @@ export function BlockEditor({ name, blocks, onChange, errors = {}, pages, videoP
                                 <p key={field.key} className="text-sm text-muted-foreground">
                                   <span className="font-semibold text-foreground">{field.label}</span> is edited in the {elsewhere} tab.
                                 </p>
+                              );
+                            }
+                            if (field.kind === "wording") {
+                              const form = block.form as FormKind;
+                              // A form without such words (the question form has no consent box) shows no field for them.
+                              if (!(form in STANDARD_FORM_WORDING) || STANDARD_FORM_WORDING[form][field.key] === null) return null;
+                              return (
+                                <WordingInput
+                                  key={`${field.key}-${form}`}
+                                  ctx={ctx}
+                                  path={[field.key]}
+                                  label={field.label}
+                                  form={form}
+                                  field={field.key}
+                                  value={String(block[field.key] ?? "")}
+                                  onChange={(value) => onChange(blocks.map((b, j) => (j === i ? setAt(b, [field.key], value) : b)))}
+                                />
                               );
                             }
                             return <FieldInput key={field.key} ctx={ctx} path={[field.key]} spec={field} value={block[field.key]} onChange={(value) => onChange(blocks.map((b, j) => (j === i ? setAt(b, [field.key], value) : b)))} />;

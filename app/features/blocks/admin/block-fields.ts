@@ -9,6 +9,8 @@
 import type { BlockType } from "#app/features/blocks/block-schema";
 import { FORM_KINDS, TONES } from "#app/features/blocks/block-schema";
 import { LAYOUTS } from "#app/content/types";
+import { HERO_LOOKS } from "#app/features/blocks/hero-contrast";
+import type { WordingField } from "#app/features/blocks/form-wording";
 
 export type Option = { value: string; label: string };
 
@@ -21,6 +23,8 @@ export type FieldSpec =
   /** One optional button (label and link), null when empty. */
   | { key: string; label: string; kind: "button"; optional?: boolean }
   | { key: string; label: string; kind: "richtext" }
+  /** A form block's consent or privacy words: starts from the form's standard words (form-wording.ts). */
+  | { key: WordingField; label: string; kind: "wording" }
   | { key: string; label: string; kind: "list"; itemLabel: string; fields: readonly FieldSpec[]; max: number; newItem: () => Record<string, unknown> };
 
 const TONE_LABELS: Record<(typeof TONES)[number], string> = { primary: "Blue", secondary: "Green", accent: "Orange", success: "Teal", warning: "Amber" };
@@ -60,10 +64,7 @@ export const BLOCK_FIELDS: Record<BlockType, readonly FieldSpec[]> = {
       key: "style",
       label: "Look",
       kind: "select",
-      options: [
-        { value: "banner", label: "Title band" },
-        { value: "home", label: "Logo over large centred title (as the home page)" },
-      ],
+      options: Object.entries(HERO_LOOKS).map(([value, look]) => ({ value, label: look.label })),
     },
   ],
   text: [
@@ -232,8 +233,8 @@ export const BLOCK_FIELDS: Record<BlockType, readonly FieldSpec[]> = {
     { key: "form", label: "Form", kind: "select", options: FORM_KINDS.map((f) => ({ value: f, label: FORM_LABELS[f] })) },
     title,
     intro,
-    { key: "consent", label: "Consent wording", kind: "textarea", optional: true, hint: "Leave empty for the standard wording." },
-    { key: "privacy", label: "Privacy note", kind: "textarea", optional: true, hint: "Leave empty for the standard wording." },
+    { key: "consent", label: "Consent wording", kind: "wording" },
+    { key: "privacy", label: "Privacy note", kind: "wording" },
     buttonsList(4),
   ],
 };

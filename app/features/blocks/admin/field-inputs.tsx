@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Button } from "#app/components/ui/button";
 import { FieldError } from "#app/components/ui/field-error";
 import { Input } from "#app/components/ui/input";
@@ -8,6 +8,8 @@ import { Textarea } from "#app/components/ui/textarea";
 import { ICON_NAMES } from "#app/features/site/icon";
 import { richTextSchema, richTextToMarkdown, parseRichTextField, type RichTextDoc } from "#app/features/blocks/rich-text";
 import { moveBlock, setAt } from "./block-list";
+import type { FormKind } from "#app/features/blocks/block-schema";
+import { STANDARD_FORM_WORDING, storedWording, wordingHint, type WordingField } from "#app/features/blocks/form-wording";
 import type { FieldSpec, Option } from "./block-fields";
 
 /** What every field of a block form needs from the editor around it. */
@@ -196,6 +198,50 @@ export function FieldInput({ ctx, path, spec, value, onChange }: { ctx: FieldCon
         </FieldShell>
       );
   }
+}
+
+/**
+ * A form's consent or privacy words, starting from the form's standard
+ * words so staff edit what visitors read now. The block stores nothing
+ * while they are the standard words (the form then keeps up with them), and
+ * "Use the standard wording" puts them back. Typing is kept as typed here:
+ * emptying the box does not refill it under the cursor.
+ */
+export function WordingInput({ ctx, path, label, form, field, value, onChange }: { ctx: FieldContext; path: Path; label: string; form: FormKind; field: WordingField; value: string; onChange: (v: string) => void }) {
+  const standard = STANDARD_FORM_WORDING[form][field] ?? "";
+  const [text, setText] = useState(value || standard);
+  const custom = storedWording(form, field, text) !== "";
+  return (
+    <FieldShell ctx={ctx} path={path} label={label} hint={`${wordingHint(form, field)} ${custom ? "Reworded for this page." : "The standard wording."}`}>
+      {(a11y) => (
+        <div className="grid gap-2">
+          <Textarea
+            {...a11y}
+            rows={3}
+            value={text}
+            onChange={(e) => {
+              setText(e.target.value);
+              onChange(storedWording(form, field, e.target.value));
+            }}
+          />
+          {custom ? (
+            <Button
+              type="button"
+              size="sm"
+              variant="outline"
+              className="justify-self-start"
+              onClick={() => {
+                setText(standard);
+                onChange("");
+              }}
+            >
+              Use the standard {label.toLowerCase()}
+            </Button>
+          ) : null}
+        </div>
+      )}
+    </FieldShell>
+  );
 }
 
 function SimpleInput({ spec, value, onChange, ctx, a11y }: { spec: FieldSpec; value: unknown; onChange: (v: unknown) => void; ctx: FieldContext; a11y: { id: string } }) {

@@ -83,7 +83,8 @@ export function FormBlock({ block, muted, state = {}, pagePath, topics, roles, c
       />
     );
   } else {
-    form = <NewsletterForm />;
+    // The form names this block, so the sign-up stores the consent words this block showed.
+    form = <NewsletterForm wording={{ consent: block.consent, privacy: block.privacy, page: pagePath, block: block.id }} />;
   }
   return (
     <BlockSection id={block.id} title={block.title} intro={sent || !block.intro ? undefined : <p>{block.intro}</p>} muted={muted}>

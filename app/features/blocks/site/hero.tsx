@@ -7,7 +7,9 @@ import { BlockFigure } from "./figure";
 /**
  * The page's title band, holding its only h1. The home style puts the logo
  * over large centred type; the banner style is every other page's, with
- * the hero picture under the band.
+ * the hero picture under the band. What text sits on, in which colours,
+ * is described for the publish contrast check in hero-contrast.ts
+ * (HERO_LOOKS); its test fails when the two part.
  */
 export function HeroBlock({ block, inlineSrc, picture }: { block: BlockOf<"hero">; inlineSrc?: string | null; picture?: PageImage }) {
   // The page's own record of the same picture carries an upload's generated sizes.

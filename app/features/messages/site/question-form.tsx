@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import { Button } from "#app/components/ui/button";
 import { NativeSelect } from "#app/components/ui/native-select";
 import { FieldError } from "#app/components/ui/field-error";
-import { QUESTION_TOPICS } from "#app/features/messages/question.schema";
+import { QUESTION_PRIVACY_TEXT, QUESTION_TOPICS } from "#app/features/messages/question.schema";
 import { ErrorSummary, fieldId, Honeypot, PrivacyNote, TextField, publicFormState, type PublicFormActionData } from "#app/features/public-forms/site/public-form";
 
 const P = "question";
@@ -76,7 +76,7 @@ export function QuestionForm({
         errors={form.errors.message}
         defaultValue={form.text("message")}
       />
-      <PrivacyNote>{privacy || "We only use your name and email address to answer your question."}</PrivacyNote>
+      <PrivacyNote>{privacy || QUESTION_PRIVACY_TEXT}</PrivacyNote>
       <Button type="submit" size="lg" data-busy-label="Sending...">
         Send my question
       </Button>

@@ -4,7 +4,7 @@ import { Button } from "#app/components/ui/button";
 import { FieldError } from "#app/components/ui/field-error";
 import { Input } from "#app/components/ui/input";
 import { Label } from "#app/components/ui/label";
-import { NEWSLETTER_CONSENT_TEXT } from "#app/features/newsletter/newsletter-consent";
+import { NEWSLETTER_CONSENT_TEXT, NEWSLETTER_PRIVACY_TEXT, WORDING_FIELDS, type NewsletterWording } from "#app/features/newsletter/newsletter-consent";
 
 /** Shown whatever happened (new, pending or known address), so the form reveals nothing. */
 export const NEWSLETTER_THANKS =
@@ -16,6 +16,8 @@ export interface NewsletterActionData {
   formError?: string;
   fieldErrors?: { email?: string; consent?: string };
   values?: { email: string; consent: boolean };
+  /** The block wording the form was sent from, so the form shown again with its errors reads the same. */
+  wording?: NewsletterWording;
 }
 
 /**
@@ -23,9 +25,10 @@ export interface NewsletterActionData {
  * not hydrated, decision 010) that posts to /newsletter: a sign-up comes
  * back to this page with ?newsletter=check-email (so that page is never a
  * cached copy) and the thanks shown here; a mistake shows /newsletter with
- * the messages and what was typed.
+ * the messages and what was typed. A form block may reword the consent box
+ * and the privacy note (`wording`); the footer's form keeps the standard words.
  */
-export function NewsletterForm({ initial }: { initial?: NewsletterActionData }) {
+export function NewsletterForm({ initial, wording: given }: { initial?: NewsletterActionData; wording?: NewsletterWording }) {
   const location = useLocation();
   const id = useId();
 
@@ -35,6 +38,7 @@ export function NewsletterForm({ initial }: { initial?: NewsletterActionData }) 
   const here = location.pathname;
   const emailError = result?.fieldErrors?.email;
   const consentError = result?.fieldErrors?.consent;
+  const wording = result?.wording ?? given;
 
   return (
     <div className="space-y-3">
@@ -48,6 +52,12 @@ export function NewsletterForm({ initial }: { initial?: NewsletterActionData }) 
       ) : null}
       <form method="post" action="/newsletter" className="space-y-3" noValidate>
         <input type="hidden" name="redirectTo" value={here} />
+        {wording ? (
+          <>
+            <input type="hidden" name={WORDING_FIELDS.page} value={wording.page} />
+            <input type="hidden" name={WORDING_FIELDS.block} value={wording.block} />
+          </>
+        ) : null}
         {/* Hidden from people; bots that fill every field give themselves away. */}
         <div aria-hidden="true" className="absolute -left-[10000px] top-auto size-px overflow-hidden">
           <label htmlFor={`${id}-website`}>Leave this empty</label>
@@ -84,7 +94,7 @@ export function NewsletterForm({ initial }: { initial?: NewsletterActionData }) 
               aria-describedby={consentError ? `${id}-consent-error` : undefined}
             />
             <Label htmlFor={`${id}-consent`} className="text-sm font-normal leading-snug">
-              {NEWSLETTER_CONSENT_TEXT}
+              {wording?.consent || NEWSLETTER_CONSENT_TEXT}
             </Label>
           </div>
           <FieldError id={`${id}-consent-error`} errors={consentError} />
@@ -93,7 +103,7 @@ export function NewsletterForm({ initial }: { initial?: NewsletterActionData }) 
           Subscribe
         </Button>
         <p className="text-xs text-muted-foreground">
-          We will only use your address to send our newsletter. Read our{" "}
+          {wording?.privacy || NEWSLETTER_PRIVACY_TEXT} Read our{" "}
           <a href="/privacy-policy" className="underline">
             privacy policy
           </a>

@@ -5,7 +5,9 @@ import { Button } from "#app/components/ui/button";
 import {
   REGISTRANTS,
   REGISTRATION_DECLARATION,
+  REGISTRATION_PRIVACY_TEXT,
   REGISTRATION_PROGRAMMES,
+  registrationPrivacyNote,
   SELF_REGISTRATION_MIN_AGE,
 } from "#app/features/registrations/registration.schema";
 import {
@@ -37,11 +39,6 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** "1 month", "18 months", "1 year", "2 years": whole years read as years. */
-function retentionPeriod(months: number): string {
-  const [count, unit] = months % 12 === 0 ? [months / 12, "year"] : [months, "month"];
-  return `${count} ${unit}${count === 1 ? "" : "s"}`;
-}
 
 /**
  * 'Register Your Child': written for a parent or carer on a phone. It asks
@@ -185,14 +182,7 @@ export function RegistrationForm({
         />
       </Part>
       <CheckboxField prefix={P} name="declaration" label={consent || REGISTRATION_DECLARATION} errors={form.errors.declaration} checked={form.text("declaration") === "yes"} />
-      <PrivacyNote>
-        {privacy || (
-          <>
-            We keep these details only to run our activities safely, and delete them when we have not heard from you for{" "}
-            {retentionPeriod(retentionMonths)}.
-          </>
-        )}
-      </PrivacyNote>
+      <PrivacyNote>{registrationPrivacyNote(privacy || REGISTRATION_PRIVACY_TEXT, retentionMonths)}</PrivacyNote>
       <Button type="submit" size="lg" data-busy-label="Sending...">
         Send registration
       </Button>

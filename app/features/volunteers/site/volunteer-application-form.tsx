@@ -5,6 +5,7 @@ import {
   ANY_ROLE_LABEL,
   AVAILABILITY_OPTIONS,
   VOLUNTEER_CONSENT_TEXT,
+  VOLUNTEER_PRIVACY_TEXT,
 } from "#app/features/volunteers/volunteer.schema";
 import {
   CheckboxField,
@@ -114,7 +115,7 @@ export function VolunteerApplicationForm({
         defaultValue={form.text("message")}
       />
       <CheckboxField prefix={P} name="consent" label={consent || VOLUNTEER_CONSENT_TEXT} errors={form.errors.consent} checked={form.text("consent") === "yes"} />
-      <PrivacyNote>{privacy || "We only use these details to deal with your application and to contact you about volunteering."}</PrivacyNote>
+      <PrivacyNote>{privacy || VOLUNTEER_PRIVACY_TEXT}</PrivacyNote>
       <Button type="submit" size="lg" data-busy-label="Sending...">
         Send my application
       </Button>

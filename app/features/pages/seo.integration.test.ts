@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { describeEachEngine, type TestDatabase } from "../../../test/engines";
+import { configureSiteFor, releaseSite } from "../../../test/route-actions";
+import { renderHead, structuredDataOf } from "../../../test/page-head";
+
+/**
+ * What a published page's <head> tells search engines, through the public
+ * routes' loaders and meta as React Router writes them, on each engine:
+ * "Hide from search engines" sends robots noindex on pages drawn from a
+ * record (the catch-all's and the special pages'), and the home page's
+ * JSON-LD follows Settings.
+ */
+
+const staff = { id: null, email: "seo@example.org" };
+
+async function siteOn(db: TestDatabase) {
+  configureSiteFor(db);
+  return {
+    catchAll: await import("#app/routes/site/$"),
+    donate: await import("#app/routes/site/donate"),
+    home: await import("#app/routes/site/_index"),
+    records: await import("#app/features/pages/page-records.server"),
+    settings: await import("#app/features/settings/site-settings.server"),
+    database: await import("#app/platform/db/db.server"),
+  };
+}
+
+type RouteModule = { loader: (args: never) => Promise<unknown>; meta: (args: never) => unknown };
+
+describeEachEngine("search engines and published pages", (getDb) => {
+  let site: Awaited<ReturnType<typeof siteOn>>;
+  beforeAll(async () => {
+    site = await siteOn(getDb());
+  });
+  afterAll(() => releaseSite(site));
+
+  /** The <head> tags a route's page sends for this path. */
+  async function headOf(route: RouteModule, path: string): Promise<string> {
+    const loaderData = await route.loader({ request: new Request(`http://127.0.0.1:3999${path}`), params: {}, context: { requestId: "test" } } as never);
+    return renderHead(route.meta, loaderData, path);
+  }
+
+  async function publishWithNoindex(id: string, noindex: boolean) {
+    const database = await site.database.getDatabase();
+    const record = (await site.records.getPageRecord(database, id))!;
+    const doc = record.published!;
+    expect((await site.records.saveDraft(database, id, { ...doc, seo: { ...doc.seo, noindex } }, record.version, staff)).ok).toBe(true);
+    expect((await site.records.publishPage(database, id, staff)).ok).toBe(true);
+  }
+
+  const ROBOTS = '<meta name="robots" content="noindex"/>';
+
+  it("a page hidden from search engines says noindex once published; the others do not", async () => {
+    expect(await headOf(site.catchAll, "/what-we-offer/mountains")).not.toContain("robots");
+    await publishWithNoindex("mountains", true);
+    const hidden = await headOf(site.catchAll, "/what-we-offer/mountains");
+    expect(hidden).toContain(ROBOTS);
+    expect(hidden.match(/name="robots"/g)).toHaveLength(1);
+    // Everything else a search engine or a link preview reads is still there.
+    expect(hidden).toContain('<link rel="canonical" href="http://127.0.0.1:3999/what-we-offer/mountains"/>');
+    expect(await headOf(site.catchAll, "/what-we-deliver/haf")).not.toContain("robots");
+
+    await publishWithNoindex("mountains", false);
+    expect(await headOf(site.catchAll, "/what-we-offer/mountains")).not.toContain("robots");
+  });
+
+  it("a special page with a route of its own follows its published document too", async () => {
+    expect(await headOf(site.donate, "/donate")).not.toContain("robots");
+    await publishWithNoindex("donate", true);
+    expect(await headOf(site.donate, "/donate")).toContain(ROBOTS);
+    await publishWithNoindex("donate", false);
+    expect(await headOf(site.donate, "/donate")).not.toContain("robots");
+  });
+
+  it("the home page's structured data is the charity as Settings describe it, and changes with them", async () => {
+    const before = structuredDataOf(await headOf(site.home, "/"));
+    expect(before).toHaveLength(1);
+    expect(before[0]).toMatchObject({ "@type": "NGO", name: "Halifax Community Development", url: "http://127.0.0.1:3999/" });
+    expect(before[0]).not.toHaveProperty("telephone");
+
+    const database = await site.database.getDatabase();
+    const current = await site.settings.readSettings(database);
+    const { social, ...rest } = current;
+    const saved = await site.settings.saveSettings(
+      database,
+      {
+        ...rest,
+        ...social,
+        charityName: "Calder <Youth> & Arts",
+        phone: "01422 654321",
+        email: "hello@calder.example",
+        postalAddress: "Dean Clough Mills\nHalifax HX3 5AX",
+        charityNumber: "1190000",
+        instagram: "https://instagram.com/calder",
+      },
+      staff,
+    );
+    expect(saved.ok).toBe(true);
+
+    const head = await headOf(site.home, "/");
+    // A "<" from Settings can never close the script element: it is written as \u003c, and the JSON still reads back.
+    expect(head).not.toContain("<Youth>");
+    expect(head).toContain("Calder \\u003cYouth\\u003e");
+    const after = structuredDataOf(head);
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatchObject({
+      "@type": "NGO",
+      name: "Calder <Youth> & Arts",
+      telephone: "01422 654321",
+      email: "hello@calder.example",
+      address: { "@type": "PostalAddress", streetAddress: "Dean Clough Mills, Halifax", postalCode: "HX3 5AX", addressCountry: "GB" },
+      identifier: { "@type": "PropertyValue", propertyID: "Registered charity number", value: "1190000" },
+      sameAs: ["https://instagram.com/calder"],
+    });
+  });
+});
