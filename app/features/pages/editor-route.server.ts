@@ -134,6 +134,8 @@ export async function loadEditorState(database: Database, page: EditablePage): P
       scheduledAt: record?.scheduledAt ?? null,
       liveRevision: record?.published ? (revisions[0]?.revision ?? null) : null,
       canUnpublish: Boolean(record?.published) && record?.template === CONTENT_TEMPLATE && page.id !== "home",
+      // Only a draft is about to go live: what is live already was checked when it was published.
+      findings: record?.draft ? checkPageDocument(record.draft).map((f) => ({ level: f.level, message: f.message })) : [],
     },
     imageOrigins: showableImageOrigins(),
     sitePages: pages

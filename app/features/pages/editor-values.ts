@@ -59,6 +59,8 @@ export interface PublishingState {
   liveRevision: number | null;
   /** Only pages the catch-all route renders can be taken off the site. */
   canUnpublish: boolean;
+  /** What the accessibility checks find in the saved draft: errors stop Publish, warnings only ask staff to look. */
+  findings: { level: "error" | "warning"; message: string }[];
 }
 
 /** A refused New page or Change address: which form, the messages by field, and what was typed. */

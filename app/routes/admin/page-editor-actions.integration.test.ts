@@ -210,14 +210,17 @@ describeEachEngine("the page editor's actions", (getDb) => {
     expect(opened.values).toMatchObject({ heroTitle: "Holiday Club", heroSubtitle: "", mainTitle: "", content: "" });
     expect(opened.lifecycle).toEqual({ ownsAddress: false, menuHidden: false, parentPath: "/what-we-offer", slug: "holiday-club" });
 
-    const fields = { pageId: id, heroTitle: "Holiday Club", heroSubtitle: "Every school holiday", mainTitle: "Days out", content: "Trips and **games**.", layout: "text-only" };
+    const fields = { pageId: id, heroTitle: "Holiday Club", heroSubtitle: "Every school holiday", mainTitle: "Days out", content: "Trips and **games**. To book, [click here](/contact).", layout: "text-only" };
     const saved = await post(pages, "/admin", { intent: "save", ...fields, baseRevision: String(opened.revision) }, cookie);
     expect([saved.status, saved.location]).toEqual([302, `/admin?page=${id}`]);
     const preview = await post(site.preview.action as RouteAction, "/admin/preview", { ...fields, mainTitle: "Days out and about" }, cookie);
     expect(preview.status).toBe(200);
     expect(preview.body?.page).toMatchObject({ heroSubtitle: "Every school holiday", mainTitle: "Days out and about" });
 
-    const published = await post(pages, "/admin", { intent: "publish", pageId: id, baseRevision: String((await editorOf(id)).revision) }, cookie);
+    // A vague link is pointed out before Publish, and does not stop it.
+    const drafted = await editorOf(id);
+    expect(drafted.publishing.findings).toEqual([{ level: "warning", message: 'Block 2 (Text and pictures): the link text "click here" does not say where it leads: use words such as "Volunteer vacancies".' }]);
+    const published = await post(pages, "/admin", { intent: "publish", pageId: id, baseRevision: String(drafted.revision) }, cookie);
     expect(published.status).toBe(302);
     const { findPublishedPage } = await import("#app/features/pages/published-page.server");
     const live = await findPublishedPage(await site.database.getDatabase(), "/what-we-offer/holiday-club");

@@ -80,3 +80,29 @@ describe("the page editor after someone else saved first (409)", () => {
     expect(buttons(nothing)).toContain("Discard changes");
   });
 });
+
+describe("the page editor's publishing checks", () => {
+  const publishing = { status: "draft-changes" as const, words: "Draft changes not yet live", hasDraft: true, live: true, scheduledAt: null, liveRevision: 3, canUnpublish: true };
+  const text = (html: string) => html.replace(/<[^>]+>/g, " ").replaceAll("&quot;", "\"").replace(/\s+/g, " ");
+
+  it("lists what stops the draft going live apart from what is only worth a look, and nothing when the draft is clean", () => {
+    const html = text(
+      editor({
+        publishing: {
+          ...publishing,
+          findings: [
+            { level: "error", message: "Block 3 (Image): the image has no alt text." },
+            { level: "warning", message: 'Block 2 (Text and pictures): the link text "click here" does not say where it leads.' },
+          ],
+        },
+      }),
+    );
+    expect(html).toContain("This draft cannot go live until these are put right: Block 3 (Image): the image has no alt text.");
+    expect(html).toContain('Worth a look before you publish (these do not stop it): Block 2 (Text and pictures): the link text "click here" does not say where it leads.');
+
+    const clean = text(editor({ publishing: { ...publishing, findings: [] } }));
+    expect(clean).toContain("Status: Draft changes not yet live");
+    expect(clean).not.toContain("cannot go live");
+    expect(clean).not.toContain("Worth a look");
+  });
+});

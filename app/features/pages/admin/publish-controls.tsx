@@ -48,6 +48,7 @@ export function PublishControls({
         </p>
       </div>
       {dirty ? <p className="text-sm font-medium">Save your changes first: Publish and Schedule use the saved draft.</p> : null}
+      <DraftFindings findings={publishing.findings} />
       <div className="flex flex-wrap items-end gap-2">
         <Form method="post">
           {hidden("publish")}
@@ -98,5 +99,40 @@ export function PublishControls({
         </Form>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * What the checks find in the saved draft, before anyone presses Publish:
+ * problems that stop it going live, then things worth a look (a link that
+ * says "click here") that do not.
+ */
+function DraftFindings({ findings }: { findings: PublishingState["findings"] }) {
+  const errors = findings.filter((f) => f.level === "error");
+  const warnings = findings.filter((f) => f.level === "warning");
+  if (findings.length === 0) return null;
+  return (
+    <div className="grid gap-2 text-sm">
+      {errors.length > 0 ? (
+        <div className="rounded-md border border-destructive p-3">
+          <p className="font-semibold text-destructive">This draft cannot go live until these are put right:</p>
+          <ul className="mt-1 list-disc pl-5">
+            {errors.map((f) => (
+              <li key={f.message}>{f.message}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {warnings.length > 0 ? (
+        <div className="rounded-md border border-border bg-muted/50 p-3">
+          <p className="font-semibold">Worth a look before you publish (these do not stop it):</p>
+          <ul className="mt-1 list-disc pl-5">
+            {warnings.map((f) => (
+              <li key={f.message}>{f.message}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
   );
 }
