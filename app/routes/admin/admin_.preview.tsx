@@ -6,14 +6,19 @@ import { SiteFooter } from "#app/features/site/site-footer";
 import { SiteHeader } from "#app/features/site/site-header";
 import { requireStaff } from "#app/features/accounts/auth.server";
 import { getDatabase } from "#app/platform/db/db.server";
-import { editedDocument, getPageRecord } from "#app/features/pages/page-records.server";
+import { checkDocument, editedDocument, getPageRecord } from "#app/features/pages/page-records.server";
 import { applyEditorSubmission } from "#app/features/pages/editor-document";
 import { findEditablePage } from "#app/features/pages/editor-route.server";
+import { postedDocumentParts, withPostedParts } from "#app/features/pages/editor-blocks";
+import { hasOwnBlocks, withPageVideos } from "#app/features/pages/page-shape";
+import { CONTENT_TEMPLATE } from "#app/features/pages/seed/seed-document";
+import { loadSpecialPageBlocks } from "#app/features/blocks/block-data.server";
+import { PageBlocks } from "#app/features/blocks/site/page-blocks";
 import { resolvedContent } from "#app/features/pages/published-page.server";
 import { parseRichTextField } from "#app/features/blocks/rich-text";
 import { loadGallery, showableImageOrigins, visiblePageContent } from "#app/features/pages/public-page-data.server";
 import { pageContentFormSchemaFor } from "#app/features/pages/page-content.schema";
-import { parseForm } from "#app/web/parse-form";
+import { formValues, parseForm } from "#app/web/parse-form";
 import { getSiteSettings } from "#app/features/settings/site-settings.server";
 import { getPublicMenus } from "#app/features/navigation/navigation-store.server";
 // The public pages' enhancement script (decision 010), so the preview
@@ -46,7 +51,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireStaff(request, "pages");
-  const parsed = parseForm(pageContentFormSchemaFor(showableImageOrigins()), await request.formData());
+  const form = await request.formData();
+  const parsed = parseForm(pageContentFormSchemaFor(showableImageOrigins()), form);
   if (!parsed.ok) {
     const messages = Object.values(parsed.errors).flatMap((m) => m ?? []);
     return data({ problems: messages }, { status: 400, headers: PRIVATE_HEADERS });
@@ -58,8 +64,11 @@ export async function action({ request }: Route.ActionArgs) {
   const record = page && (await getPageRecord(database, page.id));
   const saved = record && editedDocument(record);
   if (!page || !saved) return data({ problems: ["This page could not be found: reload the editor."] }, { status: 400, headers: PRIVATE_HEADERS });
-  // The unsaved fields over the page's draft (or what is live), as Save would store them.
-  const draft = applyEditorSubmission(saved, { ...parsed.data, body: body.doc }, page.builtIn ?? undefined);
+  // The unsaved fields (blocks and words) over the page's draft (or what is live), as Save would store them.
+  const edited = applyEditorSubmission(withPostedParts(saved, postedDocumentParts(formValues(form))), { ...parsed.data, body: body.doc }, page.builtIn ?? undefined);
+  const checked = checkDocument(edited);
+  if (!checked.ok) return data({ problems: checked.issues.map((issue) => issue.message) }, { status: 400, headers: PRIVATE_HEADERS });
+  const draft = checked.document;
   const [content, settings, gallery, menus] = await Promise.all([
     // Less deactivated uploads, as the live page shows it.
     resolvedContent(database, page.id, draft).then((loaded) => visiblePageContent(loaded, database)),
@@ -67,7 +76,12 @@ export async function action({ request }: Route.ActionArgs) {
     loadGallery(page.builtIn?.videoAssignment ?? null, { database }),
     getPublicMenus(),
   ]);
-  return data({ page: content, title: page.title, path: page.path, settings, gallery, menus }, { headers: PRIVATE_HEADERS });
+  // Drawn as visitors will see it: a page with a form or list of its own, or with blocks beyond its hero and text, block by block.
+  const byBlocks = page.template !== CONTENT_TEMPLATE || hasOwnBlocks(draft);
+  const drawn = byBlocks
+    ? await loadSpecialPageBlocks(page.id, { page: content, settings, heroInline: null, document: withPageVideos(draft, page.builtIn?.videoAssignment ?? null) })
+    : null;
+  return data({ page: content, title: page.title, path: page.path, settings, gallery, menus, drawn }, { headers: PRIVATE_HEADERS });
 }
 
 export default function Preview({ actionData }: Route.ComponentProps) {
@@ -103,7 +117,7 @@ export default function Preview({ actionData }: Route.ComponentProps) {
       </main>
     );
   }
-  const { page, settings, gallery, title, path, menus } = actionData;
+  const { page, settings, gallery, title, path, menus, drawn } = actionData;
   return (
     <div className="flex min-h-screen flex-col">
       <div role="note" className="sticky top-0 z-50 bg-primary px-4 py-2 text-center text-sm font-semibold text-primary-foreground">
@@ -111,7 +125,11 @@ export default function Preview({ actionData }: Route.ComponentProps) {
       </div>
       <SiteHeader siteName={settings.charityName} menu={menus.header} />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        <ContentPage page={page} gallery={gallery} />
+        {drawn ? (
+          <PageBlocks blocks={drawn.blocks} data={drawn.blockData} pagePath={path} heroPicture={drawn.heroPicture ?? undefined} />
+        ) : (
+          <ContentPage page={page} gallery={gallery} />
+        )}
       </main>
       <SiteFooter settings={settings} links={menus.footer} />
     </div>

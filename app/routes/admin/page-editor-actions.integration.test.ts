@@ -216,6 +216,17 @@ describeEachEngine("the page editor's actions", (getDb) => {
     const preview = await post(site.preview.action as RouteAction, "/admin/preview", { ...fields, mainTitle: "Days out and about" }, cookie);
     expect(preview.status).toBe(200);
     expect(preview.body?.page).toMatchObject({ heroSubtitle: "Every school holiday", mainTitle: "Days out and about" });
+    expect(preview.body?.drawn).toBeNull();
+    // A block added in the Blocks tab and not yet saved: the preview draws the page block by block, with it.
+    const more = { id: "more", type: "text", hidden: false, title: "Booking and prices", body: { type: "doc", content: [] }, layout: "text-only", images: [] };
+    const withBlock = await post(site.preview.action as RouteAction, "/admin/preview", { ...fields, blocks: JSON.stringify([...opened.values.blocks!, more]) }, cookie);
+    expect(withBlock.status).toBe(200);
+    const drawn = withBlock.body?.drawn as { blocks: { id: string; title?: string }[] };
+    expect(drawn.blocks.map((b) => [b.id, b.title])).toEqual([
+      ["hero", "Holiday Club"],
+      ["text", "Days out"],
+      ["more", "Booking and prices"],
+    ]);
 
     // A vague link is pointed out before Publish, and does not stop it.
     const drafted = await editorOf(id);

@@ -7,7 +7,7 @@ import { loadBuiltInPage, loadRecordPage } from "#app/features/pages/public-page
 import { getPageById, getPageByPath } from "#app/content/pages";
 import { PageBlocks } from "#app/features/blocks/site/page-blocks";
 import { loadSpecialPageBlocks } from "#app/features/blocks/block-data.server";
-import type { PageDocument } from "#app/features/pages/page-document";
+import { hasOwnBlocks, withPageVideos } from "#app/features/pages/page-shape";
 import { noteFallback } from "#app/platform/render/fallback-watch.server";
 import { findPublishedPage } from "#app/features/pages/published-page.server";
 import { findRedirect } from "#app/features/pages/page-records.server";
@@ -45,20 +45,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** A page drawn by the plain content layout: no blocks of its own to load. */
 const PLAIN = { blocks: null, blockData: null, heroPicture: null };
-
-/** Whether the page shows any block besides its first hero and first text, which the plain content layout draws. */
-function hasOwnBlocks(doc: PageDocument): boolean {
-  const shown = doc.blocks.filter((b) => !b.hidden);
-  const hero = shown.find((b) => b.type === "hero");
-  const text = shown.find((b) => b.type === "text");
-  return shown.some((b) => b !== hero && b !== text);
-}
-
-/** The page's video gallery, which the plain layout shows from its assignment, as a block at the end when it has none. */
-function withPageVideos(doc: PageDocument, assignment: string | null): PageDocument {
-  if (!assignment || doc.blocks.some((b) => b.type === "videos")) return doc;
-  return { ...doc, blocks: [...doc.blocks, { id: "page-videos", type: "videos", hidden: false, title: "", assignment, display: "gallery" }] };
-}
 
 async function lookUp(path: string) {
   const database = await getDatabase();

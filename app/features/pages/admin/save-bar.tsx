@@ -61,6 +61,9 @@ export function PreviewForm({ id, pageId, values }: { id: string; pageId: string
       <input type="hidden" name="content" value={values.content} />
       <input type="hidden" name="layout" value={values.layout} />
       <input type="hidden" name="images" value={JSON.stringify(values.images)} />
+      {/* The Blocks and Search & sharing tabs' edits too, so the preview is the page as Publish would make it. */}
+      {values.blocks ? <input type="hidden" name="blocks" value={JSON.stringify(values.blocks)} /> : null}
+      {values.seo ? <input type="hidden" name="seo" value={JSON.stringify(values.seo)} /> : null}
     </form>
   );
 }
