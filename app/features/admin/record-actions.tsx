@@ -81,17 +81,20 @@ export function StatusFilter<S extends string>({
   label,
   current,
   options,
+  href = (value) => `?status=${value}`,
 }: {
   label: string;
   current: S;
   options: { value: S; label: string; count: number }[];
+  /** Where each option leads, when the list is not simply `?status=`. */
+  href?: (value: S) => string;
 }) {
   return (
     <nav aria-label={label} className="flex flex-wrap gap-2 text-sm">
       {options.map((option) => (
         <Link
           key={option.value}
-          to={`?status=${option.value}`}
+          to={href(option.value)}
           aria-current={current === option.value ? "page" : undefined}
           className="inline-flex min-h-11 items-center rounded-md border border-border px-3 aria-[current=page]:bg-muted aria-[current=page]:font-semibold"
         >

@@ -1,11 +1,12 @@
 import crypto from "node:crypto";
 import { beforeEach, expect, it } from "vitest";
 import { describeEachEngine, type TestDatabase } from "../../../test/engines";
-import { attentionCounts } from "./attention.server";
+import { attentionCounts, attentionLinks } from "./attention.server";
 import { attentionItems, tabAttention } from "./attention";
 import { listRegistrations, reviewCutoff } from "#app/features/registrations/registrations.server";
 import { listOutbox } from "#app/platform/mail/mailer.server";
 import { countMediaFiles } from "#app/features/media/media.server";
+import { cancelSchedule, getPageRecord, publishPage, saveDraft, schedulePublish } from "#app/features/pages/page-records.server";
 
 /**
  * Each count counts what needs someone and nothing else: for every area, a
@@ -61,6 +62,15 @@ async function upload(db: TestDatabase, processing: string | null) {
     .execute();
 }
 
+const staff = { id: "user-1", email: "editor@example.org" };
+
+/** A change to the page's title, saved as a draft and scheduled to go live in a day. */
+async function scheduleChange(db: TestDatabase, pageId: string) {
+  const record = (await getPageRecord(db, pageId))!;
+  expect((await saveDraft(db, pageId, { ...record.published!, title: `${record.published!.title} (new)` }, record.version, staff)).ok).toBe(true);
+  expect((await schedulePublish(db, pageId, new Date(Date.now() + 24 * 60 * 60_000), staff)).ok).toBe(true);
+}
+
 async function mail(db: TestDatabase, status: string) {
   await db.db
     .insertInto("outbox")
@@ -72,6 +82,8 @@ describeEachEngine("what needs attention", (getDb) => {
   beforeEach(async () => {
     const { db } = getDb();
     for (const table of ["volunteer_applications", "messages", "testimonials", "registrations", "media_files", "outbox"] as const) await db.deleteFrom(table).execute();
+    // The pages are the built-in ones the migrations made: only their schedules and bin marks are put back.
+    await db.updateTable("pages").set({ scheduled_at: null, schedule_job_id: null, deleted_at: null, deleted_by: null }).execute();
   });
 
   it("counts pending applications, not approved, rejected or spam ones", async () => {
@@ -115,8 +127,39 @@ describeEachEngine("what needs attention", (getDb) => {
     expect(await attentionCounts(db, ["outbox"], NOW)).toEqual({ outbox: 2 });
   });
 
-  it("counts no scheduled publishes: there is no scheduling yet", async () => {
-    expect(await attentionCounts(getDb(), ["scheduled"], NOW)).toEqual({ scheduled: 0 });
+  it("counts no scheduled publishes when no page has a change scheduled", async () => {
+    const db = getDb();
+    const record = (await getPageRecord(db, "mission"))!;
+    // A draft alone is not a schedule.
+    await saveDraft(db, "mission", { ...record.published!, title: "Our Mission (draft)" }, record.version, staff);
+    expect(await attentionCounts(db, ["scheduled"], NOW)).toEqual({ scheduled: 0 });
+    expect(await attentionLinks(db, { scheduled: 0 })).toEqual({});
+  });
+
+  it("counts pages with a change scheduled, not cancelled, published or binned ones, and links a single one to its editor", async () => {
+    const db = getDb();
+    await scheduleChange(db, "mission");
+    const one = await attentionCounts(db, ["scheduled"], NOW);
+    expect(one).toEqual({ scheduled: 1 });
+    const links = await attentionLinks(db, one);
+    expect(links).toEqual({ scheduled: "/admin?page=mission" });
+    expect(attentionItems(one, links)).toEqual([{ area: "scheduled", count: 1, href: "/admin?page=mission", text: "1 page with changes scheduled to go live" }]);
+
+    for (const pageId of ["about", "sports", "football"]) await scheduleChange(db, pageId);
+    const four = await attentionCounts(db, ["scheduled"], NOW);
+    expect(four).toEqual({ scheduled: 4 });
+    // Several lead to the Pages tab rather than to one of them.
+    expect(await attentionLinks(db, four)).toEqual({});
+    expect(attentionItems(four, await attentionLinks(db, four))[0]).toMatchObject({ href: "/admin", text: "4 pages with changes scheduled to go live" });
+
+    expect((await cancelSchedule(db, "about", staff)).ok).toBe(true);
+    // Published by hand before its time: the schedule has nothing left to do.
+    expect((await publishPage(db, "sports", staff)).ok).toBe(true);
+    await db.db.updateTable("pages").set({ deleted_at: iso(NOW), deleted_by: staff.id }).where("id", "=", "football").execute();
+    expect(await attentionCounts(db, ["scheduled"], NOW)).toEqual({ scheduled: 1 });
+    expect(await attentionLinks(db, { scheduled: 1 })).toEqual({ scheduled: "/admin?page=mission" });
+    // The Pages tab carries no badge of its own: the summary sits on it.
+    expect(tabAttention("/admin", { scheduled: 1 })).toBe(0);
   });
 
   it("counts only the areas asked for, and the summary lists only non-zero ones with their links", async () => {

@@ -4,7 +4,7 @@ import { UNSENT_STATUSES } from "#app/platform/mail/mailer.server";
 import { getRegistrationRetentionMonths } from "#app/features/settings/site-settings.server";
 import { reviewCutoff } from "#app/features/registrations/registrations.server";
 import { UNFINISHED_PROCESSING } from "#app/features/media/media.server";
-import { ATTENTION_AREAS, type AttentionArea, type AttentionCounts } from "./attention";
+import { ATTENTION_AREAS, pageEditorHref, type AttentionArea, type AttentionCounts, type AttentionLinks } from "./attention";
 
 /**
  * One small count per area, each a single COUNT(*) on an indexed column
@@ -56,10 +56,30 @@ export const countUnsentMail: Counter = (database) =>
   count(database.db.selectFrom("outbox").select((eb) => eb.fn.countAll().as("n")).where("status", "in", [...UNSENT_STATUSES]));
 
 /**
- * Scheduled publishing does not exist yet: there is nothing to count. When it
- * does, count here the publishes due soon; the summary and its link are ready.
+ * Pages with a change waiting to go live at a set time. A schedule whose
+ * time has passed still counts until the job has published it. The pages
+ * table holds the site's few dozen pages: no index needed.
  */
-export const countScheduledPublishes: Counter = () => Promise.resolve(0);
+export const countScheduledPublishes: Counter = (database) =>
+  count(scheduledPages(database).select((eb) => eb.fn.countAll().as("n")));
+
+const scheduledPages = (database: Database) => database.db.selectFrom("pages").where("scheduled_at", "is not", null).where("deleted_at", "is", null);
+
+/**
+ * Where a count leads when it can be more exact than its list: a single
+ * page with a change scheduled opens in the editor, where its schedule
+ * shows; several lead to the Pages tab.
+ */
+export async function attentionLinks(database: Database, counts: AttentionCounts): Promise<AttentionLinks> {
+  if (counts.scheduled !== 1) return {};
+  try {
+    const only = await scheduledPages(database).select("id").executeTakeFirst();
+    return only ? { scheduled: pageEditorHref(only.id) } : {};
+  } catch {
+    // The summary still links to the Pages tab.
+    return {};
+  }
+}
 
 const COUNTERS: Record<AttentionArea, Counter> = {
   volunteers: countPendingApplications,

@@ -15,6 +15,12 @@ export type AttentionArea = (typeof ATTENTION_AREAS)[number];
 
 export type AttentionCounts = Partial<Record<AttentionArea, number>>;
 
+/** A more exact address than the area's list, where there is one (attentionLinks). */
+export type AttentionLinks = Partial<Record<AttentionArea, string>>;
+
+/** The Pages tab with one page open in its editor. */
+export const pageEditorHref = (pageId: string) => `/admin?page=${encodeURIComponent(pageId)}`;
+
 interface AreaInfo {
   /** The tab whose badge shows the count. */
   tab: string;
@@ -33,7 +39,7 @@ export const ATTENTION_INFO: Record<AttentionArea, AreaInfo> = {
   registrations: { tab: "/admin/registrations", href: "/admin/registrations?due=1", describe: (n) => s(n, "registration due for review", "registrations due for review") },
   media: { tab: "/admin/media", href: "/admin/media?processing=unfinished", describe: (n) => s(n, "upload failed or still processing", "uploads failed or still processing") },
   outbox: { tab: "/admin/outbox", href: "/admin/outbox?status=unsent", describe: (n) => s(n, "e-mail not sent", "e-mails not sent") },
-  scheduled: { tab: "/admin", href: "/admin", describe: (n) => s(n, "scheduled publish coming up", "scheduled publishes coming up") },
+  scheduled: { tab: "/admin", href: "/admin", describe: (n) => s(n, "page with changes scheduled to go live", "pages with changes scheduled to go live") },
 };
 
 /** The capability that opens each area's list. */
@@ -52,11 +58,11 @@ export function attentionAreasFor(role: string): AttentionArea[] {
   return ATTENTION_AREAS.filter((area) => can(role, AREA_CAPABILITY[area]));
 }
 
-/** The non-zero counts, in the order of ATTENTION_AREAS. */
-export function attentionItems(counts: AttentionCounts): { area: AttentionArea; count: number; href: string; text: string }[] {
+/** The non-zero counts, in the order of ATTENTION_AREAS, each linking to its records. */
+export function attentionItems(counts: AttentionCounts, links: AttentionLinks = {}): { area: AttentionArea; count: number; href: string; text: string }[] {
   return ATTENTION_AREAS.flatMap((area) => {
     const count = counts[area] ?? 0;
-    return count > 0 ? [{ area, count, href: ATTENTION_INFO[area].href, text: `${count} ${ATTENTION_INFO[area].describe(count)}` }] : [];
+    return count > 0 ? [{ area, count, href: links[area] ?? ATTENTION_INFO[area].href, text: `${count} ${ATTENTION_INFO[area].describe(count)}` }] : [];
   });
 }
 

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/admin.bin";
 import { EmptyState } from "#app/components/ui/empty-state";
 import { ActionButton, ConfirmDeleteButton, RecordRefusalNotice } from "#app/features/admin/record-fields";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
+import { PageHeader } from "#app/components/ui/page-header";
 import { isRecordId, refuseAdminRequest, refuseMissingRecord, refuseUnknownAction } from "#app/features/admin/admin-response.server";
 import { requireStaff } from "#app/features/accounts/auth.server";
 import { can } from "#app/features/accounts/roles";
@@ -56,54 +56,50 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function BinPage({ loaderData, actionData }: Route.ComponentProps) {
   const { items } = loaderData;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2">Bin</CardTitle>
-        <CardDescription>
-          Deleted media files, events, testimonials, videos and volunteer roles stay here for {BIN_DAYS} days, newest first. Restore one to put it
-          back exactly as it was; after {BIN_DAYS} days it is removed for good.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        <RecordRefusalNotice data={actionData} />
-        {items.length === 0 ? (
-          <EmptyState>The Bin is empty. Anything you delete from the admin lists comes here first.</EmptyState>
-        ) : (
-          <ul className="grid gap-3" aria-label="Deleted items">
-            {items.map((item) => {
-              const what = `the ${item.label.toLowerCase()} ${item.name}`;
-              return (
-                <li key={`${item.kind}:${item.id}`} className="rounded-lg border border-border p-4" aria-label={`${item.label}: ${item.name}`}>
-                  <p className="flex flex-wrap items-baseline gap-x-2">
-                    <span className="text-sm font-medium text-muted-foreground">{item.label}</span>
-                    <span className="break-all font-semibold">{item.name}</span>
-                  </p>
-                  <p className="mt-1 text-sm">
-                    Deleted by {item.deletedBy ?? "someone unknown"} on <time dateTime={item.deletedAt}>{formatDateTime(item.deletedAt)}</time>.{" "}
-                    {item.daysLeft === 0 ? "Removed for good at the next clean-up." : `${item.daysLeft} day${item.daysLeft === 1 ? "" : "s"} left.`}
-                  </p>
-                  <div className="mt-3 flex flex-wrap gap-2">
-                    <ActionButton intent="restore" id={item.id} extra={{ kind: item.kind }} label={`Restore ${what}`}>
-                      <RotateCcw aria-hidden="true" /> Restore
-                    </ActionButton>
-                    <ConfirmDeleteButton
-                      id={item.id}
-                      intent="purge"
-                      what={what}
-                      extra={{ kind: item.kind }}
-                      verb="Delete permanently"
-                      consequence={item.kind === "media" ? "The file and all its sizes are removed for good. This cannot be undone." : "It is removed for good. This cannot be undone."}
-                    />
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-        <p className="text-sm text-muted-foreground">
-          Every delete, restore and permanent delete is recorded in the <Link to="/admin/audit" className="underline">Audit log</Link>.
-        </p>
-      </CardContent>
-    </Card>
+    <div className="grid gap-4">
+      <RecordRefusalNotice data={actionData} className="mb-0" />
+      <PageHeader
+        title="Bin"
+        className="mb-2"
+        description={`Deleted media files, events, testimonials, videos and volunteer roles stay here for ${BIN_DAYS} days, newest first. Restore one to put it back exactly as it was; after ${BIN_DAYS} days it is removed for good.`}
+      />
+      {items.length === 0 ? (
+        <EmptyState>The Bin is empty. Anything you delete from the admin lists comes here first.</EmptyState>
+      ) : (
+        <ul className="grid gap-3" aria-label="Deleted items">
+          {items.map((item) => {
+            const what = `the ${item.label.toLowerCase()} ${item.name}`;
+            return (
+              <li key={`${item.kind}:${item.id}`} className="rounded-lg border border-border p-4" aria-label={`${item.label}: ${item.name}`}>
+                <p className="flex flex-wrap items-baseline gap-x-2">
+                  <span className="text-sm font-medium text-muted-foreground">{item.label}</span>
+                  <span className="break-all font-semibold">{item.name}</span>
+                </p>
+                <p className="mt-1 text-sm">
+                  Deleted by {item.deletedBy ?? "someone unknown"} on <time dateTime={item.deletedAt}>{formatDateTime(item.deletedAt)}</time>.{" "}
+                  {item.daysLeft === 0 ? "Removed for good at the next clean-up." : `${item.daysLeft} day${item.daysLeft === 1 ? "" : "s"} left.`}
+                </p>
+                <div className="mt-3 flex flex-wrap gap-2">
+                  <ActionButton intent="restore" id={item.id} extra={{ kind: item.kind }} label={`Restore ${what}`}>
+                    <RotateCcw aria-hidden="true" /> Restore
+                  </ActionButton>
+                  <ConfirmDeleteButton
+                    id={item.id}
+                    intent="purge"
+                    what={what}
+                    extra={{ kind: item.kind }}
+                    verb="Delete permanently"
+                    consequence={item.kind === "media" ? "The file and all its sizes are removed for good. This cannot be undone." : "It is removed for good. This cannot be undone."}
+                  />
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <p className="text-sm text-muted-foreground">
+        Every delete, restore and permanent delete is recorded in the <Link to="/admin/audit" className="underline">Audit log</Link>.
+      </p>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/admin.content";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
+import { Card, CardContent } from "#app/components/ui/card";
+import { PageHeader } from "#app/components/ui/page-header";
 import { requireStaff } from "#app/features/accounts/auth.server";
 import { pageEditorAction } from "#app/features/pages/editor-route.server";
 import { ContentShortcuts } from "#app/features/content-shortcut/content-shortcuts";
@@ -27,20 +28,25 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ContentTab({ loaderData }: Route.ComponentProps) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2">Content</CardTitle>
-        <CardDescription>
-          A page&rsquo;s words, images and layout are edited in one place, the{" "}
-          <Link to="/admin" className="font-medium text-primary underline underline-offset-4">
-            Pages
-          </Link>{" "}
-          tab. Choose a page to open it there, at its words.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <ContentShortcuts groups={loaderData.groups} />
-      </CardContent>
-    </Card>
+    <div className="grid gap-6">
+      <PageHeader
+        title="Content"
+        className="mb-0"
+        description={
+          <>
+            A page&rsquo;s words, images and layout are edited in one place, the{" "}
+            <Link to="/admin" className="font-medium text-primary underline underline-offset-4">
+              Pages
+            </Link>{" "}
+            tab. Choose a page to open it there, at its words.
+          </>
+        }
+      />
+      <Card>
+        <CardContent className="pt-6">
+          <ContentShortcuts groups={loaderData.groups} />
+        </CardContent>
+      </Card>
+    </div>
   );
 }

@@ -5,7 +5,8 @@ import { EmptyState } from "#app/components/ui/empty-state";
 import { EMPTY_EVENT, EventForm, type EventFormValues } from "#app/features/events/admin/event-form";
 import { ActionButton, ConfirmDeleteButton, RecordRefusalNotice, revalidateAfterRefusedEdit, useRecordFormSlot } from "#app/features/admin/record-fields";
 import { Badge } from "#app/components/ui/badge";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
+import { Card, CardContent } from "#app/components/ui/card";
+import { PageHeader } from "#app/components/ui/page-header";
 import { isRecordId, refuseDeletedRecord, refuseFailedSave, refuseMissingRecord, refuseStaleEdit, refuseUnknownAction } from "#app/features/admin/admin-response.server";
 import { clientIpFrom } from "#app/features/public-forms/abuse-guard.server";
 import { binnedToast } from "#app/features/bin/bin-mark.server";
@@ -209,8 +210,26 @@ export default function EventsTab({ loaderData, actionData }: Route.ComponentPro
   const { editingId, formKey, focusOnMount } = useRecordFormSlot(submitted, editing);
   const values = submitted ? fromSubmitted(submitted.values) : editing ? toFormValues(editing) : EMPTY_EVENT;
   return (
-    <>
-      <RecordRefusalNotice data={actionData} className="mb-6" />
+    <div className="grid gap-6">
+      <RecordRefusalNotice data={actionData} className="mb-0" />
+      <PageHeader
+        title="Events"
+        className="mb-0"
+        description={
+          <>
+            {counts.all} {counts.all === 1 ? "event" : "events"}: {counts.published} published, {counts.drafts} {counts.drafts === 1 ? "draft" : "drafts"},{" "}
+            {counts.upcoming} upcoming. Published events show on{" "}
+            <a href="/news" className="font-medium text-primary underline">
+              News and Events
+            </a>{" "}
+            and in the{" "}
+            <a href="/events.ics" className="font-medium text-primary underline">
+              calendar feed
+            </a>
+            .
+          </>
+        }
+      />
       <div className="grid gap-6 lg:grid-cols-[1fr_26rem]">
         <Card className="lg:order-2 lg:self-start">
           <CardContent className="pt-6">
@@ -225,29 +244,12 @@ export default function EventsTab({ loaderData, actionData }: Route.ComponentPro
             />
           </CardContent>
         </Card>
-        <Card className="lg:order-1">
-          <CardHeader>
-            <CardTitle as="h2">Events</CardTitle>
-            <CardDescription>
-              {counts.all} {counts.all === 1 ? "event" : "events"}: {counts.published} published, {counts.drafts} {counts.drafts === 1 ? "draft" : "drafts"},{" "}
-              {counts.upcoming} upcoming. Published events show on{" "}
-              <a href="/news" className="font-medium text-primary underline">
-                News and Events
-              </a>{" "}
-              and in the{" "}
-              <a href="/events.ics" className="font-medium text-primary underline">
-                calendar feed
-              </a>
-              .
-            </CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-8">
-            <EventList title="Regular sessions" events={events.regular} />
-            <EventList title="Upcoming" events={events.upcoming} empty="No upcoming events. Create one with the form." />
-            <EventList title="Past" events={events.past} />
-          </CardContent>
-        </Card>
+        <div className="grid min-w-0 content-start gap-8 lg:order-1">
+          <EventList title="Regular sessions" events={events.regular} />
+          <EventList title="Upcoming" events={events.upcoming} empty="No upcoming events. Create one with the form." />
+          <EventList title="Past" events={events.past} />
+        </div>
       </div>
-    </>
+    </div>
   );
 }

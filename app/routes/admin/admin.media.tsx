@@ -2,6 +2,7 @@ import { Form, Link, useRevalidator, useSearchParams } from "react-router";
 import { Search } from "lucide-react";
 import type { Route } from "./+types/admin.media";
 import { EmptyState } from "#app/components/ui/empty-state";
+import { PageHeader } from "#app/components/ui/page-header";
 import { AdminRefusalNotice } from "#app/features/admin/admin-refusal";
 import { ImagePicker } from "#app/features/media/admin/image-picker";
 import { type KeptMediaEdit, MediaEditForm, MediaFileItem } from "#app/features/media/admin/media-file-item";
@@ -220,11 +221,12 @@ export default function MediaTab({ loaderData, actionData }: Route.ComponentProp
   return (
     <div className="grid gap-6">
       <AdminRefusalNotice data={actionData} className="mb-0" />
+      <PageHeader title="Media" description="The pictures and videos the site's pages, events and galleries show." className="mb-0" />
       {kept && !files.some((f) => f.id === kept.id) ? (
         // The library itself could not be read, or the file is on another of its pages: the typed edit still has a form.
         <Card>
           <CardHeader>
-            <CardTitle as="h2">Your edit</CardTitle>
+            <CardTitle as="h3">Your edit</CardTitle>
             <CardDescription>What you typed for the file, not saved yet. Save it again when the library is back.</CardDescription>
           </CardHeader>
           <CardContent>
@@ -235,7 +237,7 @@ export default function MediaTab({ loaderData, actionData }: Route.ComponentProp
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader>
-            <CardTitle as="h2">Upload media</CardTitle>
+            <CardTitle as="h3">Upload media</CardTitle>
             <CardDescription>Add images and videos to the library. Assign a video to a page to show it in that page's video gallery.</CardDescription>
           </CardHeader>
           <CardContent>
@@ -252,7 +254,7 @@ export default function MediaTab({ loaderData, actionData }: Route.ComponentProp
 
       <Card>
         <CardHeader>
-          <CardTitle as="h2">Media library</CardTitle>
+          <CardTitle as="h3">Media library</CardTitle>
           <CardDescription>
             {total} {total === 1 ? "file" : "files"}, newest first. Inactive files are hidden from the site and the image picker.
           </CardDescription>
@@ -321,7 +323,7 @@ export default function MediaTab({ loaderData, actionData }: Route.ComponentProp
               {LIBRARY_MESSAGES.loadFailed}
             </p>
           ) : total === 0 ? (
-            <p className="rounded-md border border-dashed border-border p-6 text-center text-muted-foreground">{LIBRARY_MESSAGES.empty}</p>
+            <EmptyState>{LIBRARY_MESSAGES.empty}</EmptyState>
           ) : files.length === 0 ? (
             <EmptyState>No files match these filters.</EmptyState>
           ) : (
@@ -380,7 +382,7 @@ export default function MediaTab({ loaderData, actionData }: Route.ComponentProp
 
       <Card>
         <CardHeader>
-          <CardTitle as="h2">Image picker</CardTitle>
+          <CardTitle as="h3">Image picker</CardTitle>
           <CardDescription>Every active image, as the image picker in the Pages and Page Images tabs shows it.</CardDescription>
         </CardHeader>
         <CardContent>

@@ -4,7 +4,8 @@ import { AdminRefusalNotice } from "#app/features/admin/admin-refusal";
 import { refuseUnknownAction } from "#app/features/admin/admin-response.server";
 import { requireStaff } from "#app/features/accounts/auth.server";
 import { clientIpFrom } from "#app/features/public-forms/abuse-guard.server";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
+import { Card, CardContent } from "#app/components/ui/card";
+import { PageHeader } from "#app/components/ui/page-header";
 import { MenuEditor, newEditItem, type MenuEditorProps } from "#app/features/navigation/admin/menu-editor";
 import { addItem, applyMenuOp, editItemsFromForm, MENU_OPS, toEditItems, toSubmission, type EditItem, type MenuOp } from "#app/features/navigation/menu-edit";
 import { MENU_NAMES, MENU_TITLES, type MenuErrors, type MenuName } from "#app/features/navigation/menu-schema";
@@ -87,33 +88,36 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function NavigationTab({ loaderData, actionData }: Route.ComponentProps) {
   const drafted = actionData && "menu" in actionData ? actionData : undefined;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Navigation</CardTitle>
-        <CardDescription>The header menu and the footer links every public page shows. Changes reach visitors when you choose Save menu.</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-10">
-        <AdminRefusalNotice data={actionData && !drafted ? actionData : undefined} />
-        {MENU_NAMES.map((name) => {
-          const mine = drafted?.menu === name ? drafted : undefined;
-          const stored = loaderData.menus[name];
-          return (
-            <div key={name}>
-              {mine?.refusal ? <AdminRefusalNotice data={{ refusal: mine.refusal }} /> : null}
-              <MenuEditor
-                // A new editor (its own state from these items) after each save or unsaved round trip.
-                key={mine ? `${name}:draft:${JSON.stringify(mine)}` : `${name}:${stored.version}`}
-                name={name}
-                items={mine ? mine.items : stored.items}
-                version={mine ? mine.version : stored.version}
-                pages={loaderData.pages}
-                errors={mine?.errors}
-                newItem={mine?.newItem}
-              />
-            </div>
-          );
-        })}
-      </CardContent>
-    </Card>
+    <div className="grid gap-6">
+      <PageHeader
+        title="Navigation"
+        description="The header menu and the footer links every public page shows. Changes reach visitors when you choose Save menu."
+        className="mb-0"
+      />
+      <Card>
+        <CardContent className="space-y-10 pt-6">
+          <AdminRefusalNotice data={actionData && !drafted ? actionData : undefined} />
+          {MENU_NAMES.map((name) => {
+            const mine = drafted?.menu === name ? drafted : undefined;
+            const stored = loaderData.menus[name];
+            return (
+              <div key={name}>
+                {mine?.refusal ? <AdminRefusalNotice data={{ refusal: mine.refusal }} /> : null}
+                <MenuEditor
+                  // A new editor (its own state from these items) after each save or unsaved round trip.
+                  key={mine ? `${name}:draft:${JSON.stringify(mine)}` : `${name}:${stored.version}`}
+                  name={name}
+                  items={mine ? mine.items : stored.items}
+                  version={mine ? mine.version : stored.version}
+                  pages={loaderData.pages}
+                  errors={mine?.errors}
+                  newItem={mine?.newItem}
+                />
+              </div>
+            );
+          })}
+        </CardContent>
+      </Card>
+    </div>
   );
 }

@@ -3,7 +3,8 @@ import type { Route } from "./+types/admin.page-images";
 import { AdminRefusalNotice } from "#app/features/admin/admin-refusal";
 import { PageSelector } from "#app/features/pages/admin/page-selector";
 import { SectionImageManager } from "#app/features/pages/admin/section-image-manager";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
+import { Card, CardContent } from "#app/components/ui/card";
+import { PageHeader } from "#app/components/ui/page-header";
 import { getPageById, getPagesByCategory, PAGE_CATEGORY_LABELS } from "#app/content/pages";
 import type { PageCategory } from "#app/content/types";
 import { requireStaff } from "#app/features/accounts/auth.server";
@@ -43,27 +44,30 @@ export default function PageImagesTab({ loaderData, actionData }: Route.Componen
   const { page, sections, groups } = loaderData;
   const navigate = useNavigate();
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2">Page Images</CardTitle>
-        <CardDescription>Give each section of a page its image, from the library or a new upload. The page shows it as soon as it is applied.</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-6">
-        <AdminRefusalNotice data={actionData} className="mb-0" />
-        <div className="flex flex-wrap items-end gap-4">
-          <PageSelector groups={groups} selected={page.id} onChoose={(id) => navigate(`/admin/page-images?page=${encodeURIComponent(id)}`)} />
-          <a href={page.path} target="_blank" rel="noreferrer" className="inline-flex min-h-11 items-center text-sm font-medium text-primary underline-offset-4 hover:underline">
-            View {page.title}<span className="sr-only"> (opens in a new tab)</span>
-          </a>
-        </div>
-        <SectionImageManager
-          key={page.id}
-          pageId={page.id}
-          pageTitle={page.title}
-          sections={sections}
-          errors={(actionData as SectionImageActionData | undefined)?.errors}
-        />
-      </CardContent>
-    </Card>
+    <div className="grid gap-6">
+      <AdminRefusalNotice data={actionData} className="mb-0" />
+      <PageHeader
+        title="Page Images"
+        description="Give each section of a page its image, from the library or a new upload. The page shows it as soon as it is applied."
+        className="mb-0"
+      />
+      <Card>
+        <CardContent className="grid gap-6 pt-6">
+          <div className="flex flex-wrap items-end gap-4">
+            <PageSelector groups={groups} selected={page.id} onChoose={(id) => navigate(`/admin/page-images?page=${encodeURIComponent(id)}`)} />
+            <a href={page.path} target="_blank" rel="noreferrer" className="inline-flex min-h-11 items-center text-sm font-medium text-primary underline-offset-4 hover:underline">
+              View {page.title}<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </div>
+          <SectionImageManager
+            key={page.id}
+            pageId={page.id}
+            pageTitle={page.title}
+            sections={sections}
+            errors={(actionData as SectionImageActionData | undefined)?.errors}
+          />
+        </CardContent>
+      </Card>
+    </div>
   );
 }

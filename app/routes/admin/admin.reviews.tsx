@@ -5,12 +5,14 @@ import { EmptyState } from "#app/components/ui/empty-state";
 import { ActionButton, ConfirmDeleteButton, RecordRefusalNotice, revalidateAfterRefusedEdit, useRecordFormSlot } from "#app/features/admin/record-fields";
 import { EMPTY_TESTIMONIAL, TestimonialForm, type TestimonialFormValues } from "#app/features/testimonials/admin/testimonial-form";
 import { Badge } from "#app/components/ui/badge";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
+import { Card, CardContent } from "#app/components/ui/card";
+import { PageHeader } from "#app/components/ui/page-header";
 import { isRecordId, refuseDeletedRecord, refuseFailedSave, refuseMissingRecord, refuseStaleEdit, refuseUnknownAction } from "#app/features/admin/admin-response.server";
 import { clientIpFrom } from "#app/features/public-forms/abuse-guard.server";
 import { binnedToast } from "#app/features/bin/bin-mark.server";
 import { bulkToast, emptyOutcome, refuseNothingSelected, selectedIds } from "#app/features/admin/bulk.server";
 import { BulkBar, RowCheckbox } from "#app/features/admin/bulk-select";
+import { StatusFilter } from "#app/features/admin/record-actions";
 import { Button } from "#app/components/ui/button";
 import { requireStaff } from "#app/features/accounts/auth.server";
 import { isEditConflict } from "#app/web/stale-edit.server";
@@ -34,7 +36,6 @@ import {
   updateTestimonial,
 } from "#app/features/testimonials/testimonials.server";
 import { redirectWithToast } from "#app/web/toast.server";
-import { cn } from "#app/components/ui/utils";
 
 export const meta: Route.MetaFunction = () => [{ title: "Reviews · Admin Dashboard" }];
 
@@ -170,49 +171,30 @@ export default function ReviewsTab({ loaderData, actionData }: Route.ComponentPr
   const approvedIds = testimonials.filter((t) => t.status === "approved").map((t) => t.id);
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[1fr_24rem]">
-      <RecordRefusalNotice data={actionData} className="lg:col-span-2" />
-      <Card className="lg:order-2 lg:self-start">
-        <CardContent className="pt-6">
-          <TestimonialForm
-            key={formKey}
-            editingId={editingId}
-            values={values}
-            errors={submitted?.errors}
-            unsaved={Boolean(submitted)}
-            cancelHref={listUrl(status)}
-            focusOnMount={focusOnMount}
+    <div className="grid gap-6">
+      <RecordRefusalNotice data={actionData} className="mb-0" />
+      <PageHeader title="Reviews" description="Testimonials for the home page carousel. Only approved ones show there, in the order below." className="mb-0" />
+      <div className="grid gap-6 lg:grid-cols-[1fr_24rem]">
+        <Card className="lg:order-2 lg:self-start">
+          <CardContent className="pt-6">
+            <TestimonialForm
+              key={formKey}
+              editingId={editingId}
+              values={values}
+              errors={submitted?.errors}
+              unsaved={Boolean(submitted)}
+              cancelHref={listUrl(status)}
+              focusOnMount={focusOnMount}
+            />
+          </CardContent>
+        </Card>
+        <div className="grid min-w-0 content-start gap-4 lg:order-1">
+          <StatusFilter
+            label="Filter testimonials by status"
+            current={filter}
+            href={(value) => listUrl(value)}
+            options={[{ value: "", label: "All", count: counts.all }, ...TESTIMONIAL_STATUSES.map((s) => ({ value: s, label: TESTIMONIAL_STATUS_LABELS[s], count: counts[s] }))]}
           />
-        </CardContent>
-      </Card>
-      <Card className="lg:order-1">
-        <CardHeader>
-          <CardTitle as="h2">Reviews</CardTitle>
-          <CardDescription>
-            Testimonials for the home page carousel. Only approved ones show there, in the order below.
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          <nav aria-label="Filter testimonials by status">
-            <ul className="flex flex-wrap gap-2">
-              {([["", "All", counts.all], ...TESTIMONIAL_STATUSES.map((s) => [s, TESTIMONIAL_STATUS_LABELS[s], counts[s]])] as [string, string, number][]).map(
-                ([value, label, count]) => (
-                  <li key={value || "all"}>
-                    <Link
-                      to={listUrl(value)}
-                      aria-current={filter === value ? "page" : undefined}
-                      className={cn(
-                        "inline-flex min-h-11 items-center gap-2 rounded-full border px-4 text-sm font-medium",
-                        filter === value ? "border-primary bg-primary text-primary-foreground" : "border-border hover:bg-muted",
-                      )}
-                    >
-                      {label} <span className="tabular-nums">({count})</span>
-                    </Link>
-                  </li>
-                ),
-              )}
-            </ul>
-          </nav>
           {testimonials.length > 0 ? (
             <BulkBar formId="bulk-testimonials" label="Change the selected testimonials" pageIds={testimonials.map((t) => t.id)}>
               <input type="hidden" name="filter" value={filter} />
@@ -302,8 +284,8 @@ export default function ReviewsTab({ loaderData, actionData }: Route.ComponentPr
               })}
             </ul>
           )}
-        </CardContent>
-      </Card>
+        </div>
+      </div>
     </div>
   );
 }

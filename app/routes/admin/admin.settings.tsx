@@ -3,7 +3,9 @@ import type { Route } from "./+types/admin.settings";
 import { AdminRefusalNotice } from "#app/features/admin/admin-refusal";
 import { SettingsForm, type SettingsValues } from "#app/features/settings/admin/settings-form";
 import { InViewWhenShown } from "#app/features/settings/admin/save-error-summary";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
+import { Card, CardContent } from "#app/components/ui/card";
+import { PageHeader } from "#app/components/ui/page-header";
+import { Button } from "#app/components/ui/button";
 import { refuseAdminRequest, refuseFailedSave, refuseStaleEdit } from "#app/features/admin/admin-response.server";
 import { requireStaff } from "#app/features/accounts/auth.server";
 import { getDatabase } from "#app/platform/db/db.server";
@@ -59,28 +61,31 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function SettingsArea({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2">Settings</CardTitle>
-        <CardDescription>The charity's details, contact information, links and donation pages used across the site.</CardDescription>
-        <p>
-          <Link to="/admin/settings/mail" className="font-medium text-primary underline underline-offset-4">
-            E-mail: sender and mail server
-          </Link>
-        </p>
-      </CardHeader>
-      <CardContent>
-        <InViewWhenShown shown={actionData && "refusal" in actionData ? actionData : null}>
-          <AdminRefusalNotice data={actionData} />
-        </InViewWhenShown>
-        <SettingsForm
-          key={actionData ? "submitted" : "saved"}
-          values={(actionData && "values" in actionData ? (actionData.values as SettingsValues) : undefined) ?? loaderData.values}
-          version={loaderData.version}
-          errors={actionData && "errors" in actionData ? actionData.errors : undefined}
-          unsaved={Boolean(actionData && "values" in actionData)}
-        />
-      </CardContent>
-    </Card>
+    <div className="grid gap-6">
+      <PageHeader
+        title="Settings"
+        description="The charity's details, contact information, links and donation pages used across the site."
+        className="mb-0"
+        actions={
+          <Button asChild variant="outline">
+            <Link to="/admin/settings/mail">E-mail: sender and mail server</Link>
+          </Button>
+        }
+      />
+      <Card>
+        <CardContent className="pt-6">
+          <InViewWhenShown shown={actionData && "refusal" in actionData ? actionData : null}>
+            <AdminRefusalNotice data={actionData} />
+          </InViewWhenShown>
+          <SettingsForm
+            key={actionData ? "submitted" : "saved"}
+            values={(actionData && "values" in actionData ? (actionData.values as SettingsValues) : undefined) ?? loaderData.values}
+            version={loaderData.version}
+            errors={actionData && "errors" in actionData ? actionData.errors : undefined}
+            unsaved={Boolean(actionData && "values" in actionData)}
+          />
+        </CardContent>
+      </Card>
+    </div>
   );
 }

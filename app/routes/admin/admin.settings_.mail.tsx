@@ -2,7 +2,8 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/admin.settings_.mail";
 import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert";
 import { AdminRefusalNotice } from "#app/features/admin/admin-refusal";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
+import { Card, CardContent } from "#app/components/ui/card";
+import { PageHeader } from "#app/components/ui/page-header";
 import { requireStaff } from "#app/features/accounts/auth.server";
 import { refuseFailedSave, refuseUnknownAction } from "#app/features/admin/admin-response.server";
 import { clientIpFrom } from "#app/features/public-forms/abuse-guard.server";
@@ -82,62 +83,67 @@ export default function MailSettingsArea({ loaderData, actionData }: Route.Compo
   const save = actionData && "intent" in actionData && actionData.intent === "save" ? actionData : undefined;
   const test = actionData && "intent" in actionData && actionData.intent === "test" ? actionData : undefined;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2">E-mail</CardTitle>
-        <CardDescription>
-          How the site sends e-mail: confirmations, staff notices, volunteer decisions, invitations and newsletters.{" "}
-          <Link to="/admin/settings" className="text-primary underline underline-offset-4">
-            Back to Settings
-          </Link>
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-6">
-        <AdminRefusalNotice data={actionData} className="mb-0" />
-        {status.configured ? (
-          <Alert>
-            <AlertTitle>E-mail is sent</AlertTitle>
-            <AlertDescription>
-              {status.source === "env" ? "Through the mail server in the server's environment (SMTP_URL), which wins over the settings below." : "Through the mail server set up below."}
-            </AlertDescription>
-          </Alert>
-        ) : (
-          <Alert variant="destructive" role="status">
-            <AlertTitle>No mail server is set up: nothing is e-mailed</AlertTitle>
-            <AlertDescription>
-              Every message waits in the{" "}
-              <Link to="/admin/outbox" className="underline underline-offset-4">
-                Outbox
-              </Link>{" "}
-              until a mail server is set up here. From there it can then be sent.
-            </AlertDescription>
-          </Alert>
-        )}
-        {status.publicUrlIsLocalhost ? (
-          <Alert variant="destructive" role="status">
-            <AlertTitle>Links in e-mails point at this computer</AlertTitle>
-            <AlertDescription>
-              PUBLIC_URL is {status.publicUrl}, so links in e-mails (confirmations, unsubscribe, invitations) only work on this computer. Ask whoever runs the
-              server to set PUBLIC_URL to the site's public address, e.g. https://www.example.org.
-            </AlertDescription>
-          </Alert>
-        ) : null}
-        {unreadable ? (
-          <Alert variant="destructive" role="status">
-            <AlertTitle>The stored password cannot be read</AlertTitle>
-            <AlertDescription>The site's secret has changed since it was saved. Type the password again and save.</AlertDescription>
-          </Alert>
-        ) : null}
-        <MailSettingsForm
-          key={save ? "submitted" : "saved"}
-          values={save?.values ?? loaderData.values}
-          errors={save?.errors}
-          unsaved={Boolean(save)}
-          hasPassword={loaderData.hasPassword}
-          overridden={overridden}
-        />
-        <MailTestForm adminEmail={loaderData.adminEmail} via={via} result={test?.result} errors={test?.errors} typed={test?.typed} />
-      </CardContent>
-    </Card>
+    <div className="grid gap-6">
+      <AdminRefusalNotice data={actionData} className="mb-0" />
+      <PageHeader
+        title="E-mail"
+        className="mb-0"
+        description={
+          <>
+            How the site sends e-mail: confirmations, staff notices, volunteer decisions, invitations and newsletters.{" "}
+            <Link to="/admin/settings" className="text-primary underline underline-offset-4">
+              Back to Settings
+            </Link>
+          </>
+        }
+      />
+      <Card>
+        <CardContent className="grid gap-6 pt-6">
+          {status.configured ? (
+            <Alert>
+              <AlertTitle>E-mail is sent</AlertTitle>
+              <AlertDescription>
+                {status.source === "env" ? "Through the mail server in the server's environment (SMTP_URL), which wins over the settings below." : "Through the mail server set up below."}
+              </AlertDescription>
+            </Alert>
+          ) : (
+            <Alert variant="destructive" role="status">
+              <AlertTitle>No mail server is set up: nothing is e-mailed</AlertTitle>
+              <AlertDescription>
+                Every message waits in the{" "}
+                <Link to="/admin/outbox" className="underline underline-offset-4">
+                  Outbox
+                </Link>{" "}
+                until a mail server is set up here. From there it can then be sent.
+              </AlertDescription>
+            </Alert>
+          )}
+          {status.publicUrlIsLocalhost ? (
+            <Alert variant="destructive" role="status">
+              <AlertTitle>Links in e-mails point at this computer</AlertTitle>
+              <AlertDescription>
+                PUBLIC_URL is {status.publicUrl}, so links in e-mails (confirmations, unsubscribe, invitations) only work on this computer. Ask whoever runs the
+                server to set PUBLIC_URL to the site's public address, e.g. https://www.example.org.
+              </AlertDescription>
+            </Alert>
+          ) : null}
+          {unreadable ? (
+            <Alert variant="destructive" role="status">
+              <AlertTitle>The stored password cannot be read</AlertTitle>
+              <AlertDescription>The site's secret has changed since it was saved. Type the password again and save.</AlertDescription>
+            </Alert>
+          ) : null}
+          <MailSettingsForm
+            key={save ? "submitted" : "saved"}
+            values={save?.values ?? loaderData.values}
+            errors={save?.errors}
+            unsaved={Boolean(save)}
+            hasPassword={loaderData.hasPassword}
+            overridden={overridden}
+          />
+          <MailTestForm adminEmail={loaderData.adminEmail} via={via} result={test?.result} errors={test?.errors} typed={test?.typed} />
+        </CardContent>
+      </Card>
+    </div>
   );
 }

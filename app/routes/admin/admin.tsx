@@ -14,7 +14,7 @@ import { getToast } from "#app/web/toast.server";
 import { TWO_FACTOR_REQUIRED } from "#app/features/accounts/two-factor-policy";
 import { cn } from "#app/components/ui/utils";
 // ── What needs attention: counts for the tabs' badges (and the landing page's summary) ──
-import { attentionCounts } from "#app/features/dashboard/attention.server";
+import { attentionCounts, attentionLinks } from "#app/features/dashboard/attention.server";
 import { attentionAreasFor, tabAttention } from "#app/features/dashboard/attention";
 import { TabBadge } from "#app/features/dashboard/admin/attention-ui";
 import { getDatabase } from "#app/platform/db/db.server";
@@ -50,8 +50,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     throw thrown;
   }
   // Only the areas this member of staff may open: a count says records exist.
-  const attention = await attentionCounts(await getDatabase(), attentionAreasFor(current!.user.role));
-  return data({ user: current!.user, sessionEndsAt: current!.endsAt, serverNow: new Date().toISOString(), toast, attention }, { headers });
+  const database = await getDatabase();
+  const attention = await attentionCounts(database, attentionAreasFor(current!.user.role));
+  const attentionLinksFor = await attentionLinks(database, attention);
+  return data({ user: current!.user, sessionEndsAt: current!.endsAt, serverNow: new Date().toISOString(), toast, attention, attentionLinks: attentionLinksFor }, { headers });
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

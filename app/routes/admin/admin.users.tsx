@@ -7,6 +7,7 @@ import { ActionButton, Field } from "#app/features/admin/record-fields";
 import { Alert, AlertDescription } from "#app/components/ui/alert";
 import { Button } from "#app/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
+import { PageHeader } from "#app/components/ui/page-header";
 import { Input } from "#app/components/ui/input";
 import { formatDateTime } from "#app/web/dates";
 import { changeRole, listAccounts, listSessions, removeAdminAccount, revokeOtherSessions, revokeSession } from "#app/features/accounts/admin-accounts.server";
@@ -210,6 +211,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
   return (
     <div className="grid gap-6 [&>*]:min-w-0">
       <AdminRefusalNotice data={actionData} className="mb-0" />
+      <PageHeader title="Admin users" description="Everyone who can sign in to the admin area." className="mb-0" />
       {reauthNeeded || reauthAnswer ? (
         <ConfirmIdentityCard
           twoFactorEnabled={me.twoFactorEnabled}
@@ -220,26 +222,20 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
           autoFocus={Boolean(reauthAnswer)}
         />
       ) : null}
-      <Card>
-        <CardHeader>
-          <CardTitle as="h2">Admin users</CardTitle>
-          <CardDescription>Everyone who can sign in to the admin area.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          {["change-role", "reset-two-factor", "remove-account"].map((intent) =>
-            answerFor(answer, intent) ? (
-              <Alert key={intent} variant="destructive">
-                <AlertDescription>{answerFor(answer, intent)}</AlertDescription>
-              </Alert>
-            ) : null,
-          )}
-          <AccountsTable accounts={accounts} meId={me.id} />
-        </CardContent>
-      </Card>
+      <div className="grid gap-4">
+        {["change-role", "reset-two-factor", "remove-account"].map((intent) =>
+          answerFor(answer, intent) ? (
+            <Alert key={intent} variant="destructive">
+              <AlertDescription>{answerFor(answer, intent)}</AlertDescription>
+            </Alert>
+          ) : null,
+        )}
+        <AccountsTable accounts={accounts} meId={me.id} />
+      </div>
 
       <Card>
         <CardHeader>
-          <CardTitle as="h2">Invite someone</CardTitle>
+          <CardTitle as="h3">Invite someone</CardTitle>
           <CardDescription>
             {delivery === "outbox"
               ? `No mail server is set up, so the invitation e-mail waits in the Outbox and is not sent: pass its link on from there. The link works once, for ${ttlHours} hours.`
@@ -276,7 +272,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
           </Form>
           {invitations.length > 0 ? (
             <section aria-labelledby="pending-invitations" className="grid gap-2">
-              <h3 id="pending-invitations" className="font-semibold">Waiting to be accepted</h3>
+              <h4 id="pending-invitations" className="font-semibold">Waiting to be accepted</h4>
               <ul className="grid gap-2">
                 {invitations.map((invitation) => (
                   <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-border px-3 py-2 text-sm">
@@ -299,7 +295,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
 
       <Card>
         <CardHeader>
-          <CardTitle as="h2">Your sign-in security</CardTitle>
+          <CardTitle as="h3">Your sign-in security</CardTitle>
           <CardDescription>
             Two-factor sign-in asks for a 6-digit code from an authenticator app on your phone after your password, so a stolen
             password alone cannot open the admin area.
@@ -385,7 +381,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
 
       <Card>
         <CardHeader>
-          <CardTitle as="h2">Sessions</CardTitle>
+          <CardTitle as="h3">Sessions</CardTitle>
           <CardDescription>Where each account is signed in now. Ending a session signs that device out at once.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
@@ -396,7 +392,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
           ) : null}
           <section aria-labelledby="my-sessions" className="grid gap-2">
             <div className="flex flex-wrap items-center justify-between gap-2">
-              <h3 id="my-sessions" className="font-semibold">Your sessions</h3>
+              <h4 id="my-sessions" className="font-semibold">Your sessions</h4>
               {mine.length > 1 ? (
                 <Form method="post">
                   <input type="hidden" name="intent" value="revoke-other-sessions" />
@@ -410,7 +406,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
             <SessionTable sessions={mine} currentId={me.sessionId} caption="Your sessions" showEmail={false} />
           </section>
           <section aria-labelledby="all-sessions" className="grid gap-2">
-            <h3 id="all-sessions" className="font-semibold">All sessions</h3>
+            <h4 id="all-sessions" className="font-semibold">All sessions</h4>
             <SessionTable sessions={sessions} currentId={me.sessionId} caption="All sessions" showEmail />
           </section>
         </CardContent>

@@ -4,7 +4,8 @@ import type { Route } from "./+types/admin.youtube";
 import { EmptyState } from "#app/components/ui/empty-state";
 import { ActionButton, ConfirmDeleteButton, RecordRefusalNotice, revalidateAfterRefusedEdit, useRecordFormSlot } from "#app/features/admin/record-fields";
 import { EMPTY_YOUTUBE, YoutubeForm, type YoutubeFormValues } from "#app/features/videos/admin/youtube-form";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card";
+import { Card, CardContent } from "#app/components/ui/card";
+import { PageHeader } from "#app/components/ui/page-header";
 import { BUILT_IN_PAGES } from "#app/content/pages";
 import { isRecordId, refuseDeletedRecord, refuseFailedSave, refuseMissingRecord, refuseStaleEdit, refuseUnknownAction } from "#app/features/admin/admin-response.server";
 import { clientIpFrom } from "#app/features/public-forms/abuse-guard.server";
@@ -125,30 +126,28 @@ export default function YoutubeTab({ loaderData, actionData }: Route.ComponentPr
   for (const v of videos) byPage.set(v.page, [...(byPage.get(v.page) ?? []), v]);
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[1fr_24rem]">
-      <RecordRefusalNotice data={actionData} className="lg:col-span-2" />
-      <Card className="lg:order-2 lg:self-start">
-        <CardContent className="pt-6">
-          <YoutubeForm
-            key={formKey}
-            editingId={editingId}
-            values={values}
-            errors={submitted?.errors}
-            unsaved={Boolean(submitted)}
-            cancelHref={BASE}
-            focusOnMount={focusOnMount}
-          />
-        </CardContent>
-      </Card>
-      <Card className="lg:order-1">
-        <CardHeader>
-          <CardTitle as="h2">YouTube</CardTitle>
-          <CardDescription>
-            {counts.all} {counts.all === 1 ? "video" : "videos"} on {counts.pages} {counts.pages === 1 ? "page" : "pages"}. Visitors see a
-            play button; the video loads from YouTube (privacy-enhanced mode) only when they press it.
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-8">
+    <div className="grid gap-6">
+      <RecordRefusalNotice data={actionData} className="mb-0" />
+      <PageHeader
+        title="YouTube"
+        className="mb-0"
+        description={`${counts.all} ${counts.all === 1 ? "video" : "videos"} on ${counts.pages} ${counts.pages === 1 ? "page" : "pages"}. Visitors see a play button; the video loads from YouTube (privacy-enhanced mode) only when they press it.`}
+      />
+      <div className="grid gap-6 lg:grid-cols-[1fr_24rem]">
+        <Card className="lg:order-2 lg:self-start">
+          <CardContent className="pt-6">
+            <YoutubeForm
+              key={formKey}
+              editingId={editingId}
+              values={values}
+              errors={submitted?.errors}
+              unsaved={Boolean(submitted)}
+              cancelHref={BASE}
+              focusOnMount={focusOnMount}
+            />
+          </CardContent>
+        </Card>
+        <div className="grid min-w-0 content-start gap-8 lg:order-1">
           {videos.length === 0 ? (
             <EmptyState>No YouTube videos yet. Add the first one with the form.</EmptyState>
           ) : (
@@ -208,8 +207,8 @@ export default function YoutubeTab({ loaderData, actionData }: Route.ComponentPr
               );
             })
           )}
-        </CardContent>
-      </Card>
+        </div>
+      </div>
     </div>
   );
 }

@@ -24,7 +24,7 @@ export function PasswordForm({
 }) {
   return (
     <Form method="post" className="grid gap-3 rounded-md border border-border p-4" noValidate>
-      <h3 className="font-semibold">{title}</h3>
+      <h4 className="font-semibold">{title}</h4>
       <input type="hidden" name="intent" value={intent} />
       <Field id={`${intent}-password`} label="Your password" errors={error ? [error] : undefined} required>
         {(props) => <Input {...props} name="password" type="password" autoComplete="current-password" />}

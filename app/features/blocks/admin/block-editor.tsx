@@ -143,7 +143,8 @@ export function BlockEditor({ name, blocks, onChange, errors = {}, pages, videoP
                         <Button
                           type="button"
                           variant="ghost"
-                          className="min-w-0 flex-1 justify-start text-left"
+                          // w-0: the long label is cut short (truncate) rather than widening the editor on a phone.
+                          className="w-0 min-w-0 flex-1 justify-start text-left"
                           aria-expanded={isOpen}
                           data-focus={`open-${block.id}`}
                           onClick={() => toggle(block.id, !isOpen)}

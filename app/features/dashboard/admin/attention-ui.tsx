@@ -1,10 +1,17 @@
 import { Link, useRouteLoaderData } from "react-router";
 import { CircleCheck } from "lucide-react";
-import { attentionItems, tabAttention, type AttentionCounts } from "../attention";
+import { attentionItems, tabAttention, type AttentionCounts, type AttentionLinks } from "../attention";
+
+type ShellData = { attention?: AttentionCounts; attentionLinks?: AttentionLinks } | undefined;
 
 /** The counts the admin shell's loader made for this request (none outside the shell). */
 export function useAttentionCounts(): AttentionCounts {
-  return (useRouteLoaderData("routes/admin/admin") as { attention?: AttentionCounts } | undefined)?.attention ?? {};
+  return (useRouteLoaderData("routes/admin/admin") as ShellData)?.attention ?? {};
+}
+
+/** The shell's more exact links for some counts (a single scheduled page). */
+function useAttentionLinks(): AttentionLinks {
+  return (useRouteLoaderData("routes/admin/admin") as ShellData)?.attentionLinks ?? {};
 }
 
 /**
@@ -31,7 +38,7 @@ export function TabBadge({ path, counts }: { path: string; counts: AttentionCoun
  * on a phone it takes a line or two above the page editor rather than a screen.
  */
 export function AttentionSummary() {
-  const items = attentionItems(useAttentionCounts());
+  const items = attentionItems(useAttentionCounts(), useAttentionLinks());
   return (
     <section aria-labelledby="attention-heading" className="mb-4 flex flex-wrap items-center gap-x-3 gap-y-2 text-sm">
       <h2 id="attention-heading" className="font-semibold">
