@@ -21,7 +21,8 @@ export interface FieldDifference {
 }
 
 export type BlockDifference =
-  | { kind: "added" | "removed"; blockId: string; label: string }
+  | { kind: "added"; blockId: string; label: string }
+  | { kind: "removed"; blockId: string; label: string }
   | { kind: "changed"; blockId: string; label: string; fields: FieldDifference[] }
   | { kind: "moved"; blockId: string; label: string; from: number; to: number };
 
