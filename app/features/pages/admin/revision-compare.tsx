@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useFetcher } from "react-router";
 import { GitCompareArrows, Loader2 } from "lucide-react";
 import { Button } from "#app/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogClose, DialogTrigger } from "#app/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "#app/components/ui/dialog";
 import { formatDateTime } from "#app/web/dates";
 import type { BlockDifference, FieldDifference } from "#app/features/blocks/page-differences";
 import type { RevisionComparison, RevisionComparisonAnswer } from "#app/features/pages/revision-comparison";
@@ -19,7 +19,7 @@ export function againstWords(against: RevisionComparison["against"]): { title: s
  * Compare, beside a revision's Restore: a dialog that shows, block by block,
  * what changed since that revision went live, with the words before and
  * after. It is fetched when opened (and again each time, as the draft may
- * have changed), and closes with Escape or Close, focus going back to the button.
+ * have changed), and closes with Escape or its Close button, focus going back to Compare.
  */
 export function CompareRevision({ pageId, revision }: { pageId: string; revision: number }) {
   const fetcher = useFetcher<RevisionComparisonAnswer>();
@@ -36,9 +36,10 @@ export function CompareRevision({ pageId, revision }: { pageId: string; revision
       }}
     >
       <DialogTrigger asChild>
-        <Button type="button" variant="outline" size="sm">
+        {/* Named in a label, not in hidden text: the list's "Revision N" is then the only text on the page saying so. */}
+        <Button type="button" variant="outline" size="sm" aria-label={`Compare revision ${revision} with the page now`}>
           <GitCompareArrows aria-hidden="true" />
-          Compare<span className="sr-only"> revision {revision} with the page now</span>
+          Compare
         </Button>
       </DialogTrigger>
       <DialogContent className="max-w-3xl">
@@ -46,7 +47,7 @@ export function CompareRevision({ pageId, revision }: { pageId: string; revision
           <DialogTitle>{comparison ? `Revision ${revision} compared with ${againstWords(comparison.against).title}` : `Revision ${revision} compared`}</DialogTitle>
           <DialogDescription>
             {comparison
-              ? `What changed since revision ${revision} went live (${formatDateTime(comparison.revision.createdAt)} by ${comparison.revision.createdByEmail ?? "the site"}), block by block: each change shows the words in revision ${revision}, then in ${againstWords(comparison.against).title}. Restoring revision ${revision} would bring its words back into the draft.`
+              ? `What changed since revision ${revision} went live (${formatDateTime(comparison.revision.createdAt)} by ${comparison.revision.createdByEmail ?? "the site"}), block by block: each change shows the words in revision ${revision}, then in ${againstWords(comparison.against).title}. Restore copies revision ${revision} into the draft.`
               : "What changed on the page since this revision went live, block by block."}
           </DialogDescription>
         </DialogHeader>
@@ -62,13 +63,6 @@ export function CompareRevision({ pageId, revision }: { pageId: string; revision
             {answer && !answer.ok ? answer.message : "The comparison could not be loaded: try again."}
           </p>
         )}
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              Close
-            </Button>
-          </DialogClose>
-        </DialogFooter>
       </DialogContent>
     </Dialog>
   );
