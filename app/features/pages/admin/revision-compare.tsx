@@ -21,7 +21,7 @@ export function againstWords(against: RevisionComparison["against"]): { title: s
  * after. It is fetched when opened (and again each time, as the draft may
  * have changed), and closes with Escape or its Close button, focus going back to Compare.
  */
-export function CompareRevision({ pageId, revision }: { pageId: string; revision: number }) {
+export function CompareRevision({ pageId, revision, wordsOnly = false }: { pageId: string; revision: number; wordsOnly?: boolean }) {
   const fetcher = useFetcher<RevisionComparisonAnswer>();
   const [open, setOpen] = useState(false);
   const loading = fetcher.state !== "idle" || !fetcher.data;
@@ -47,7 +47,7 @@ export function CompareRevision({ pageId, revision }: { pageId: string; revision
           <DialogTitle>{comparison ? `Revision ${revision} compared with ${againstWords(comparison.against).title}` : `Revision ${revision} compared`}</DialogTitle>
           <DialogDescription>
             {comparison
-              ? `What changed since revision ${revision} went live (${formatDateTime(comparison.revision.createdAt)} by ${comparison.revision.createdByEmail ?? "the site"}), block by block: each change shows the words in revision ${revision}, then in ${againstWords(comparison.against).title}. Restore copies revision ${revision} into the draft.`
+              ? `What changed since revision ${revision} went live (${formatDateTime(comparison.revision.createdAt)} by ${comparison.revision.createdByEmail ?? "the site"}), block by block: each change shows the words in revision ${revision}, then in ${againstWords(comparison.against).title}. ${wordsOnly ? `Restore here copies only the words of revision ${revision} into the draft.` : `Restore copies revision ${revision} into the draft.`}`
               : "What changed on the page since this revision went live, block by block."}
           </DialogDescription>
         </DialogHeader>
@@ -107,7 +107,7 @@ function BlockDetail({ block, revision, columns, againstTitle }: { block: BlockD
   if (block.kind === "added" || block.kind === "removed") {
     return (
       <p className="text-sm">
-        {block.kind === "added" ? `Not in revision ${revision}: this block is in ${againstTitle} only.` : `In revision ${revision} only: this block is not in ${againstTitle}.`}
+        {block.kind === "added" ? `Added since revision ${revision}: it is in ${againstTitle}, not in revision ${revision}.` : `Removed since revision ${revision}: it is in revision ${revision}, not in ${againstTitle}.`}
       </p>
     );
   }

@@ -67,7 +67,7 @@ export function RevisionList({
               </p>
             </div>
             <div className="flex flex-wrap items-center gap-2">
-              <CompareRevision pageId={pageId} revision={r.revision} />
+              <CompareRevision pageId={pageId} revision={r.revision} wordsOnly={wordsOnly} />
               {r.revision === current ? null : (
                 <Form method="post">
                   <input type="hidden" name="intent" value="restore" />
