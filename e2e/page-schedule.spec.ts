@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { checkAdminPage, closeToasts, createAdmin, signInAs } from "./admin-session";
-import { expectAccessible, visit } from "./helpers";
+import { expectAccessible, useTheme, visit } from "./helpers";
 
 /**
  * A page's history and schedule (decision 015), as staff and then as a
@@ -45,7 +45,7 @@ async function saveAndPublish(page: Page) {
   await expect(page.getByText("Status:")).toContainText("Published");
 }
 
-test("Compare shows what changed since an older revision, against what is live and then against the draft", async ({ page }) => {
+test("Compare shows what changed since an older revision, against what is live and then against the draft", async ({ page, baseURL }) => {
   const path = "/what-we-deliver/vrp";
   await signInAs(page, ADMIN, "/admin?page=vrp");
   await closeToasts(page, "Login Successful");
@@ -77,10 +77,15 @@ test("Compare shows what changed since an older revision, against what is live a
   await page.getByRole("button", { name: `Restore revision ${older}` }).click();
   await closeToasts(page, "Revision restored");
   await expect(heroTitle).toHaveValue(original);
+  // This time at a phone's width, in the dark theme.
+  await useTheme(page, "dark", baseURL!);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
   await page.getByRole("button", { name: `Compare revision ${newer} with the page now` }).click();
   const draftDialog = page.getByRole("dialog", { name: `Revision ${newer} compared with the current draft` });
   await expect(draftDialog.getByRole("listitem").filter({ hasText: "Title" }).getByRole("definition")).toHaveText(["Safer streets, together", original]);
-  await expectAccessible(page, "Compare dialog, against the draft");
+  await expectAccessible(page, "Compare dialog, against the draft, 390 px, dark");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), "no sideways scroll").toBe(true);
   await draftDialog.getByRole("button", { name: "Close" }).click();
   await expect(draftDialog).toBeHidden();
 
