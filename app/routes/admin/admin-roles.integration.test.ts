@@ -27,6 +27,7 @@ const NEEDS: Record<string, Capability | "staff"> = {
   "routes/admin/admin.page-images": "pages",
   "routes/admin/admin.serving-humanity": "pages",
   "routes/admin/admin_.preview": "pages",
+  "routes/resources/admin.pages.$id.compare": "pages",
   "routes/admin/admin.media": "media",
   "routes/admin/admin.events": "events",
   "routes/admin/admin.youtube": "videos",

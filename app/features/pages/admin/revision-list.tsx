@@ -5,8 +5,9 @@ import { Badge } from "#app/components/ui/badge";
 import { Button } from "#app/components/ui/button";
 import { formatDateTime } from "#app/web/dates";
 import type { RevisionItem } from "#app/features/pages/editor-values";
+import { CompareRevision } from "./revision-compare";
 
-/** Every version that went live, newest first, each restorable into the draft with one click. */
+/** Every version that went live, newest first, each to compare with the page now and restore into the draft with one click. */
 export function RevisionList({
   pageId,
   revisions,
@@ -47,7 +48,7 @@ export function RevisionList({
         Revisions
       </Heading>
       <p className="text-sm text-muted-foreground">
-        Every version that went live is kept. Restoring one copies it into the draft: publish it to put it back on the site.
+        Every version that went live is kept. Compare shows what changed since; restoring one copies it into the draft: publish it to put it back on the site.
         {wordsOnly ? " Here a restore brings back the words only: the page's images and layout stay as they are (the Pages tab restores them too)." : null}
       </p>
       {dirty ? <p className="text-sm font-medium">Save or discard your changes before restoring an earlier version.</p> : null}
@@ -65,19 +66,22 @@ export function RevisionList({
                 {`${formatDateTime(r.createdAt)} by ${r.createdByEmail ?? (r.action === "seed" ? "the site" : "unknown")}${describe(r)}${r.heroTitle ? ` · “${r.heroTitle}”` : ""}`}
               </p>
             </div>
-            {r.revision === current ? null : (
-              <Form method="post">
-                <input type="hidden" name="intent" value="restore" />
-                <input type="hidden" name="pageId" value={pageId} />
-                <input type="hidden" name="revision" value={r.revision} />
-                {/* The version this list was drawn from: a save made since makes the restore ask first. */}
-                <input type="hidden" name="baseRevision" value={version} />
-                <Button type="submit" variant="outline" size="sm" disabled={dirty || restoring !== null}>
-                  {restoring === r.revision ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-                  Restore<span className="sr-only"> revision {r.revision}</span>
-                </Button>
-              </Form>
-            )}
+            <div className="flex flex-wrap items-center gap-2">
+              <CompareRevision pageId={pageId} revision={r.revision} wordsOnly={wordsOnly} />
+              {r.revision === current ? null : (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="restore" />
+                  <input type="hidden" name="pageId" value={pageId} />
+                  <input type="hidden" name="revision" value={r.revision} />
+                  {/* The version this list was drawn from: a save made since makes the restore ask first. */}
+                  <input type="hidden" name="baseRevision" value={version} />
+                  <Button type="submit" variant="outline" size="sm" disabled={dirty || restoring !== null}>
+                    {restoring === r.revision ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+                    Restore<span className="sr-only"> revision {r.revision}</span>
+                  </Button>
+                </Form>
+              )}
+            </div>
           </li>
         ))}
       </ol>
