@@ -63,6 +63,8 @@ test("staff make a page under What We Offer, add it to the menu and publish it; 
   await closeToasts(page, "Page created");
   await expect(page.getByRole("heading", { level: 3, name: new RegExp(`^${TITLE}`) })).toBeVisible();
   await expect(page.getByText("Status:")).toContainText("Not published");
+  // A page staff made has no built-in text to go back to.
+  await expect(page.getByRole("button", { name: "Restore the built-in text" })).toHaveCount(0);
 
   // A draft: nobody sees it yet.
   await asVisitor(browser, async (visitor) => {

@@ -74,6 +74,8 @@ export interface PageLifecycleState {
   /** Pages with a form or list of their own keep their address and stay on the site. */
   ownsAddress: boolean;
   menuHidden: boolean;
+  /** The page shipped with the site: it has built-in text to restore. */
+  builtIn: boolean;
   /** The address without its last part (where the page sits), and that part. */
   parentPath: string;
   slug: string;
@@ -111,6 +113,7 @@ export async function loadEditorState(database: Database, page: EditablePage): P
     lifecycle: {
       ownsAddress: path === "/" || page.template !== CONTENT_TEMPLATE,
       menuHidden: record?.menuHidden ?? page.menuHidden,
+      builtIn: page.builtIn !== null,
       parentPath: path.lastIndexOf("/") <= 0 ? "" : path.slice(0, path.lastIndexOf("/")),
       slug: path.slice(path.lastIndexOf("/") + 1),
     },

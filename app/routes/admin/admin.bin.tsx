@@ -61,7 +61,7 @@ export default function BinPage({ loaderData, actionData }: Route.ComponentProps
       <PageHeader
         title="Bin"
         className="mb-2"
-        description={`Deleted media files, events, testimonials, videos and volunteer roles stay here for ${BIN_DAYS} days, newest first. Restore one to put it back exactly as it was; after ${BIN_DAYS} days it is removed for good.`}
+        description={`Deleted pages, media files, events, testimonials, videos and volunteer roles stay here for ${BIN_DAYS} days, newest first. Restore one to put it back exactly as it was; after ${BIN_DAYS} days it is removed for good.`}
       />
       {items.length === 0 ? (
         <EmptyState>The Bin is empty. Anything you delete from the admin lists comes here first.</EmptyState>

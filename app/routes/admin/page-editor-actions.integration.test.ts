@@ -208,7 +208,7 @@ describeEachEngine("the page editor's actions", (getDb) => {
     const opened = await editorOf(id);
     expect(opened.page).toEqual({ id, title: "Holiday Club", path: "/what-we-offer/holiday-club" });
     expect(opened.values).toMatchObject({ heroTitle: "Holiday Club", heroSubtitle: "", mainTitle: "", content: "" });
-    expect(opened.lifecycle).toEqual({ ownsAddress: false, menuHidden: false, parentPath: "/what-we-offer", slug: "holiday-club" });
+    expect(opened.lifecycle).toEqual({ ownsAddress: false, menuHidden: false, builtIn: false, parentPath: "/what-we-offer", slug: "holiday-club" });
 
     const fields = { pageId: id, heroTitle: "Holiday Club", heroSubtitle: "Every school holiday", mainTitle: "Days out", content: "Trips and **games**. To book, [click here](/contact).", layout: "text-only" };
     const saved = await post(pages, "/admin", { intent: "save", ...fields, baseRevision: String(opened.revision) }, cookie);

@@ -209,6 +209,7 @@ export function PageEditor({
           dirty={dirty}
           headingLevel={headingLevel}
           wordsOnly={!panels.includes("images") && !panels.includes("layout")}
+          builtInText={lifecycle?.builtIn ?? true}
         />
       ) : null}
       <UnsavedChangesDialog blocker={blocker} onLeave={draft.forget} />

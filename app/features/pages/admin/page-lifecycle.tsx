@@ -109,7 +109,7 @@ export function NewPageForm({ parents, refused }: { parents: ParentOption[]; ref
 
 export interface PageSettingsProps {
   page: { id: string; title: string; path: string };
-  lifecycle: { ownsAddress: boolean; menuHidden: boolean };
+  lifecycle: { ownsAddress: boolean; menuHidden: boolean; builtIn: boolean };
   version: number;
   dirty: boolean;
   refused?: LifecycleActionData["lifecycle"];

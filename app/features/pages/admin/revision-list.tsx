@@ -16,6 +16,7 @@ export function RevisionList({
   dirty = false,
   headingLevel = "h3",
   wordsOnly = false,
+  builtInText = true,
 }: {
   pageId: string;
   revisions: RevisionItem[];
@@ -27,6 +28,8 @@ export function RevisionList({
   headingLevel?: "h2" | "h3";
   /** Restoring here brings back a version's words only (its route's action restores them so). */
   wordsOnly?: boolean;
+  /** The page shipped with the site, so it has built-in text to go back to (a page staff made has none). */
+  builtInText?: boolean;
 }) {
   const id = useId();
   const Heading = headingLevel;
@@ -86,16 +89,18 @@ export function RevisionList({
         ))}
       </ol>
       {/* The site's original copy of this page, whatever happened since (also after the history of a moved site). */}
-      <Form method="post" className="justify-self-start">
-        <input type="hidden" name="intent" value="restore" />
-        <input type="hidden" name="pageId" value={pageId} />
-        <input type="hidden" name="revision" value={0} />
-        <input type="hidden" name="baseRevision" value={version} />
-        <Button type="submit" variant="outline" size="sm" disabled={dirty || restoring !== null}>
-          {restoring === 0 ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-          Restore the built-in text
-        </Button>
-      </Form>
+      {builtInText ? (
+        <Form method="post" className="justify-self-start">
+          <input type="hidden" name="intent" value="restore" />
+          <input type="hidden" name="pageId" value={pageId} />
+          <input type="hidden" name="revision" value={0} />
+          <input type="hidden" name="baseRevision" value={version} />
+          <Button type="submit" variant="outline" size="sm" disabled={dirty || restoring !== null}>
+            {restoring === 0 ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+            Restore the built-in text
+          </Button>
+        </Form>
+      ) : null}
     </section>
   );
 }
