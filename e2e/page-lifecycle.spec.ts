@@ -88,6 +88,10 @@ test("staff make a page under What We Offer, add it to the menu and publish it; 
   await expect(page.getByText("Status:")).toContainText("Published");
   await checkAdminPage(page, "a new page published");
 
+  // Listed wherever staff look for pages: the Content tab's shortcuts too.
+  await page.goto("/admin/content");
+  await expect(page.getByRole("region", { name: "What We Offer", exact: true }).getByRole("link", { name: TITLE, exact: true })).toHaveAttribute("href", /\/admin\?page=/);
+
   // Into the header menu, under What We Offer.
   await page.goto("/admin/navigation");
   const header = page.getByRole("form", { name: "Header menu" });

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { PageGroup } from "./page-groups";
+import type { PageGroup } from "#app/features/pages/page-groups";
 import { pagesTabHref } from "./page-groups";
 
 /**

@@ -15,8 +15,8 @@ import {
   CardHeader,
   CardTitle,
 } from "#app/components/ui/card";
-import { getPageById, PAGE_CATEGORY_LABELS } from "#app/content/pages";
-import type { PageCategory } from "#app/content/types";
+import { getPageById } from "#app/content/pages";
+import { pageGroups } from "#app/features/pages/page-groups";
 import { requireStaff, requireStaffSession } from "#app/features/accounts/auth.server";
 import { can } from "#app/features/accounts/roles";
 import { homeFor } from "#app/features/admin/admin-tabs";
@@ -46,38 +46,6 @@ import { PublicUrlWarning } from "#app/features/dashboard/admin/public-url-warni
 export const meta: Route.MetaFunction = () => [
   { title: "Pages · Admin Dashboard" },
 ];
-
-/** The page selector's groups, in the order staff are used to. */
-const GROUP_ORDER: PageCategory[] = [
-  "about",
-  "deliver",
-  "offer",
-  "main",
-  "engagement",
-  "legal",
-];
-
-/** What a page is called in the selector: a built-in page by the name staff know, any page not on the site marked so. */
-function optionTitle(page: PageListItem): string {
-  const title = getPageById(page.id)?.title ?? page.title;
-  if (page.status === "unpublished") return `${title} (not published)`;
-  return page.menuHidden ? `${title} (hidden from the menu)` : title;
-}
-
-/** Every page not in the Bin, in the selector's groups; a page staff filed under a group the tab does not know joins Main. */
-function pageGroups(pages: PageListItem[]) {
-  const live = pages.filter((p) => !p.inBin);
-  const groupOf = (p: PageListItem): PageCategory =>
-    GROUP_ORDER.includes(p.category as PageCategory)
-      ? (p.category as PageCategory)
-      : "main";
-  return GROUP_ORDER.map((category) => ({
-    label: PAGE_CATEGORY_LABELS[category],
-    pages: live
-      .filter((p) => groupOf(p) === category)
-      .map((p) => ({ id: p.id, title: optionTitle(p) })),
-  })).filter((g) => g.pages.length > 0);
-}
 
 /** Pages a new one may go under: every live page, by address. */
 function parentOptions(pages: PageListItem[]) {

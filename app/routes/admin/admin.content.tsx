@@ -5,16 +5,20 @@ import { PageHeader } from "#app/components/ui/page-header";
 import { requireStaff } from "#app/features/accounts/auth.server";
 import { pageEditorAction } from "#app/features/pages/editor-route.server";
 import { ContentShortcuts } from "#app/features/content-shortcut/content-shortcuts";
-import { PAGE_GROUPS, pageOfOldChoice, pagesTabHref } from "#app/features/content-shortcut/page-groups";
+import { pageOfOldChoice, pagesTabHref } from "#app/features/content-shortcut/page-groups";
+import { pageGroups } from "#app/features/pages/page-groups";
+import { listPageRecords } from "#app/features/pages/page-records.server";
+import { getDatabase } from "#app/platform/db/db.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Content · Admin Dashboard" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request, "pages");
   // An address from when this tab had its own editor (a bookmark, an old link) opens that page in the Pages tab.
-  const old = pageOfOldChoice(new URL(request.url).searchParams.get("page"));
+  const pages = await listPageRecords(await getDatabase());
+  const old = pageOfOldChoice(new URL(request.url).searchParams.get("page"), new Set(pages.filter((p) => !p.inBin).map((p) => p.id)));
   if (old) throw redirect(pagesTabHref(old));
-  return { groups: PAGE_GROUPS };
+  return { groups: pageGroups(pages) };
 }
 
 /**
