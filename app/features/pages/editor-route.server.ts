@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { builtInPageContent, getPageById } from "#app/content/pages";
-import { DEFAULT_IMAGE_POSITION, IMAGE_POSITIONS, LAYOUTS, type BuiltInPage, type Layout, type PageImage } from "#app/content/types";
+import { findEditablePage, type EditablePage } from "./editable-page.server";
+import { DEFAULT_IMAGE_POSITION, IMAGE_POSITIONS, LAYOUTS, type Layout, type PageImage } from "#app/content/types";
 import type { EditorActionData, EditorValues, PublishingState, RevisionItem } from "./editor-values";
 import { recordAudit } from "#app/features/audit/audit.server";
 import type { CurrentSession } from "#app/features/accounts/auth.server";
@@ -41,33 +42,6 @@ import { redirectWithToast } from "#app/web/toast.server";
  * The loader and action behind the Pages tab and the Content tab's CMS
  * variant: both edit the same stored page content, so they share this.
  */
-
-/** A page the editor can open: its record's place in the site, and the built-in page it started as (null: one staff made). */
-export interface EditablePage {
-  id: string;
-  title: string;
-  path: string;
-  template: string;
-  menuHidden: boolean;
-  builtIn: BuiltInPage | null;
-}
-
-/** The live (not binned) page with this id, as the editor opens it. */
-export async function findEditablePage(database: Database, id: string): Promise<EditablePage | null> {
-  if (!id) return null;
-  const record = await getPageRecord(database, id);
-  if (!record) return null;
-  const builtIn = getPageById(id) ?? null;
-  return {
-    id,
-    // A built-in page keeps the name staff know it by; a page staff made is called what its title says.
-    title: builtIn?.title ?? editedDocument(record)?.title ?? record.slug,
-    path: record.path,
-    template: record.template,
-    menuHidden: record.menuHidden,
-    builtIn,
-  };
-}
 
 /** What the editor can do to the page itself besides its words: its address, its place in the menu, a copy, the Bin. */
 export interface PageLifecycleState {

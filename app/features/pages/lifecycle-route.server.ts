@@ -6,7 +6,7 @@ import { getDatabase } from "#app/platform/db/db.server";
 import { formatDateTime } from "#app/web/dates";
 import { redirectWithToast } from "#app/web/toast.server";
 import type { LifecycleActionData } from "./editor-values";
-import { findEditablePage } from "./editor-route.server";
+import { findEditablePage } from "./editable-page.server";
 import { createPage, deletePage, duplicatePage } from "./page-lifecycle.server";
 import { movePage } from "./page-paths.server";
 import { setPageMenuHidden } from "./page-records.server";
@@ -27,7 +27,7 @@ const field = (form: FormData, name: string) => {
 const opened = (id: string) => `/admin?page=${encodeURIComponent(id)}`;
 
 export async function pageLifecycleAction(form: FormData, current: CurrentSession, options: { ip?: string }) {
-  const intent = field(form, "intent");
+  const intent = String(form.get("intent") ?? "");
   if (!LIFECYCLE_INTENTS.has(intent)) return refuseUnknownAction();
   const database = await getDatabase();
   const actor = { id: current.user.id, email: current.user.email, ip: options.ip ?? null };
@@ -75,7 +75,7 @@ export async function pageLifecycleAction(form: FormData, current: CurrentSessio
     });
   }
 
-  // menu-visibility
+  if (intent !== "menu-visibility") return refuseUnknownAction();
   const hide = field(form, "hidden") === "1";
   const raw = field(form, "baseRevision");
   const result = await setPageMenuHidden(database, page.id, hide, actor, /^\d{1,9}$/.test(raw) ? Number(raw) : undefined);

@@ -27,10 +27,10 @@ import {
   type PageListItem,
 } from "#app/features/pages/page-records.server";
 import {
-  findEditablePage,
   loadEditorState,
   pageEditorAction,
 } from "#app/features/pages/editor-route.server";
+import { findEditablePage } from "#app/features/pages/editable-page.server";
 import {
   LIFECYCLE_INTENTS,
   pageLifecycleAction,

@@ -8,7 +8,7 @@ import { requireStaff } from "#app/features/accounts/auth.server";
 import { getDatabase } from "#app/platform/db/db.server";
 import { checkDocument, editedDocument, getPageRecord } from "#app/features/pages/page-records.server";
 import { applyEditorSubmission } from "#app/features/pages/editor-document";
-import { findEditablePage } from "#app/features/pages/editor-route.server";
+import { findEditablePage } from "#app/features/pages/editable-page.server";
 import { postedDocumentParts, withPostedParts } from "#app/features/pages/editor-blocks";
 import { hasOwnBlocks, withPageVideos } from "#app/features/pages/page-shape";
 import { CONTENT_TEMPLATE } from "#app/features/pages/seed/seed-document";
