@@ -46,7 +46,9 @@ async function collectSite(browser, origin, paths) {
     // Not addStyleTag: it waits for the style's load event, which never comes with scripts off.
     await page.evaluate((css) => document.head.append(Object.assign(document.createElement("style"), { textContent: css })), OPEN_MENUS_CSS);
     if (process.env.EDITABLE_VERBOSE) console.log(`${origin}${pagePath}`);
-    result[pagePath] = { status: response?.status() ?? 0, blocks: await page.evaluate(collectVisibleBlocks) };
+    // The words a visitor meets outside the blocks (tab title, search and share texts, hidden text), only to find edits that show nowhere.
+    const everything = await page.evaluate(() => [document.title, ...[...document.querySelectorAll("meta[content]")].map((m) => m.getAttribute("content")), document.body.innerHTML].join(" "));
+    result[pagePath] = { status: response?.status() ?? 0, blocks: await page.evaluate(collectVisibleBlocks), everything };
   }
   await context.close();
   return result;
@@ -160,5 +162,18 @@ printTable(
   ["counted", "visible blocks", "editable fields", "rich-text body", "code", "rich text fully editable", "rich text as half", "rich text not counted"],
   ways.map(([name, t]) => [name, t.total, t.editable, t.rich, t.code, shares(t).full, shares(t).half, shares(t).none]),
 );
+// Markers written that no page shows, even in its head or hidden parts: edits staff can make that reach no visitor.
+const seenAnywhere = new Set(paths.flatMap((p) => marked[p].everything.match(/Z[QR]\d+/g) ?? []));
+const seenInBlocks = new Set(paths.flatMap((p) => marked[p].blocks.flatMap((b) => `${b.text} ${b.alt} ${b.src}`.match(/Z[QR]\d+/g) ?? [])));
+const markerId = (marker) => /Z[QR]\d+/.exec(marker)?.[0] ?? marker;
+// A field left empty that shows nothing once filled in (a card's button label without a link) is no surprise; a filled one is.
+const nowhere = [...marking.written].filter(([marker, where]) => !seenAnywhere.has(markerId(marker)) && !where.endsWith("(empty)"));
+const notInBlocks = [...marking.written].filter(([marker]) => seenAnywhere.has(markerId(marker)) && !seenInBlocks.has(markerId(marker)));
+const shownInBlocks = [...marking.written].filter(([marker]) => seenInBlocks.has(markerId(marker))).length;
+console.log(`Marked values shown in a visible block: ${shownInBlocks}; only in a page's head or hidden text: ${notInBlocks.length}; filled in but on no page at all: ${nowhere.length}.`);
+if (process.env.EDITABLE_VERBOSE) {
+  for (const [, where] of notInBlocks) console.log(`  not in a visible block: ${where}`);
+  for (const [, where] of nowhere) console.log(`  shown nowhere: ${where}`);
+}
 console.log(`Build ${BUILD_DIR}, ${Math.round((Date.now() - started) / 1000)} s.`);
 if (process.env.EDITABLE_JSON) fs.writeFileSync(process.env.EDITABLE_JSON, `${JSON.stringify(all, null, 1)}\n`);

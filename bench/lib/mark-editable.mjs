@@ -23,9 +23,16 @@ const NUMBER_KEYS = new Set(["value", "amount"]);
 /** The markers handed out so far, so each field gets its own. */
 export function createMarker() {
   let n = 0;
+  /** Marker → where it was written ("page about: blocks.0.title"), to find edits that show nowhere. */
+  const written = new Map();
+  const note = (marker, where) => {
+    written.set(marker, where);
+    return marker;
+  };
   return {
-    text: (rich) => `${rich ? MARK_RICH : MARK_FIELD}${++n}`,
-    picture: () => `/images/${MARK_FIELD}${++n}.jpg`,
+    text: (rich, where = "") => note(`${rich ? MARK_RICH : MARK_FIELD}${++n}`, where),
+    picture: (where = "") => note(`/images/${MARK_FIELD}${++n}.jpg`, where),
+    written,
     get count() {
       return n;
     },
@@ -35,39 +42,43 @@ export function createMarker() {
 const WRAPPERS = new Set(["optional", "nullable", "default", "prefault", "readonly", "catch", "nonoptional"]);
 
 /**
- * A copy of `value` with every non-empty text field `schema` describes
- * replaced by a marker. `rich` is true inside a rich-text document (Tiptap
+ * A copy of `value` with every text field `schema` describes replaced by a
+ * marker, empty ones included (a block a filled-in field adds is simply not
+ * one of the seed's blocks). `rich` is true inside a rich-text document (Tiptap
  * JSON: its text nodes are the words of a body), detected by the document's
  * own shape ({ type: "doc", content }).
  */
-export function markValue(schema, value, marker, key = "", rich = false) {
+export function markValue(schema, value, marker, key = "", rich = false, where = "") {
   if (value === null || value === undefined) return value;
   const def = schema?._zod?.def;
   if (!def) return value;
-  if (WRAPPERS.has(def.type)) return markValue(def.innerType, value, marker, key, rich);
-  if (def.type === "lazy") return markValue(def.getter(), value, marker, key, rich);
-  if (def.type === "pipe") return markValue(def.in, value, marker, key, rich);
+  if (WRAPPERS.has(def.type)) return markValue(def.innerType, value, marker, key, rich, where);
+  if (def.type === "lazy") return markValue(def.getter(), value, marker, key, rich, where);
+  if (def.type === "pipe") return markValue(def.in, value, marker, key, rich, where);
   switch (def.type) {
     case "string":
-      if (typeof value !== "string" || value.trim() === "" || KEEP_KEYS.has(key)) return value;
-      return PICTURE_KEYS.has(key) ? marker.picture() : marker.text(rich);
+      // Empty ones too: an empty consent or privacy note shows the standard wording, and typing one replaces it.
+      if (typeof value !== "string" || KEEP_KEYS.has(key)) return value;
+      return PICTURE_KEYS.has(key) ? marker.picture(where) : marker.text(rich, value.trim() ? where : `${where} (empty)`);
     case "number":
       return typeof value === "number" && NUMBER_KEYS.has(key) ? value + 7 : value;
     case "array":
-      return Array.isArray(value) ? value.map((item) => markValue(def.element, item, marker, key, rich)) : value;
+      return Array.isArray(value) ? value.map((item, i) => markValue(def.element, item, marker, key, rich, `${where}.${i}`)) : value;
     case "object": {
       if (typeof value !== "object" || Array.isArray(value)) return value;
       const inRich = rich || (value.type === "doc" && Array.isArray(value.content));
+      // Name a block by its type, so "blocks.2(cards).cards.0.title" reads as what it is.
+      const here = typeof value.type === "string" && !inRich ? `${where}(${value.type})` : where;
       const out = { ...value };
       for (const [field, fieldSchema] of Object.entries(def.shape)) {
-        if (field in value) out[field] = markValue(fieldSchema, value[field], marker, field, inRich);
+        if (field in value) out[field] = markValue(fieldSchema, value[field], marker, field, inRich, inRich ? here : `${here}.${field}`);
       }
       return out;
     }
     case "union": {
       // The first option the value fits (a discriminated union's by its tag).
       const option = def.options.find((o) => o.safeParse(value).success);
-      return option ? markValue(option, value, marker, key, rich) : value;
+      return option ? markValue(option, value, marker, key, rich, where) : value;
     }
     default:
       return value;
@@ -112,7 +123,7 @@ export function markDatabase(db, schemas, marker = createMarker()) {
       const update = {};
       for (const column of ["published", "draft"]) {
         if (!page[column]) continue;
-        const marked = markValue(schemas.pageDocumentSchema, JSON.parse(page[column]), marker);
+        const marked = markValue(schemas.pageDocumentSchema, JSON.parse(page[column]), marker, "", false, `page ${page.id} ${column}:`);
         const check = schemas.pageDocumentSchema.safeParse(marked);
         if (!check.success) refused.push(`${page.id} (${column}): ${check.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`);
         update[column] = JSON.stringify(marked);
@@ -123,14 +134,14 @@ export function markDatabase(db, schemas, marker = createMarker()) {
     }
     for (const menu of db.prepare("SELECT name, items FROM navigation_menus").all()) {
       const schema = menu.name === "header" ? schemas.headerMenuSchema : schemas.footerMenuSchema;
-      const marked = markValue(schema, JSON.parse(menu.items), marker);
+      const marked = markValue(schema, JSON.parse(menu.items), marker, "", false, `menu ${menu.name}:`);
       if (!schema.safeParse(marked).success) refused.push(`menu ${menu.name}`);
       db.prepare("UPDATE navigation_menus SET items = ? WHERE name = ?").run(JSON.stringify(marked), menu.name);
       changed.menus++;
     }
     const now = new Date().toISOString();
     for (const key of SETTINGS_TEXT_KEYS) {
-      db.prepare("INSERT INTO site_settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(key, JSON.stringify(marker.text(false)), now);
+      db.prepare("INSERT INTO site_settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(key, JSON.stringify(marker.text(false, `setting ${key}`)), now);
       changed.settings++;
     }
     for (const [table, columns] of Object.entries(RECORD_TEXT_COLUMNS)) {
@@ -139,9 +150,10 @@ export function markDatabase(db, schemas, marker = createMarker()) {
       const key = table === "section_images" ? ["page_id", "section"] : ["id"];
       for (const row of db.prepare(`SELECT * FROM ${table}`).all()) {
         const values = {};
-        for (const column of columns) if (typeof row[column] === "string" && row[column].trim()) values[column] = marker.text(false);
-        for (const column of pictures) if (typeof row[column] === "string" && row[column].trim()) values[column] = marker.picture();
-        for (const column of lists) values[column] = JSON.stringify(JSON.parse(row[column] ?? "[]").map(() => marker.text(false)));
+        const where = (column) => `${table} ${row.title ?? row.name ?? key.map((k) => row[k]).join("/")}: ${column}`;
+        for (const column of columns) if (typeof row[column] === "string" && row[column].trim()) values[column] = marker.text(false, where(column));
+        for (const column of pictures) if (typeof row[column] === "string" && row[column].trim()) values[column] = marker.picture(where(column));
+        for (const column of lists) values[column] = JSON.stringify(JSON.parse(row[column] ?? "[]").map((_, i) => marker.text(false, where(`${column}.${i}`))));
         const set = Object.keys(values);
         if (set.length === 0) continue;
         db.prepare(`UPDATE ${table} SET ${set.map((c) => `${c} = ?`).join(", ")} WHERE ${key.map((k) => `${k} = ?`).join(" AND ")}`).run(...set.map((c) => values[c]), ...key.map((k) => row[k]));
@@ -151,5 +163,5 @@ export function markDatabase(db, schemas, marker = createMarker()) {
     db.prepare("UPDATE content_version SET version = version + 1").run();
   });
   run();
-  return { changed, refused, markers: marker.count };
+  return { changed, refused, markers: marker.count, written: marker.written };
 }

@@ -11,9 +11,10 @@
 // - Elements that are not rendered are skipped: the `hidden` attribute,
 //   display:none, visibility:hidden, opacity 0 (on it or an ancestor), a box
 //   of 1 px or less or one wholly off the page to the left or top, anything
-//   inside `.sr-only` (the skip link included), and anything inside
-//   aria-hidden="true" (on this site: the "Loading..." placeholder under
-//   every picture, which the picture covers, and the forms' bot trap).
+//   inside `.sr-only` (the skip link included), and text hidden from
+//   assistive technology (aria-hidden="true") that a picture beside it
+//   covers: the "Loading..." placeholder under every picture. Other
+//   aria-hidden text is seen (the home page's counting figures) and counts.
 //   Scripts, styles, templates and SVG drawings are never blocks.
 // - A block is an element that is not an inline phrasing element (span,
 //   strong, em, b, i, small, code, abbr, time, sup, sub, mark, u, s, br, wbr,
@@ -41,7 +42,7 @@ export function collectVisibleBlocks() {
   }
 
   function shown(el) {
-    if (el.closest('[hidden], .sr-only, [aria-hidden="true"]')) return false;
+    if (el.closest("[hidden], .sr-only") || underPicture(el)) return false;
     if (typeof el.checkVisibility === "function" && !el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) return false;
     for (let node = el; node && node !== document.documentElement; node = node.parentElement) {
       const style = getComputedStyle(node);
@@ -49,6 +50,17 @@ export function collectVisibleBlocks() {
     }
     const box = el.getBoundingClientRect();
     return box.width > 1 && box.height > 1 && box.right + window.scrollX > 0 && box.bottom + window.scrollY > 0;
+  }
+
+  /** True inside an aria-hidden box that a picture next to it fills: a placeholder shown until the picture arrives. */
+  function underPicture(el) {
+    const placeholder = el.closest('[aria-hidden="true"]');
+    if (!placeholder?.parentElement) return false;
+    const box = placeholder.getBoundingClientRect();
+    return [...placeholder.parentElement.querySelectorAll("img")].some((img) => {
+      const pic = img.getBoundingClientRect();
+      return pic.left <= box.left + 1 && pic.top <= box.top + 1 && pic.right >= box.right - 1 && pic.bottom >= box.bottom - 1;
+    });
   }
 
   /** The element's own words: direct text and visible inline children, not nested blocks. */
