@@ -13,6 +13,7 @@ export function createMarker(): Marker;
 export function markValue<T>(schema: ZodType, value: T, marker: Marker, key?: string, rich?: boolean, where?: string): T;
 export const RECORD_TEXT_COLUMNS: Record<string, string[]>;
 export const SETTINGS_TEXT_KEYS: string[];
+export const SETTINGS_ADDRESS_KEYS: string[];
 export function markDatabase(
   db: Database,
   schemas: { pageDocumentSchema: ZodType; headerMenuSchema: ZodType; footerMenuSchema: ZodType },

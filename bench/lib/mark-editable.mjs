@@ -106,6 +106,9 @@ const RECORD_PICTURE_COLUMNS = { events: ["image_url"], section_images: ["image_
  * filling it in is what staff would do.
  */
 export const SETTINGS_TEXT_KEYS = ["charityName", "tagline", "charityNumber", "phone", "email", "postalAddress", "mapQuery"];
+/** Settings holding an address: a visitor reads none of them, but filling one in replaces a placeholder (the Donate page's "Online giving is being set up") or adds a link. */
+export const SETTINGS_ADDRESS_KEYS = ["donationUrl", "monthlyDonationUrl"];
+const SOCIAL_PLATFORMS = ["youtube", "instagram", "twitter", "tiktok", "snapchat"];
 
 /**
  * Marks a stopped site's SQLite database (better-sqlite3 handle `db`):
@@ -142,6 +145,13 @@ export function markDatabase(db, schemas, marker = createMarker()) {
     const now = new Date().toISOString();
     for (const key of SETTINGS_TEXT_KEYS) {
       db.prepare("INSERT INTO site_settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(key, JSON.stringify(marker.text(false, `setting ${key}`)), now);
+      changed.settings++;
+    }
+    const address = (where) => `https://example.org/${marker.text(false, where)}`;
+    const social = Object.fromEntries(SOCIAL_PLATFORMS.map((platform) => [platform, address(`setting social.${platform}`)]));
+    const addresses = [...SETTINGS_ADDRESS_KEYS.map((key) => [key, address(`setting ${key}`)]), ["social", social]];
+    for (const [key, value] of addresses) {
+      db.prepare("INSERT INTO site_settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(key, JSON.stringify(value), now);
       changed.settings++;
     }
     for (const [table, columns] of Object.entries(RECORD_TEXT_COLUMNS)) {
