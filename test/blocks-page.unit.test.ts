@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { pageDocumentSchema } from "#app/features/pages/page-document";
+import { checkPageDocument } from "#app/features/blocks/page-checks";
 import { BLOCKS_PAGE_TITLE, blocksPageDocument, blockTitles } from "../bench/lib/blocks-page.mjs";
 
 // The benchmark's 30-block page is written straight into the database: a
@@ -11,6 +12,10 @@ describe("the benchmarks' 30-block page", () => {
     const parsed = pageDocumentSchema.parse(document);
     expect(parsed).toEqual(document);
     expect(parsed.title).toBe(BLOCKS_PAGE_TITLE);
+  });
+
+  it("passes the checks staff meet before publishing, warnings included", () => {
+    expect(checkPageDocument(pageDocumentSchema.parse(blocksPageDocument()))).toEqual([]);
   });
 
   it("holds 30 visible blocks of the kinds real pages use, a hero first", () => {

@@ -33,7 +33,8 @@ function richText(n) {
   return {
     type: "doc",
     content: [
-      heading(3, `What happens in session ${n}`),
+      // The editor's Heading 2 sits under the block's title (it renders as <h3>); Heading 3 under that.
+      heading(2, `What happens in session ${n}`),
       paragraph(
         text("Every week young people from across Halifax meet at the centre for sport, mentoring and a hot meal. "),
         text("Sessions are free", [{ type: "bold" }]),
@@ -44,6 +45,7 @@ function richText(n) {
         text(" to book a place."),
       ),
       bullets("Football, boxing and bike rides", "Homework club and careers advice", "Trips and residentials in the holidays"),
+      heading(3, "Who it is for"),
       paragraph(
         text("Parents and carers are welcome to come along to the first session. "),
         text("No kit is needed: we lend what you need.", [{ type: "italic" }]),
@@ -81,7 +83,7 @@ export function blocksPageDocument() {
   ];
   for (let i = 0; blocks.length < 29; i++) add(kinds[i % kinds.length](blocks.length + 1));
   add({ type: "donation", title: `Block 30: what your gift does`, oneOff: [{ amount: 10, impact: "A week of hot meals for one young person", link: "" }, { amount: 25, impact: "A month of boxing sessions", link: "" }, { amount: 50, impact: "A place on a residential trip", link: "" }], monthly: [{ amount: 5, name: "Friend", description: "Keeps the doors open", link: "" }, { amount: 15, name: "Champion", description: "Funds a coach for a term", link: "" }] });
-  return { title: BLOCKS_PAGE_TITLE, seo: { title: "", description: "", image: null, noindex: true }, blocks };
+  return { title: BLOCKS_PAGE_TITLE, seo: { title: "", description: "", image: null, noindex: false }, blocks };
 }
 
 /** What a render of the page must contain: the title each block shows (testimonials and events show theirs only when there is something to list). */
