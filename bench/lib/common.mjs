@@ -32,12 +32,13 @@ export function serverEnv(port, dataDir, extra = {}) {
 /**
  * Starts `node server.js` (optionally under a command prefix such as
  * `taskset -c 0`) and resolves once `probe` answers 200, with the time from
- * spawn to that first 200.
+ * spawn to that first 200. `cwd` is the checkout whose server.js runs (another
+ * commit's, to compare builds side by side).
  */
-export async function startServer(env, { prefix = [], probe = "/healthz", timeoutMs = 60_000 } = {}) {
+export async function startServer(env, { prefix = [], probe = "/healthz", timeoutMs = 60_000, cwd = root } = {}) {
   const started = performance.now();
   const [command, ...args] = [...prefix, process.execPath, "server.js"];
-  const child = spawn(command, args, { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
+  const child = spawn(command, args, { cwd, env, stdio: ["ignore", "ignore", "inherit"] });
   const url = `http://127.0.0.1:${env.PORT}`;
   let exited = false;
   child.once("exit", () => (exited = true));
