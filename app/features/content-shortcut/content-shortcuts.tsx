@@ -2,6 +2,8 @@ import { Link } from "react-router";
 import type { PageGroup } from "#app/features/pages/page-groups";
 import { pagesTabHref } from "./page-groups";
 
+const groupId = (label: string) => `content-group-${label.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+
 /**
  * The Content tab: every page by the Pages tab's groups, each a link that
  * opens it in the Pages tab on its Content sub-tab. One editor, reachable
@@ -11,8 +13,9 @@ export function ContentShortcuts({ groups }: { groups: PageGroup[] }) {
   return (
     <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {groups.map((group) => (
-        <section key={group.label} aria-labelledby={`content-group-${group.label}`} className="grid content-start gap-2">
-          <h3 id={`content-group-${group.label}`} className="font-semibold">
+        // An id without spaces: aria-labelledby reads spaces as a list of ids, which left "What We Offer" without its name.
+        <section key={group.label} aria-labelledby={groupId(group.label)} className="grid content-start gap-2">
+          <h3 id={groupId(group.label)} className="font-semibold">
             {group.label}
           </h3>
           <ul className="grid gap-1">
