@@ -3,7 +3,7 @@ import type { Route } from "./+types/$";
 import { ContentPage } from "#app/features/pages/site/content-page";
 import { logger } from "#app/platform/log/logger.server";
 import { getDatabase } from "#app/platform/db/db.server";
-import { loadBuiltInPage, loadRecordPage } from "#app/features/pages/public-page-data.server";
+import { loadBuiltInPage, loadRecordPage, type PublicPageData } from "#app/features/pages/public-page-data.server";
 import { getPageById, getPageByPath } from "#app/content/pages";
 import { PageBlocks } from "#app/features/blocks/site/page-blocks";
 import { loadSpecialPageBlocks } from "#app/features/blocks/block-data.server";
@@ -26,16 +26,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (found.record) {
       const page = await loadRecordPage(found.database, found.record, context?.requestId);
       // A page staff gave blocks beyond its hero and text is drawn block by block; an untouched one as it always was.
-      if (!hasOwnBlocks(found.record.published!)) return { ...page, ...PLAIN };
+      if (!hasOwnBlocks(found.record.published!)) return plain(page);
       const withVideos = withPageVideos(found.record.published!, getPageByPath(found.record.path)?.videoAssignment ?? getPageById(found.record.id)?.videoAssignment ?? null);
-      return { ...page, ...(await loadSpecialPageBlocks(found.record.id, { ...page, document: withVideos }, context?.requestId)) };
+      const { blocks, blockData, heroPicture } = await loadSpecialPageBlocks(found.record.id, { ...page, document: withVideos }, context?.requestId);
+      return { seo: page.seo, path: page.path, blocks, blockData, heroPicture };
     }
   } catch (error) {
     // The database cannot be read: a built-in page still shows its built-in copy, as it did before pages were records.
     logger.error({ requestId: context?.requestId, err: error instanceof Error ? error.message : String(error) }, "could not read the pages");
     noteFallback();
     const builtIn = getPageByPath(url.pathname);
-    if (builtIn) return { ...(await loadBuiltInPage(builtIn, context?.requestId)), ...PLAIN };
+    if (builtIn) return plain(await loadBuiltInPage(builtIn, context?.requestId));
     throw data(null, { status: 503 });
   }
   if (found.moved) throw redirect(`${found.moved}${url.search}`, 301);
@@ -43,8 +44,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   throw data(null, { status: 404 });
 }
 
-/** A page drawn by the plain content layout: no blocks of its own to load. */
-const PLAIN = { blocks: null, blockData: null, heroPicture: null };
+/**
+ * A page drawn by the plain content layout: no blocks of its own to load.
+ * The loader returns only what `meta` and the component read: React Router
+ * encodes all loader data into the HTML's stream even though public pages
+ * never hydrate, and nothing else reads this route's data.
+ */
+function plain({ seo, page, gallery, heroInline }: PublicPageData) {
+  return { seo, page, gallery, heroInline, blocks: null };
+}
 
 async function lookUp(path: string) {
   const database = await getDatabase();
@@ -57,7 +65,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function CatalogPage({ loaderData }: Route.ComponentProps) {
-  if (loaderData.blocks && loaderData.blockData) {
+  if (loaderData.blocks) {
     return <PageBlocks blocks={loaderData.blocks} data={loaderData.blockData} pagePath={loaderData.path} heroPicture={loaderData.heroPicture ?? undefined} />;
   }
   return <ContentPage page={loaderData.page} gallery={loaderData.gallery} heroInline={loaderData.heroInline} />;

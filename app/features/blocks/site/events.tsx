@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { BlockOf } from "#app/features/blocks/block-schema";
 import { EVENT_CATEGORIES } from "#app/content/site";
 import { Icon } from "#app/features/site/icon";
@@ -29,6 +28,7 @@ const CATEGORY_ICONS: Record<string, string> = {
   workshops: "Palette",
 };
 
+// Plain links, as everywhere on the public site: its pages never hydrate, so React Router's <Link> would add only its data attribute.
 function EventCards({ events }: { events: PublicEvent[] }) {
   return (
     <ul className="grid gap-6 md:grid-cols-3">
@@ -47,9 +47,9 @@ function EventCards({ events }: { events: PublicEvent[] }) {
               <Icon name={CATEGORY_ICONS[event.category] ?? "CalendarDays"} />
             </span>
             <h3 className="mt-4 text-xl font-semibold">
-              <Link to={eventPath(event.slug)} className="underline decoration-2 underline-offset-4 hover:no-underline">
+              <a className="underline decoration-2 underline-offset-4 hover:no-underline" href={eventPath(event.slug)}>
                 {event.title}
-              </Link>
+              </a>
             </h3>
             <p className="mt-2 flex flex-wrap gap-2 text-sm">
               <span className="rounded-full border border-border px-3 py-0.5">{categoryLabel(event.category)}</span>
@@ -67,12 +67,12 @@ function EventCards({ events }: { events: PublicEvent[] }) {
                 <p key={n}>{text}</p>
               ))}
             </div>
-            <Link
-              to="/contact"
+            <a
               className="mt-4 inline-flex min-h-11 items-center self-start font-semibold text-primary underline decoration-2 hover:no-underline"
+              href="/contact"
             >
               Ask about this event<span className="sr-only">: {event.title}</span>
-            </Link>
+            </a>
           </li>
         );
       })}
