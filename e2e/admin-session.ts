@@ -75,3 +75,16 @@ export async function checkAdminPage(page: Page, context: string, toast?: string
   await closeToasts(page, toast, options);
   await expectAccessible(page, context);
 }
+
+/**
+ * Opens one of the page editor's sub-tabs once its script runs: a click
+ * that lands before the editor is hydrated does nothing, and on a slow
+ * machine (the PostgreSQL + S3 pass) the test went on in the Content tab.
+ */
+export async function openEditorTab(page: Page, name: string): Promise<void> {
+  const tab = page.getByRole("tab", { name, exact: true });
+  await expect(async () => {
+    await tab.click();
+    await expect(tab).toHaveAttribute("aria-selected", "true", { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { checkAdminPage, closeToasts, createAdmin, signInAs } from "./admin-session";
+import { checkAdminPage, closeToasts, createAdmin, openEditorTab, signInAs } from "./admin-session";
 import { expectAccessible, visit } from "./helpers";
 import { withSiteDatabase } from "./site-database";
 
@@ -25,7 +25,7 @@ test.beforeAll(() => {
 /** The page's Blocks sub-tab. */
 async function blocksOf(page: Page) {
   await page.goto(`/admin?page=${PAGE_ID}`);
-  await page.getByRole("tab", { name: "Blocks" }).click();
+  await openEditorTab(page, "Blocks");
   await expect(page.getByRole("list", { name: "Blocks of this page" })).toBeVisible();
 }
 

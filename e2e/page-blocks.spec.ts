@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { checkAdminPage, closeToasts, createAdmin, signInAs } from "./admin-session";
+import { checkAdminPage, closeToasts, createAdmin, openEditorTab, signInAs } from "./admin-session";
 import { expectAccessible, visit } from "./helpers";
 
 /**
@@ -12,7 +12,8 @@ import { expectAccessible, visit } from "./helpers";
 
 const ADMIN = { email: "blocks-admin@example.org", password: "blocks are content passphrase 8" };
 
-test.describe.configure({ mode: "serial" });
+// Each test edits, publishes and puts a page back: on the PostgreSQL + S3 pass that takes more than the default minute.
+test.describe.configure({ mode: "serial", timeout: 150_000 });
 
 test.beforeAll(() => {
   createAdmin(ADMIN);
@@ -21,7 +22,7 @@ test.beforeAll(() => {
 /** The block of this kind in the Blocks sub-tab, opened. */
 async function openBlock(page: Page, pageId: string, kind: string): Promise<Locator> {
   await page.goto(`/admin?page=${pageId}`);
-  await page.getByRole("tab", { name: "Blocks" }).click();
+  await openEditorTab(page, "Blocks");
   const toggle = page.getByRole("button", { name: new RegExp(`^Block \\d+: ${kind}`) });
   await toggle.click();
   await expect(toggle).toHaveAttribute("aria-expanded", "true");
@@ -63,7 +64,7 @@ test("staff change an impact figure, an FAQ answer and a donation amount, and vi
   await signInAs(page, ADMIN, "/admin?page=home");
   await closeToasts(page, "Login Successful");
 
-  await page.getByRole("tab", { name: "Blocks" }).click();
+  await openEditorTab(page, "Blocks");
   await expect(page.getByRole("list", { name: "Blocks of this page" })).toBeVisible();
   await checkAdminPage(page, "Home's Blocks sub-tab");
 
@@ -95,7 +96,7 @@ test("staff change an impact figure, an FAQ answer and a donation amount, and vi
 test("a picture without alt text stops the publish, in words, until it is described", async ({ page }) => {
   await signInAs(page, ADMIN, "/admin?page=marathons");
   await closeToasts(page, "Login Successful");
-  await page.getByRole("tab", { name: "Blocks" }).click();
+  await openEditorTab(page, "Blocks");
   await page.getByLabel("Block type").selectOption({ label: "Image" });
   await page.getByRole("button", { name: "Add block" }).click();
   const block = page.getByRole("region", { name: /^Block \d+: Image$/ });
@@ -112,7 +113,7 @@ test("a picture without alt text stops the publish, in words, until it is descri
 
   // Marked decorative, it goes live: a plain content page now draws its own blocks.
   await page.goto("/admin?page=marathons");
-  await page.getByRole("tab", { name: "Blocks" }).click();
+  await openEditorTab(page, "Blocks");
   const image = page.getByRole("region", { name: /^Block \d+: Image$/ });
   await image.getByRole("button", { name: /^Block \d+: Image/ }).click();
   await image.getByLabel(/^Decorative/).check();
@@ -124,7 +125,7 @@ test("a picture without alt text stops the publish, in words, until it is descri
 
   // Take the picture out again and leave the page as it was.
   await page.goto("/admin?page=marathons");
-  await page.getByRole("tab", { name: "Blocks" }).click();
+  await openEditorTab(page, "Blocks");
   await page.getByRole("button", { name: /^Remove Block \d+: Image$/ }).click();
   await saveAndPublish(page, "marathons back as it was");
   await visit(page, "/what-we-offer/marathons");
