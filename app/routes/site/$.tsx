@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       const page = await loadRecordPage(found.database, found.record, context?.requestId);
       // A page staff gave blocks beyond its hero and text is drawn block by block; an untouched one as it always was.
       if (!hasOwnBlocks(found.record.published!)) return plain(page);
-      const withVideos = withPageVideos(found.record.published!, getPageByPath(found.record.path)?.videoAssignment ?? getPageById(found.record.id)?.videoAssignment ?? null);
+      const withVideos = withPageVideos(found.record.published!, getPageById(found.record.id)?.videoAssignment ?? null);
       const { blocks, blockData, heroPicture } = await loadSpecialPageBlocks(found.record.id, { ...page, document: withVideos }, context?.requestId);
       return { seo: page.seo, path: page.path, blocks, blockData, heroPicture };
     }

@@ -115,4 +115,24 @@ describeEachEngine("public pages from records", (getDb) => {
     expect(moved.status).toBe(200);
     expect(moved.html).toContain("Boxing");
   });
+
+  it("gives a page staff made at an address a built-in page left none of that page's videos", async () => {
+    const db = getDb();
+    expect((await site.paths.movePage(db, "mission", "/about/our-mission", staff)).ok).toBe(true);
+    const { createPage } = await import("#app/features/pages/page-lifecycle.server");
+    const made = await createPage(db, { title: "Mission Statement", parentId: "about", slug: "mission" }, staff);
+    if (!made.ok) throw new Error(made.message);
+    const draft = (await site.records.getPageRecord(db, made.id))!.draft!;
+    const more = { id: "more", type: "text", hidden: false, title: "Our values", body: { type: "doc", content: [] }, layout: "text-only", images: [] };
+    expect((await site.records.saveDraft(db, made.id, { ...draft, blocks: [...draft.blocks, more] }, undefined, staff)).ok).toBe(true);
+    expect((await site.records.publishPage(db, made.id, staff)).ok).toBe(true);
+
+    const loaderData = (await site.route.loader({ request: new Request("http://127.0.0.1:3999/about/mission"), params: {}, context: { requestId: "test" } } as never)) as { blocks: { id: string }[] };
+    expect(loaderData.blocks.map((b) => b.id)).toEqual(["hero", "text", "more"]);
+    // The built-in page, at its new address, keeps its gallery.
+    await site.records.saveDraft(db, "mission", { ...(await site.records.getPageRecord(db, "mission"))!.published!, blocks: [...(await site.records.getPageRecord(db, "mission"))!.published!.blocks, more] }, undefined, staff);
+    await site.records.publishPage(db, "mission", staff);
+    const builtIn = (await site.route.loader({ request: new Request("http://127.0.0.1:3999/about/our-mission"), params: {}, context: { requestId: "test" } } as never)) as { blocks: { id: string }[] };
+    expect(builtIn.blocks.map((b) => b.id)).toContain("page-videos");
+  });
 });
