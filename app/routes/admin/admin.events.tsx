@@ -5,8 +5,8 @@ import { EmptyState } from "#app/components/ui/empty-state";
 import { EMPTY_EVENT, EventForm, type EventFormValues } from "#app/features/events/admin/event-form";
 import { ActionButton, ConfirmDeleteButton, RecordRefusalNotice, revalidateAfterRefusedEdit, useRecordFormSlot } from "#app/features/admin/record-fields";
 import { Badge } from "#app/components/ui/badge";
-import { Card, CardContent } from "#app/components/ui/card";
 import { PageHeader } from "#app/components/ui/page-header";
+import { FormBesideList } from "#app/components/ui/form-beside-list";
 import { isRecordId, refuseDeletedRecord, refuseFailedSave, refuseMissingRecord, refuseStaleEdit, refuseUnknownAction } from "#app/features/admin/admin-response.server";
 import { clientIpFrom } from "#app/features/public-forms/abuse-guard.server";
 import { binnedToast } from "#app/features/bin/bin-mark.server";
@@ -230,26 +230,24 @@ export default function EventsTab({ loaderData, actionData }: Route.ComponentPro
           </>
         }
       />
-      <div className="grid gap-6 lg:grid-cols-[1fr_26rem]">
-        <Card className="lg:order-2 lg:self-start">
-          <CardContent className="pt-6">
-            <EventForm
-              key={formKey}
-              editingId={editingId}
-              values={values}
-              errors={submitted?.errors}
-              unsaved={Boolean(submitted)}
-              cancelHref={BASE}
-              focusOnMount={focusOnMount}
-            />
-          </CardContent>
-        </Card>
-        <div className="grid min-w-0 content-start gap-8 lg:order-1">
-          <EventList title="Regular sessions" events={events.regular} />
-          <EventList title="Upcoming" events={events.upcoming} empty="No upcoming events. Create one with the form." />
-          <EventList title="Past" events={events.past} />
-        </div>
-      </div>
+      <FormBesideList
+        form={
+          <EventForm
+            key={formKey}
+            editingId={editingId}
+            values={values}
+            errors={submitted?.errors}
+            unsaved={Boolean(submitted)}
+            cancelHref={BASE}
+            focusOnMount={focusOnMount}
+          />
+        }
+        wide
+      >
+        <EventList title="Regular sessions" events={events.regular} />
+        <EventList title="Upcoming" events={events.upcoming} empty="No upcoming events. Create one with the form." />
+        <EventList title="Past" events={events.past} />
+      </FormBesideList>
     </div>
   );
 }

@@ -5,8 +5,8 @@ import { EmptyState } from "#app/components/ui/empty-state";
 import { ActionButton, ConfirmDeleteButton, RecordRefusalNotice, revalidateAfterRefusedEdit, useRecordFormSlot } from "#app/features/admin/record-fields";
 import { EMPTY_TESTIMONIAL, TestimonialForm, type TestimonialFormValues } from "#app/features/testimonials/admin/testimonial-form";
 import { Badge } from "#app/components/ui/badge";
-import { Card, CardContent } from "#app/components/ui/card";
 import { PageHeader } from "#app/components/ui/page-header";
+import { FormBesideList } from "#app/components/ui/form-beside-list";
 import { isRecordId, refuseDeletedRecord, refuseFailedSave, refuseMissingRecord, refuseStaleEdit, refuseUnknownAction } from "#app/features/admin/admin-response.server";
 import { clientIpFrom } from "#app/features/public-forms/abuse-guard.server";
 import { binnedToast } from "#app/features/bin/bin-mark.server";
@@ -174,118 +174,116 @@ export default function ReviewsTab({ loaderData, actionData }: Route.ComponentPr
     <div className="grid gap-6">
       <RecordRefusalNotice data={actionData} className="mb-0" />
       <PageHeader title="Reviews" description="Testimonials for the home page carousel. Only approved ones show there, in the order below." className="mb-0" />
-      <div className="grid gap-6 lg:grid-cols-[1fr_24rem]">
-        <Card className="lg:order-2 lg:self-start">
-          <CardContent className="pt-6">
-            <TestimonialForm
-              key={formKey}
-              editingId={editingId}
-              values={values}
-              errors={submitted?.errors}
-              unsaved={Boolean(submitted)}
-              cancelHref={listUrl(status)}
-              focusOnMount={focusOnMount}
-            />
-          </CardContent>
-        </Card>
-        <div className="grid min-w-0 content-start gap-4 lg:order-1">
-          <StatusFilter
-            label="Filter testimonials by status"
-            current={filter}
-            href={(value) => listUrl(value)}
-            options={[{ value: "", label: "All", count: counts.all }, ...TESTIMONIAL_STATUSES.map((s) => ({ value: s, label: TESTIMONIAL_STATUS_LABELS[s], count: counts[s] }))]}
+      <FormBesideList
+        form={
+          <TestimonialForm
+            key={formKey}
+            editingId={editingId}
+            values={values}
+            errors={submitted?.errors}
+            unsaved={Boolean(submitted)}
+            cancelHref={listUrl(status)}
+            focusOnMount={focusOnMount}
           />
-          {testimonials.length > 0 ? (
-            <BulkBar formId="bulk-testimonials" label="Change the selected testimonials" pageIds={testimonials.map((t) => t.id)}>
-              <input type="hidden" name="filter" value={filter} />
-              <Button type="submit" name="intent" value="bulk-approve" variant="outline" size="sm">
-                <Check aria-hidden="true" /> Approve selected
-              </Button>
-              <Button type="submit" name="intent" value="bulk-delete" variant="outline" size="sm" className="text-destructive">
-                Delete selected
-              </Button>
-              <span className="text-sm text-muted-foreground">Deleted testimonials go to the Bin for 30 days.</span>
-            </BulkBar>
-          ) : null}
-          {testimonials.length === 0 ? (
-            <EmptyState>
-              {status ? `No ${TESTIMONIAL_STATUS_LABELS[status].toLowerCase()} testimonials.` : "No testimonials yet. Add the first one with the form."}
-            </EmptyState>
-          ) : (
-            <ul className="grid gap-4" aria-label="Testimonials">
-              {testimonials.map((t) => {
-                const position = approvedIds.indexOf(t.id);
-                return (
-                  <li key={t.id} className="rounded-lg border border-border p-4" aria-label={`Testimonial from ${t.name}`}>
-                    <div className="flex flex-wrap items-center gap-2">
-                      <RowCheckbox formId="bulk-testimonials" id={t.id} label={`Select the testimonial from ${t.name}`} />
-                      <span className="font-semibold">{t.name}</span>
-                      {t.role ? <span className="text-sm text-muted-foreground">{t.role}</span> : null}
-                      <Badge variant={STATUS_BADGE[t.status]}>{TESTIMONIAL_STATUS_LABELS[t.status]}</Badge>
-                      {t.rating ? (
-                        <span className="inline-flex items-center gap-1 text-sm">
-                          <Star aria-hidden="true" className="size-4 fill-current text-amber-500" />
-                          <span>
-                            {t.rating}
-                            <span className="sr-only"> out of 5</span>
-                          </span>
+        }
+        listClassName="gap-4"
+      >
+        <StatusFilter
+          label="Filter testimonials by status"
+          current={filter}
+          href={(value) => listUrl(value)}
+          options={[{ value: "", label: "All", count: counts.all }, ...TESTIMONIAL_STATUSES.map((s) => ({ value: s, label: TESTIMONIAL_STATUS_LABELS[s], count: counts[s] }))]}
+        />
+        {testimonials.length > 0 ? (
+          <BulkBar formId="bulk-testimonials" label="Change the selected testimonials" pageIds={testimonials.map((t) => t.id)}>
+            <input type="hidden" name="filter" value={filter} />
+            <Button type="submit" name="intent" value="bulk-approve" variant="outline" size="sm">
+              <Check aria-hidden="true" /> Approve selected
+            </Button>
+            <Button type="submit" name="intent" value="bulk-delete" variant="outline" size="sm" className="text-destructive">
+              Delete selected
+            </Button>
+            <span className="text-sm text-muted-foreground">Deleted testimonials go to the Bin for 30 days.</span>
+          </BulkBar>
+        ) : null}
+        {testimonials.length === 0 ? (
+          <EmptyState>
+            {status ? `No ${TESTIMONIAL_STATUS_LABELS[status].toLowerCase()} testimonials.` : "No testimonials yet. Add the first one with the form."}
+          </EmptyState>
+        ) : (
+          <ul className="grid gap-4" aria-label="Testimonials">
+            {testimonials.map((t) => {
+              const position = approvedIds.indexOf(t.id);
+              return (
+                <li key={t.id} className="rounded-lg border border-border p-4" aria-label={`Testimonial from ${t.name}`}>
+                  <div className="flex flex-wrap items-center gap-2">
+                    <RowCheckbox formId="bulk-testimonials" id={t.id} label={`Select the testimonial from ${t.name}`} />
+                    <span className="font-semibold">{t.name}</span>
+                    {t.role ? <span className="text-sm text-muted-foreground">{t.role}</span> : null}
+                    <Badge variant={STATUS_BADGE[t.status]}>{TESTIMONIAL_STATUS_LABELS[t.status]}</Badge>
+                    {t.rating ? (
+                      <span className="inline-flex items-center gap-1 text-sm">
+                        <Star aria-hidden="true" className="size-4 fill-current text-amber-500" />
+                        <span>
+                          {t.rating}
+                          <span className="sr-only"> out of 5</span>
                         </span>
-                      ) : null}
-                    </div>
-                    <blockquote className="mt-2 whitespace-pre-line">{t.text}</blockquote>
-                    <div className="mt-3 flex flex-wrap gap-2">
-                      {t.status !== "approved" ? (
-                        <ActionButton intent="approved" id={t.id} extra={{ filter }} label={`Approve the testimonial from ${t.name}`}>
-                          <Check aria-hidden="true" /> Approve
+                      </span>
+                    ) : null}
+                  </div>
+                  <blockquote className="mt-2 whitespace-pre-line">{t.text}</blockquote>
+                  <div className="mt-3 flex flex-wrap gap-2">
+                    {t.status !== "approved" ? (
+                      <ActionButton intent="approved" id={t.id} extra={{ filter }} label={`Approve the testimonial from ${t.name}`}>
+                        <Check aria-hidden="true" /> Approve
+                      </ActionButton>
+                    ) : null}
+                    {t.status !== "rejected" ? (
+                      <ActionButton intent="rejected" id={t.id} extra={{ filter }} label={`Reject the testimonial from ${t.name}`}>
+                        <X aria-hidden="true" /> Reject
+                      </ActionButton>
+                    ) : null}
+                    {t.status !== "pending" ? (
+                      <ActionButton intent="pending" id={t.id} extra={{ filter }} label={`Move the testimonial from ${t.name} back to Pending`}>
+                        <Undo2 aria-hidden="true" /> Back to Pending
+                      </ActionButton>
+                    ) : null}
+                    {t.status === "approved" ? (
+                      <>
+                        <ActionButton
+                          intent="up"
+                          id={t.id}
+                          extra={{ filter }}
+                          label={`Move the testimonial from ${t.name} earlier in the carousel`}
+                          disabled={position === 0}
+                        >
+                          <ArrowUp aria-hidden="true" /> Earlier
                         </ActionButton>
-                      ) : null}
-                      {t.status !== "rejected" ? (
-                        <ActionButton intent="rejected" id={t.id} extra={{ filter }} label={`Reject the testimonial from ${t.name}`}>
-                          <X aria-hidden="true" /> Reject
+                        <ActionButton
+                          intent="down"
+                          id={t.id}
+                          extra={{ filter }}
+                          label={`Move the testimonial from ${t.name} later in the carousel`}
+                          disabled={position === approvedIds.length - 1}
+                        >
+                          <ArrowDown aria-hidden="true" /> Later
                         </ActionButton>
-                      ) : null}
-                      {t.status !== "pending" ? (
-                        <ActionButton intent="pending" id={t.id} extra={{ filter }} label={`Move the testimonial from ${t.name} back to Pending`}>
-                          <Undo2 aria-hidden="true" /> Back to Pending
-                        </ActionButton>
-                      ) : null}
-                      {t.status === "approved" ? (
-                        <>
-                          <ActionButton
-                            intent="up"
-                            id={t.id}
-                            extra={{ filter }}
-                            label={`Move the testimonial from ${t.name} earlier in the carousel`}
-                            disabled={position === 0}
-                          >
-                            <ArrowUp aria-hidden="true" /> Earlier
-                          </ActionButton>
-                          <ActionButton
-                            intent="down"
-                            id={t.id}
-                            extra={{ filter }}
-                            label={`Move the testimonial from ${t.name} later in the carousel`}
-                            disabled={position === approvedIds.length - 1}
-                          >
-                            <ArrowDown aria-hidden="true" /> Later
-                          </ActionButton>
-                        </>
-                      ) : null}
-                      <Link
-                        to={`${listUrl(status)}${status ? "&" : "?"}edit=${t.id}`}
-                        className="inline-flex min-h-9 items-center gap-2 rounded-md border border-input px-3 text-sm font-semibold hover:bg-muted"
-                      >
-                        <Pencil aria-hidden="true" className="size-4" /> Edit<span className="sr-only"> the testimonial from {t.name}</span>
-                      </Link>
-                      <ConfirmDeleteButton id={t.id} what={`the testimonial from ${t.name}`} extra={{ filter }} consequence="It goes to the Bin, where it can be restored for 30 days." />
-                    </div>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </div>
-      </div>
+                      </>
+                    ) : null}
+                    <Link
+                      to={`${listUrl(status)}${status ? "&" : "?"}edit=${t.id}`}
+                      className="inline-flex min-h-9 items-center gap-2 rounded-md border border-input px-3 text-sm font-semibold hover:bg-muted"
+                    >
+                      <Pencil aria-hidden="true" className="size-4" /> Edit<span className="sr-only"> the testimonial from {t.name}</span>
+                    </Link>
+                    <ConfirmDeleteButton id={t.id} what={`the testimonial from ${t.name}`} extra={{ filter }} consequence="It goes to the Bin, where it can be restored for 30 days." />
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </FormBesideList>
     </div>
   );
 }

@@ -4,8 +4,8 @@ import type { Route } from "./+types/admin.youtube";
 import { EmptyState } from "#app/components/ui/empty-state";
 import { ActionButton, ConfirmDeleteButton, RecordRefusalNotice, revalidateAfterRefusedEdit, useRecordFormSlot } from "#app/features/admin/record-fields";
 import { EMPTY_YOUTUBE, YoutubeForm, type YoutubeFormValues } from "#app/features/videos/admin/youtube-form";
-import { Card, CardContent } from "#app/components/ui/card";
 import { PageHeader } from "#app/components/ui/page-header";
+import { FormBesideList } from "#app/components/ui/form-beside-list";
 import { BUILT_IN_PAGES } from "#app/content/pages";
 import { isRecordId, refuseDeletedRecord, refuseFailedSave, refuseMissingRecord, refuseStaleEdit, refuseUnknownAction } from "#app/features/admin/admin-response.server";
 import { clientIpFrom } from "#app/features/public-forms/abuse-guard.server";
@@ -133,82 +133,79 @@ export default function YoutubeTab({ loaderData, actionData }: Route.ComponentPr
         className="mb-0"
         description={`${counts.all} ${counts.all === 1 ? "video" : "videos"} on ${counts.pages} ${counts.pages === 1 ? "page" : "pages"}. Visitors see a play button; the video loads from YouTube (privacy-enhanced mode) only when they press it.`}
       />
-      <div className="grid gap-6 lg:grid-cols-[1fr_24rem]">
-        <Card className="lg:order-2 lg:self-start">
-          <CardContent className="pt-6">
-            <YoutubeForm
-              key={formKey}
-              editingId={editingId}
-              values={values}
-              errors={submitted?.errors}
-              unsaved={Boolean(submitted)}
-              cancelHref={BASE}
-              focusOnMount={focusOnMount}
-            />
-          </CardContent>
-        </Card>
-        <div className="grid min-w-0 content-start gap-8 lg:order-1">
-          {videos.length === 0 ? (
-            <EmptyState>No YouTube videos yet. Add the first one with the form.</EmptyState>
-          ) : (
-            [...byPage.entries()].map(([assignment, list]) => {
-              const page = pageOf(assignment);
-              const headingId = `videos-${assignment}`;
-              return (
-                <section key={assignment} aria-labelledby={headingId} className="grid gap-3">
-                  <h3 id={headingId} className="text-lg font-semibold">
-                    {page?.title ?? assignment} <span className="text-muted-foreground tabular-nums">({list.length})</span>
-                  </h3>
-                  {page ? (
-                    <p className="-mt-2 text-sm">
-                      <a href={page.path} className="text-primary underline-offset-4 hover:underline">
-                        {page.path}
-                      </a>
-                    </p>
-                  ) : null}
-                  <ol className="grid gap-3">
-                    {list.map((v, i) => (
-                      <li key={v.id} className="rounded-lg border border-border p-4" aria-label={v.title}>
-                        <p className="font-semibold">
-                          <span className="text-muted-foreground tabular-nums">{i + 1}.</span> {v.title}
-                        </p>
-                        {v.description ? <p className="mt-1 text-sm text-muted-foreground">{v.description}</p> : null}
-                        <p className="mt-1 text-sm">
-                          <a
-                            href={youTubeWatchUrl(v.videoId)}
-                            target="_blank"
-                            rel="noopener noreferrer"
-                            className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline"
-                          >
-                            youtube.com/watch?v={v.videoId}
-                            <ExternalLink aria-hidden="true" className="size-3" />
-                            <span className="sr-only">(opens in a new tab)</span>
-                          </a>
-                        </p>
-                        <div className="mt-3 flex flex-wrap gap-2">
-                          <ActionButton intent="up" id={v.id} label={`Move ${v.title} up`} disabled={i === 0}>
-                            <ArrowUp aria-hidden="true" /> Up
-                          </ActionButton>
-                          <ActionButton intent="down" id={v.id} label={`Move ${v.title} down`} disabled={i === list.length - 1}>
-                            <ArrowDown aria-hidden="true" /> Down
-                          </ActionButton>
-                          <Link
-                            to={`${BASE}?edit=${v.id}#youtube-form-heading`}
-                            className="inline-flex min-h-9 items-center gap-2 rounded-md border border-input px-3 text-sm font-semibold hover:bg-muted"
-                          >
-                            <Pencil aria-hidden="true" className="size-4" /> Edit<span className="sr-only"> {v.title}</span>
-                          </Link>
-                          <ConfirmDeleteButton id={v.id} what={`the video ${v.title}`} consequence="It goes to the Bin, where it can be restored for 30 days." />
-                        </div>
-                      </li>
-                    ))}
-                  </ol>
-                </section>
-              );
-            })
-          )}
-        </div>
-      </div>
+      <FormBesideList
+        form={
+          <YoutubeForm
+            key={formKey}
+            editingId={editingId}
+            values={values}
+            errors={submitted?.errors}
+            unsaved={Boolean(submitted)}
+            cancelHref={BASE}
+            focusOnMount={focusOnMount}
+          />
+        }
+      >
+        {videos.length === 0 ? (
+          <EmptyState>No YouTube videos yet. Add the first one with the form.</EmptyState>
+        ) : (
+          [...byPage.entries()].map(([assignment, list]) => {
+            const page = pageOf(assignment);
+            const headingId = `videos-${assignment}`;
+            return (
+              <section key={assignment} aria-labelledby={headingId} className="grid gap-3">
+                <h3 id={headingId} className="text-lg font-semibold">
+                  {page?.title ?? assignment} <span className="text-muted-foreground tabular-nums">({list.length})</span>
+                </h3>
+                {page ? (
+                  <p className="-mt-2 text-sm">
+                    <a href={page.path} className="text-primary underline-offset-4 hover:underline">
+                      {page.path}
+                    </a>
+                  </p>
+                ) : null}
+                <ol className="grid gap-3">
+                  {list.map((v, i) => (
+                    <li key={v.id} className="rounded-lg border border-border p-4" aria-label={v.title}>
+                      <p className="font-semibold">
+                        <span className="text-muted-foreground tabular-nums">{i + 1}.</span> {v.title}
+                      </p>
+                      {v.description ? <p className="mt-1 text-sm text-muted-foreground">{v.description}</p> : null}
+                      <p className="mt-1 text-sm">
+                        <a
+                          href={youTubeWatchUrl(v.videoId)}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline"
+                        >
+                          youtube.com/watch?v={v.videoId}
+                          <ExternalLink aria-hidden="true" className="size-3" />
+                          <span className="sr-only">(opens in a new tab)</span>
+                        </a>
+                      </p>
+                      <div className="mt-3 flex flex-wrap gap-2">
+                        <ActionButton intent="up" id={v.id} label={`Move ${v.title} up`} disabled={i === 0}>
+                          <ArrowUp aria-hidden="true" /> Up
+                        </ActionButton>
+                        <ActionButton intent="down" id={v.id} label={`Move ${v.title} down`} disabled={i === list.length - 1}>
+                          <ArrowDown aria-hidden="true" /> Down
+                        </ActionButton>
+                        <Link
+                          to={`${BASE}?edit=${v.id}#youtube-form-heading`}
+                          className="inline-flex min-h-9 items-center gap-2 rounded-md border border-input px-3 text-sm font-semibold hover:bg-muted"
+                        >
+                          <Pencil aria-hidden="true" className="size-4" /> Edit<span className="sr-only"> {v.title}</span>
+                        </Link>
+                        <ConfirmDeleteButton id={v.id} what={`the video ${v.title}`} consequence="It goes to the Bin, where it can be restored for 30 days." />
+                      </div>
+                    </li>
+                  ))}
+                </ol>
+              </section>
+            );
+          })
+        )}
+      </FormBesideList>
     </div>
   );
 }
