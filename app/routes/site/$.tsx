@@ -6,6 +6,7 @@ import { getDatabase } from "#app/platform/db/db.server";
 import { loadBuiltInPage, loadRecordPage, type PublicPageData } from "#app/features/pages/public-page-data.server";
 import { getPageById, getPageByPath } from "#app/content/pages";
 import { PageBlocks } from "#app/features/blocks/site/page-blocks";
+import { pageBlocksHtml } from "#app/features/blocks/site/page-blocks-html.server";
 import { loadSpecialPageBlocks } from "#app/features/blocks/block-data.server";
 import { hasOwnBlocks, withPageVideos } from "#app/features/pages/page-shape";
 import { noteFallback } from "#app/platform/render/fallback-watch.server";
@@ -29,7 +30,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       if (!hasOwnBlocks(found.record.published!)) return plain(page);
       const withVideos = withPageVideos(found.record.published!, getPageById(found.record.id)?.videoAssignment ?? null);
       const { blocks, blockData, heroPicture } = await loadSpecialPageBlocks(found.record.id, { ...page, document: withVideos }, context?.requestId);
-      return { seo: page.seo, path: page.path, blocks, blockData, heroPicture };
+      const drawn = { blocks, data: blockData, pagePath: page.path, heroPicture: heroPicture ?? undefined };
+      // Kept as HTML while nothing it shows changes; a page with a form is drawn in place.
+      const html = pageBlocksHtml(drawn);
+      return html === null ? { seo: page.seo, ...drawn, html } : { seo: page.seo, html };
     }
   } catch (error) {
     // The database cannot be read: a built-in page still shows its built-in copy, as it did before pages were records.
@@ -51,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * never hydrate, and nothing else reads this route's data.
  */
 function plain({ seo, page, gallery, heroInline }: PublicPageData) {
-  return { seo, page, gallery, heroInline, blocks: null };
+  return { seo, page, gallery, heroInline, blocks: null, html: null };
 }
 
 async function lookUp(path: string) {
@@ -65,8 +69,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function CatalogPage({ loaderData }: Route.ComponentProps) {
-  if (loaderData.blocks) {
-    return <PageBlocks blocks={loaderData.blocks} data={loaderData.blockData} pagePath={loaderData.path} heroPicture={loaderData.heroPicture ?? undefined} />;
-  }
+  if (loaderData.html !== null) return <article dangerouslySetInnerHTML={{ __html: loaderData.html }} />;
+  if (loaderData.blocks) return <PageBlocks blocks={loaderData.blocks} data={loaderData.data} pagePath={loaderData.pagePath} heroPicture={loaderData.heroPicture} />;
   return <ContentPage page={loaderData.page} gallery={loaderData.gallery} heroInline={loaderData.heroInline} />;
 }

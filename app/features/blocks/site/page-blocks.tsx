@@ -35,19 +35,25 @@ const bands = (block: Block) => (block.type === "donation" && block.oneOff.lengt
  * the muted and plain backgrounds; a block without a title continues the
  * band above it, as a row of buttons under cards does.
  */
-export function PageBlocks({
-  blocks,
-  data,
-  pagePath,
-  heroPicture,
-}: {
+export function PageBlocks(props: PageBlocksProps) {
+  return (
+    <article>
+      <PageBlockList {...props} />
+    </article>
+  );
+}
+
+export interface PageBlocksProps {
   blocks: readonly Block[];
   data: BlockData;
   /** The path of the page, so a form block knows whether it is on its own route. */
   pagePath: string;
   /** The page's hero picture with its generated sizes, for a "latest" videos block to stand in for a video. */
   heroPicture?: PageImage;
-}) {
+}
+
+/** The blocks themselves, without the <article> around them (page-blocks-html.server.tsx keeps them as HTML). */
+export function PageBlockList({ blocks, data, pagePath, heroPicture }: PageBlocksProps) {
   const shown = blocks.filter((b) => !b.hidden);
   const topics = data.questionTopics ?? questionTopicsFrom(shown);
   const contentPictures = (data.sectionImages ?? []).filter((s) => s.section === "content");
@@ -143,5 +149,5 @@ export function PageBlocks({
         break;
     }
   }
-  return <article>{out}</article>;
+  return <>{out}</>;
 }
