@@ -7,6 +7,7 @@ import { logger } from "#app/platform/log/logger.server";
 import { NonceContext } from "#app/platform/render/nonce";
 import { SiteChromeContext } from "#app/features/site/site-chrome";
 import { pageHydrates, trimInlineStylesheet, withInlineStylesheet } from "#app/platform/render/inline-css.server";
+import { PUBLIC_PAGE_HEADERS } from "#app/platform/http/security-headers.server";
 
 export const streamTimeout = 5_000;
 
@@ -32,6 +33,7 @@ export default function handleRequest(
       </NonceContext.Provider>,
     );
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    for (const [name, value] of Object.entries(PUBLIC_PAGE_HEADERS)) responseHeaders.set(name, value);
     return Promise.resolve(new Response(`<!DOCTYPE html>${trimInlineStylesheet(html)}`, { headers: responseHeaders, status: responseStatusCode }));
   }
   return new Promise<Response>((resolve, reject) => {

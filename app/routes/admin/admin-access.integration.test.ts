@@ -213,6 +213,14 @@ describeEachEngine("admin access over HTTP", (getDb) => {
     }
     expect(login.headers.get("Cache-Control")).toBe("private, no-store");
     expect(home.headers.get("Cache-Control") ?? "").not.toContain("no-store");
+    // Staff pages keep their window apart from any site that opened them; public pages, the same for everyone, do not pay for that (decision 017).
+    expect(login.headers.get("Cross-Origin-Opener-Policy")).toBe("same-origin");
+    expect((await get(a, "/admin")).headers.get("Cross-Origin-Opener-Policy")).toBe("same-origin");
+    expect(home.headers.get("Cross-Origin-Opener-Policy")).toBe("unsafe-none");
+    // And so does the same page from the full-page cache.
+    const again = await get(a, "/");
+    expect(again.headers.get("X-Cache")).toBe("hit");
+    expect(again.headers.get("Cross-Origin-Opener-Policy")).toBe("unsafe-none");
     // Every script the browser would run is allowed by this response's policy
     // by its nonce, its hash, or as a file from our own origin (JSON-LD data is not run).
     const homeScriptSrc = home.headers.get("Content-Security-Policy")!.split(";").find((d) => d.trim().startsWith("script-src"))!;
