@@ -7,7 +7,7 @@ import { logger } from "#app/platform/log/logger.server";
 import type { Actor } from "#app/features/audit/actor";
 import { recordAudit } from "#app/features/audit/audit.server";
 import { purgeMediaFile } from "#app/features/media/media-in-use.server";
-import { purgePage } from "#app/features/pages/page-lifecycle.server";
+import { pageBinHold, purgePage } from "#app/features/pages/page-lifecycle.server";
 import { bumpContentVersion } from "#app/platform/content-version.server";
 import { binChanged, type BinTable } from "./bin-mark.server";
 import { BIN_DAYS } from "./bin-days";
@@ -37,6 +37,8 @@ export interface BinKind {
   ids?: RegExp;
   /** Removes the row (and whatever else it holds) for good; true when it was there. */
   purge?: (database: Database, storage: Storage, id: string) => Promise<boolean>;
+  /** Why the record cannot be restored or removed for good just now (another record in the Bin depends on the order), in words; null when it can. */
+  hold?: (database: Database, id: string, action: "restore" | "purge") => Promise<string | null>;
 }
 
 export const BIN_KINDS: readonly BinKind[] = [
@@ -55,7 +57,7 @@ export const BIN_KINDS: readonly BinKind[] = [
   { kind: "video", label: "Video", table: "youtube_videos", nameColumn: "title", listPath: "/admin/youtube", listLabel: "YouTube", capability: "videos" },
   { kind: "volunteer-role", label: "Volunteer role", table: "volunteer_opportunities", nameColumn: "title", listPath: "/admin/volunteers", listLabel: "Volunteers", capability: "volunteer-roles" },
   // A page is named by its address: its title lives in its versions, and the address is what a restore may find taken.
-  { kind: "page", label: "Page", table: "pages", nameColumn: "path", listPath: "/admin", listLabel: "Pages", capability: "pages", ids: /^[a-z0-9-]{1,64}$/, purge: (database, _storage, id) => purgePage(database, id) },
+  { kind: "page", label: "Page", table: "pages", nameColumn: "path", listPath: "/admin", listLabel: "Pages", capability: "pages", ids: /^[a-z0-9-]{1,64}$/, purge: (database, _storage, id) => purgePage(database, id), hold: pageBinHold },
 ];
 
 export function binKind(kind: unknown): BinKind | undefined {
@@ -112,7 +114,15 @@ export async function listBin(database: Database, now = Date.now()): Promise<Bin
 export type RestoreResult =
   | { ok: true; item: BinItem; note?: string }
   | { ok: false; reason: "missing" }
-  | { ok: false; reason: "clash"; message: string };
+  | { ok: false; reason: "clash" | "held"; message: string };
+
+/** Why one record in the Bin cannot be restored or removed for good just now, in words; null when it can. */
+export async function binHold(database: Database, kind: BinKind, id: string, action: "restore" | "purge"): Promise<string | null> {
+  if (!kind.hold) return null;
+  // Only for what is in the Bin: anything else is answered as not there.
+  const [row] = await binnedRows(database, kind, { id });
+  return row ? kind.hold(database, id, action) : null;
+}
 
 function audit(actor: Actor | null, action: "bin.restored" | "bin.purged" | "bin.expired", item: { kind: string; id: string; name: string }) {
   return {
@@ -137,6 +147,8 @@ export async function restoreFromBin(database: Database, kind: BinKind, id: stri
   const [row] = await binnedRows(database, kind, { id });
   if (!row) return { ok: false, reason: "missing" };
   const item: BinItem = { kind: kind.kind, label: kind.label, id, name: row.name, deletedAt: row.deleted_at!, deletedBy: row.deleted_by, daysLeft: daysLeft(row.deleted_at!) };
+  const held = await binHold(database, kind, id, "restore");
+  if (held) return { ok: false, reason: "held", message: held };
   try {
     const restored = await database.db.transaction().execute(async (trx) => {
       const result = await trx.updateTable(kind.table).set({ deleted_at: null, deleted_by: null }).where("id", "=", id).where("deleted_at", "is not", null).executeTakeFirst();
@@ -166,10 +178,12 @@ export async function restoreFromBin(database: Database, kind: BinKind, id: stri
   return { ok: true, item, note };
 }
 
-/** Removes one record in the bin for good (never a record outside it). */
+/** Removes one record in the bin for good (never a record outside it, nor one `binHold` keeps there for now). */
 export async function purgeFromBin(database: Database, storage: Storage, kind: BinKind, id: string, actor: Actor | null, { expired = false } = {}): Promise<boolean> {
   const [row] = await binnedRows(database, kind, { id });
   if (!row) return false;
+  // The clean-up meets it again the next day, once what holds it has gone first.
+  if (await binHold(database, kind, id, "purge")) return false;
   let purged: boolean;
   if (kind.purge) purged = await kind.purge(database, storage, id);
   else {
@@ -190,12 +204,22 @@ export async function purgeExpiredBin(database: Database, storage: Storage, now 
   const before = new Date(now - BIN_DAYS * DAY_MS).toISOString();
   let count = 0;
   for (const kind of BIN_KINDS) {
-    for (const row of await binnedRows(database, kind, { before })) {
-      try {
-        if (await purgeFromBin(database, storage, kind, row.id, null, { expired: true })) count++;
-      } catch (error) {
-        logger.error({ err: error instanceof Error ? error.message : String(error), kind: kind.kind, id: row.id }, "could not empty a record from the bin");
+    let rows = await binnedRows(database, kind, { before });
+    // A record held by another in the Bin (a page by the pages under it) is tried again once those have gone.
+    for (let progress = true; rows.length > 0 && progress; ) {
+      const held: typeof rows = [];
+      progress = false;
+      for (const row of rows) {
+        try {
+          if (await purgeFromBin(database, storage, kind, row.id, null, { expired: true })) {
+            count++;
+            progress = true;
+          } else held.push(row);
+        } catch (error) {
+          logger.error({ err: error instanceof Error ? error.message : String(error), kind: kind.kind, id: row.id }, "could not empty a record from the bin");
+        }
       }
+      rows = held;
     }
   }
   return count;

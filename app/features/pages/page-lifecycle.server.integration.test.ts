@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import { describeEachEngine } from "../../../test/engines";
 import { getContentVersion } from "#app/platform/content-version.server";
-import { binKind, listBin, purgeFromBin, restoreFromBin } from "#app/features/bin/bin.server";
+import { binHold, binKind, listBin, purgeExpiredBin, purgeFromBin, restoreFromBin } from "#app/features/bin/bin.server";
 import { LocalStorage } from "#app/platform/storage/local-storage.server";
 import { createPage, deletePage, duplicatePage } from "./page-lifecycle.server";
 import { findRedirect, getPageRecord, getPublishedPageByPath, listPageRecords, listPageRevisions, publishPage, saveDraft, schedulePublish, setPageMenuHidden } from "./page-records.server";
@@ -127,6 +127,38 @@ describeEachEngine("page lifecycle", (database) => {
     expect(await deletePage(database(), "about", staff)).toMatchObject({ ok: false, reason: "refused", message: expect.stringContaining("/about/mission") });
     expect(await getPageRecord(database(), "about")).not.toBeNull();
     expect(await deletePage(database(), "no-such-page", staff)).toMatchObject({ ok: false, reason: "unknown-page" });
+  });
+
+  it("puts a page and the page it sat under back in order, and removes them for good in order", async () => {
+    const parent = await createPage(database(), { title: "Clubs", parentId: null, slug: "" }, staff);
+    if (!parent.ok) throw new Error(parent.message);
+    const child = await createPage(database(), { title: "Chess", parentId: parent.id, slug: "" }, staff);
+    if (!child.ok) throw new Error(child.message);
+    expect((await deletePage(database(), child.id, staff)).ok).toBe(true);
+    expect((await deletePage(database(), parent.id, staff)).ok).toBe(true);
+
+    // The page under it first would be back on the site beneath an address with no page.
+    const early = await restoreFromBin(database(), pageKind(), child.id, staff);
+    expect(early).toEqual({ ok: false, reason: "held", message: "Page '/clubs/chess' could not be restored: the page it sits under, '/clubs', is in the Bin. Restore that one first; this one stays in the Bin." });
+    expect((await listBin(database())).some((item) => item.id === child.id)).toBe(true);
+    // Removing the parent for good would leave the other nowhere to go back to.
+    expect(await binHold(database(), pageKind(), parent.id, "purge")).toBe("Page '/clubs' was not deleted permanently: the pages under it ('/clubs/chess') are in the Bin. Delete those permanently first, or restore this page and then them.");
+    expect(await purgeFromBin(database(), storage(), pageKind(), parent.id, staff)).toBe(false);
+    expect((await listBin(database())).some((item) => item.id === parent.id)).toBe(true);
+    // Nothing holds a page outside the Bin, or one that is not there.
+    expect(await binHold(database(), pageKind(), "about", "purge")).toBeNull();
+
+    expect((await restoreFromBin(database(), pageKind(), parent.id, staff)).ok).toBe(true);
+    expect((await restoreFromBin(database(), pageKind(), child.id, staff)).ok).toBe(true);
+
+    // The daily clean-up takes the page under it first, then its parent.
+    expect((await deletePage(database(), child.id, staff)).ok).toBe(true);
+    expect((await deletePage(database(), parent.id, staff)).ok).toBe(true);
+    const later = Date.now() + 31 * 24 * 60 * 60 * 1000;
+    const binned = async () => (await listBin(database())).filter((item) => item.id === parent.id || item.id === child.id).map((item) => item.name);
+    await purgeExpiredBin(database(), storage(), later);
+    expect(await binned()).toEqual([]);
+    expect(await database().db.selectFrom("pages").select("id").where("id", "in", [parent.id, child.id]).execute()).toEqual([]);
   });
 
   it("keeps a binned page in the Bin when its address was taken meanwhile, and removes it for good with its history", async () => {

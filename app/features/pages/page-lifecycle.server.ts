@@ -187,6 +187,28 @@ export async function deletePage(database: Database, id: string, actor: Actor): 
 }
 
 /** Removes a page in the Bin for good, with its history, old addresses and section pictures. */
+/**
+ * Why a page in the Bin cannot be restored or removed for good just now, in
+ * words, or null. Pages nest: a page can only be deleted once the pages
+ * under it are gone, so a parent and its pages can be in the Bin together.
+ * Restoring one of those pages first would put it back on the site under an
+ * address whose page is not there; removing the parent for good would leave
+ * them nowhere to go back to.
+ */
+export async function pageBinHold(database: Database, id: string, action: "restore" | "purge"): Promise<string | null> {
+  const page = await database.db.selectFrom("pages").select(["path", "parent_id"]).where("id", "=", id).executeTakeFirst();
+  if (!page) return null;
+  if (action === "restore") {
+    if (!page.parent_id) return null;
+    const parent = await database.db.selectFrom("pages").select(["path", "deleted_at"]).where("id", "=", page.parent_id).executeTakeFirst();
+    if (!parent) return `Page '${page.path}' could not be restored: the page it sat under has been deleted permanently. This one stays in the Bin.`;
+    return parent.deleted_at ? `Page '${page.path}' could not be restored: the page it sits under, '${parent.path}', is in the Bin. Restore that one first; this one stays in the Bin.` : null;
+  }
+  const under = await database.db.selectFrom("pages").select("path").where("parent_id", "=", id).orderBy("path").execute();
+  if (under.length === 0) return null;
+  return `Page '${page.path}' was not deleted permanently: the pages under it (${under.map((u) => `'${u.path}'`).join(", ")}) are in the Bin. Delete those permanently first, or restore this page and then them.`;
+}
+
 export async function purgePage(database: Database, id: string): Promise<boolean> {
   return database.db.transaction().execute(async (trx) => {
     const page = await trx.selectFrom("pages").select("id").where("id", "=", id).where("deleted_at", "is not", null).executeTakeFirst();

@@ -21,6 +21,7 @@ async function siteOn(db: TestDatabase) {
     volunteers: await import("./admin.volunteers"),
     bin: await import("./admin.bin"),
     testimonials: await import("#app/features/testimonials/testimonials.server"),
+    pages: await import("#app/features/pages/page-lifecycle.server"),
     database: await import("#app/platform/db/db.server"),
   };
 }
@@ -156,5 +157,22 @@ describeEachEngine("bulk actions on admin lists", (getDb) => {
     const purged = await post(site.bin.action as RouteAction, "/admin/bin", [["intent", "purge"], ["kind", "testimonial"], ["id", id]]);
     expect(toastIn(purged)?.title).toBe("Testimonial deleted permanently");
     expect(await getDb().db.selectFrom("testimonials").select("id").where("id", "=", id).executeTakeFirst()).toBeUndefined();
+  });
+
+  it("keeps a page and the page it sat under in the Bin in order, saying why, through its page", async () => {
+    const database = await site.database.getDatabase();
+    const staff = { id: null, email: ADMIN.email };
+    const parent = await site.pages.createPage(database, { title: "Bin Clubs", parentId: null, slug: "" }, staff);
+    if (!parent.ok) throw new Error(parent.message);
+    const child = await site.pages.createPage(database, { title: "Bin Chess", parentId: parent.id, slug: "" }, staff);
+    if (!child.ok) throw new Error(child.message);
+    await site.pages.deletePage(database, child.id, staff);
+    await site.pages.deletePage(database, parent.id, staff);
+    const purge = await post(site.bin.action as RouteAction, "/admin/bin", [["intent", "purge"], ["kind", "page"], ["id", parent.id]]);
+    expect(purge.status).toBe(409);
+    const restore = await post(site.bin.action as RouteAction, "/admin/bin", [["intent", "restore"], ["kind", "page"], ["id", child.id]]);
+    expect(restore.status).toBe(409);
+    const inBin = await getDb().db.selectFrom("pages").select("id").where("id", "in", [parent.id, child.id]).where("deleted_at", "is not", null).execute();
+    expect(inBin).toHaveLength(2);
   });
 });
