@@ -8,10 +8,10 @@ import { listPageVideos } from "#app/features/media/media.server";
 import { getInactiveMedia, isInactiveUrl, type InactiveMedia } from "#app/features/media/media-inactive.server";
 import { listPageYoutubeVideos } from "#app/features/videos/videos.server";
 import { getSiteSettings } from "#app/features/settings/site-settings.server";
-import { publishedBuiltInContent, resolvedContent } from "./published-page.server";
+import { publishedAncestors, publishedBuiltInContent, resolvedContent } from "./published-page.server";
 import type { PageDocument } from "./page-document";
 import type { PageRecord } from "./page-records.server";
-import type { Seo } from "./seo";
+import { breadcrumbList, type Seo } from "./seo";
 import type { Gallery } from "#app/features/videos/gallery";
 import { heroImageOf } from "./page-layout";
 import { inlinePictureUri } from "#app/features/media/built-in-image.server";
@@ -123,6 +123,22 @@ export function documentSeo(doc: PageDocument | null, page: { title: string; des
   );
 }
 
+/**
+ * The page's trail from the home page, for search engines (a BreadcrumbList
+ * in its JSON-LD): the published pages above it by title, then the page.
+ * Not for the home page, nor a page with structured data of its own; left
+ * out when the pages cannot be read, as the page itself still shows.
+ */
+async function withTrail(seo: Seo, title: string, database?: Database): Promise<Seo> {
+  if (seo.path === "/" || seo.structuredData) return seo;
+  try {
+    const ancestors = await publishedAncestors(database ?? (await getDatabase()), seo.path);
+    return { ...seo, structuredData: breadcrumbList(seo.origin, [{ name: "Home", path: "/" }, ...ancestors, { name: title, path: seo.path }]) };
+  } catch {
+    return seo;
+  }
+}
+
 export interface PublicPageData {
   page: PageContent;
   /** The page's menu title, e.g. for breadcrumbs. */
@@ -162,7 +178,7 @@ export async function loadBuiltInPage(builtIn: BuiltInPage, requestId?: string):
     path: builtIn.path,
     gallery,
     settings,
-    seo: documentSeo(published.document, builtIn, page, settings),
+    seo: await withTrail(documentSeo(published.document, builtIn, page, settings), title),
     heroInline: inlinePictureUri(heroImageOf(page)),
     document: published.document,
   };
@@ -186,7 +202,7 @@ export async function loadRecordPage(database: Database, record: PageRecord, req
     path: record.path,
     gallery,
     settings,
-    seo: documentSeo(doc, { title: doc.title, description: builtIn?.description ?? "", path: record.path }, page, settings),
+    seo: await withTrail(documentSeo(doc, { title: doc.title, description: builtIn?.description ?? "", path: record.path }, page, settings), doc.title, database),
     heroInline: inlinePictureUri(heroImageOf(page)),
     document: doc,
   };

@@ -113,4 +113,40 @@ describeEachEngine("search engines and published pages", (getDb) => {
       sameAs: ["https://instagram.com/calder"],
     });
   });
+
+  it("a page's trail for search results follows the published pages above it", async () => {
+    const database = await site.database.getDatabase();
+    const { createPage } = await import("#app/features/pages/page-lifecycle.server");
+    const made = await createPage(database, { title: "Ghyll Scrambling", parentId: "mountains", slug: "" }, staff);
+    if (!made.ok) throw new Error(made.message);
+    expect((await site.records.publishPage(database, made.id, staff)).ok).toBe(true);
+    const title = async (id: string) => (await site.records.getPageRecord(database, id))!.published!.title;
+    const trail = async () => {
+      const data = structuredDataOf(await headOf(site.catchAll, made.path));
+      expect(data).toHaveLength(1);
+      const list = data[0] as { "@type": string; itemListElement: { position: number; name: string; item: string }[] };
+      expect(list["@type"]).toBe("BreadcrumbList");
+      expect(list.itemListElement.map((crumb) => crumb.position)).toEqual(list.itemListElement.map((_, i) => i + 1));
+      return list.itemListElement.map((crumb) => `${crumb.name} ${crumb.item}`);
+    };
+    expect(await trail()).toEqual([
+      "Home http://127.0.0.1:3999/",
+      `${await title("what-we-offer")} http://127.0.0.1:3999/what-we-offer`,
+      `${await title("mountains")} http://127.0.0.1:3999/what-we-offer/mountains`,
+      "Ghyll Scrambling http://127.0.0.1:3999/what-we-offer/mountains/ghyll-scrambling",
+    ]);
+    // A page above it that is no longer published is no step a visitor could open.
+    expect((await site.records.unpublishPage(database, "mountains", staff)).ok).toBe(true);
+    expect(await trail()).toEqual([
+      "Home http://127.0.0.1:3999/",
+      `${await title("what-we-offer")} http://127.0.0.1:3999/what-we-offer`,
+      "Ghyll Scrambling http://127.0.0.1:3999/what-we-offer/mountains/ghyll-scrambling",
+    ]);
+    expect((await site.records.publishPage(database, "mountains", staff)).ok).toBe(true);
+    // A special page with a route of its own has one too; the home page keeps only its own.
+    expect(structuredDataOf(await headOf(site.donate, "/donate"))).toEqual([
+      { "@context": "https://schema.org", "@type": "BreadcrumbList", itemListElement: [{ "@type": "ListItem", position: 1, name: "Home", item: "http://127.0.0.1:3999/" }, { "@type": "ListItem", position: 2, name: await title("donate"), item: "http://127.0.0.1:3999/donate" }] },
+    ]);
+    expect(structuredDataOf(await headOf(site.home, "/")).map((d) => (d as { "@type": string })["@type"])).toEqual(["NGO"]);
+  });
 });

@@ -1,7 +1,7 @@
 import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SHARE_IMAGE, seoMeta, type Seo } from "./seo";
+import { breadcrumbList, DEFAULT_SHARE_IMAGE, seoMeta, type Seo } from "./seo";
 
 const page: Seo = { title: "Donate", description: "Help us", origin: "https://www.example.org", path: "/donate", siteName: "Halifax Community Development" };
 
@@ -44,5 +44,19 @@ describe("hide from search engines", () => {
   it("any other page says nothing to robots, so it is listed", () => {
     expect(robots(seoMeta(page))).toEqual([]);
     expect(robots(seoMeta({ ...page, noindex: false }))).toEqual([]);
+  });
+});
+
+describe("a page's trail for search results", () => {
+  it("lists each step from the home page in order, at its full address", () => {
+    expect(breadcrumbList("https://example.org", [{ name: "Home", path: "/" }, { name: "About Us", path: "/about" }, { name: "Our Mission", path: "/about/mission" }])).toEqual({
+      "@context": "https://schema.org",
+      "@type": "BreadcrumbList",
+      itemListElement: [
+        { "@type": "ListItem", position: 1, name: "Home", item: "https://example.org/" },
+        { "@type": "ListItem", position: 2, name: "About Us", item: "https://example.org/about" },
+        { "@type": "ListItem", position: 3, name: "Our Mission", item: "https://example.org/about/mission" },
+      ],
+    });
   });
 });

@@ -80,6 +80,26 @@ export function seoMeta(seo: Seo): MetaDescriptor[] {
   return tags;
 }
 
+/** One step of a page's trail from the home page: its title and address. */
+export interface Crumb {
+  name: string;
+  path: string;
+}
+
+/**
+ * The trail from the home page to a page as search engines read it
+ * (schema.org BreadcrumbList): search results show it in place of the bare
+ * address. The trail comes from the published pages above this one, so it
+ * follows a rename, a move or an unpublished parent on the next render.
+ */
+export function breadcrumbList(origin: string, trail: readonly Crumb[]): Record<string, unknown> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: trail.map((crumb, i) => ({ "@type": "ListItem", position: i + 1, name: crumb.name, item: absoluteUrl(origin, crumb.path) })),
+  };
+}
+
 /** Asks search engines to leave a page out of their results (they still follow its links). */
 export const ROBOTS_NOINDEX = { name: "robots", content: "noindex" } as const satisfies MetaDescriptor;
 
