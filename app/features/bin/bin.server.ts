@@ -38,8 +38,11 @@ export interface BinKind {
   /** Removes the row (and whatever else it holds) for good; true when it was there. */
   purge?: (database: Database, storage: Storage, id: string) => Promise<boolean>;
   /** Why the record cannot be restored or removed for good just now (another record in the Bin depends on the order), in words; null when it can. */
-  hold?: (database: Database, id: string, action: "restore" | "purge") => Promise<string | null>;
+  hold?: (database: Database, id: string, action: BinAction) => Promise<string | null>;
 }
+
+/** What staff can do to a record in the Bin, besides leaving it to expire. */
+export type BinAction = "restore" | "purge";
 
 export const BIN_KINDS: readonly BinKind[] = [
   {
@@ -117,7 +120,7 @@ export type RestoreResult =
   | { ok: false; reason: "clash" | "held"; message: string };
 
 /** Why one record in the Bin cannot be restored or removed for good just now, in words; null when it can. */
-export async function binHold(database: Database, kind: BinKind, id: string, action: "restore" | "purge"): Promise<string | null> {
+export async function binHold(database: Database, kind: BinKind, id: string, action: BinAction): Promise<string | null> {
   if (!kind.hold) return null;
   // Only for what is in the Bin: anything else is answered as not there.
   const [row] = await binnedRows(database, kind, { id });

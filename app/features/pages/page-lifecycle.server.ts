@@ -195,10 +195,10 @@ export async function deletePage(database: Database, id: string, actor: Actor): 
  * address whose page is not there; removing the parent for good would leave
  * them nowhere to go back to.
  */
-export async function pageBinHold(database: Database, id: string, action: "restore" | "purge"): Promise<string | null> {
+export async function pageBinHold(database: Database, id: string, step: "restore" | "purge"): Promise<string | null> {
   const page = await database.db.selectFrom("pages").select(["path", "parent_id"]).where("id", "=", id).executeTakeFirst();
   if (!page) return null;
-  if (action === "restore") {
+  if (step === "restore") {
     if (!page.parent_id) return null;
     const parent = await database.db.selectFrom("pages").select(["path", "deleted_at"]).where("id", "=", page.parent_id).executeTakeFirst();
     if (!parent) return `Page '${page.path}' could not be restored: the page it sat under has been deleted permanently. This one stays in the Bin.`;
