@@ -61,11 +61,18 @@ export interface PageCacheOptions {
   now?: () => number;
 }
 
-/** The sha256 CSP sources of every inline <script> in the HTML (JSON-LD included, harmlessly). */
+/**
+ * The sha256 CSP sources of every inline <script> in the HTML that the
+ * browser runs or that script-src governs (import maps, speculation rules).
+ * JSON data blocks (a page's JSON-LD, its trail for search results) are
+ * never run, so the page's policy does not list them: it allows exactly the
+ * page's own inline code.
+ */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     if (/\ssrc\s*=/i.test(match[1] ?? "")) continue;
+    if (/\stype\s*=\s*["']?[\w.+/-]*json["'\s>]?/i.test(match[1] ?? "")) continue;
     hashes.add(`'sha256-${crypto.createHash("sha256").update(match[2] ?? "", "utf8").digest("base64")}'`);
   }
   return [...hashes];
