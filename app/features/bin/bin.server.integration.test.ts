@@ -126,10 +126,10 @@ describeEachEngine("the bin", (get) => {
     expect(bin.findIndex((i) => i.id === t.data.id)).toBeLessThan(bin.findIndex((i) => i.id === event.id));
 
     expect(await restoreFromBin(db, binKind("testimonial")!, event.id, TEST_ACTOR)).toEqual({ ok: false, reason: "missing" });
-    expect(await purgeFromBin(db, uploadsOf(db), binKind("video")!, t.data.id, TEST_ACTOR)).toBe(false);
+    expect(await purgeFromBin(db, uploadsOf(db), binKind("video")!, t.data.id, TEST_ACTOR)).toEqual({ ok: false, reason: "missing" });
     // A live record is never purged through the bin.
     const live = await newEvent(db, "Not binned");
-    expect(await purgeFromBin(db, uploadsOf(db), binKind("event")!, live.id, TEST_ACTOR)).toBe(false);
+    expect(await purgeFromBin(db, uploadsOf(db), binKind("event")!, live.id, TEST_ACTOR)).toEqual({ ok: false, reason: "missing" });
     expect(await getEvent(db, live.id)).not.toBeNull();
     expect(await rowOf(db, "events", event.id)).toBeDefined();
     expect(await rowOf(db, "testimonials", t.data.id)).toBeDefined();
@@ -197,7 +197,7 @@ describeEachEngine("the bin", (get) => {
     const storage = uploadsOf(db);
     const { file, variant } = await libraryImage(db, "To go");
     await binUnusedMediaFile(db, storage, file.id, TEST_ACTOR);
-    expect(await purgeFromBin(db, storage, binKind("media")!, file.id, TEST_ACTOR)).toBe(true);
+    expect(await purgeFromBin(db, storage, binKind("media")!, file.id, TEST_ACTOR)).toEqual({ ok: true });
     expect(await rowOf(db, "media_files", file.id)).toBeUndefined();
     expect([await storage.stat(file.filename), await storage.stat(variant)]).toEqual([null, null]);
     expect(await auditActions(db, file.id)).toEqual(["bin.deleted", "bin.purged"]);

@@ -119,8 +119,10 @@ export type RestoreResult =
   | { ok: false; reason: "missing" }
   | { ok: false; reason: "clash" | "held"; message: string };
 
+export type PurgeResult = { ok: true } | { ok: false; reason: "missing" } | { ok: false; reason: "held"; message: string };
+
 /** Why one record in the Bin cannot be restored or removed for good just now, in words; null when it can. */
-export async function binHold(database: Database, kind: BinKind, id: string, action: BinAction): Promise<string | null> {
+async function binHold(database: Database, kind: BinKind, id: string, action: BinAction): Promise<string | null> {
   if (!kind.hold) return null;
   // Only for what is in the Bin: anything else is answered as not there.
   const [row] = await binnedRows(database, kind, { id });
@@ -181,12 +183,16 @@ export async function restoreFromBin(database: Database, kind: BinKind, id: stri
   return { ok: true, item, note };
 }
 
-/** Removes one record in the bin for good (never a record outside it, nor one `binHold` keeps there for now). */
-export async function purgeFromBin(database: Database, storage: Storage, kind: BinKind, id: string, actor: Actor | null, { expired = false } = {}): Promise<boolean> {
+/**
+ * Removes one record in the bin for good (never a record outside it). One
+ * that another record in the Bin holds there for now stays, and the answer
+ * says why; the daily clean-up meets it again once what holds it has gone.
+ */
+export async function purgeFromBin(database: Database, storage: Storage, kind: BinKind, id: string, actor: Actor | null, { expired = false } = {}): Promise<PurgeResult> {
   const [row] = await binnedRows(database, kind, { id });
-  if (!row) return false;
-  // The clean-up meets it again the next day, once what holds it has gone first.
-  if (await binHold(database, kind, id, "purge")) return false;
+  if (!row) return { ok: false, reason: "missing" };
+  const held = await binHold(database, kind, id, "purge");
+  if (held) return { ok: false, reason: "held", message: held };
   let purged: boolean;
   if (kind.purge) purged = await kind.purge(database, storage, id);
   else {
@@ -194,8 +200,9 @@ export async function purgeFromBin(database: Database, storage: Storage, kind: B
     purged = toNum(result.numDeletedRows) > 0;
   }
   const item = { kind: kind.kind, id, name: row.name };
-  if (purged) await recordAudit(database, expired ? audit(actor, "bin.expired", item) : audit(actor, "bin.purged", item));
-  return purged;
+  if (!purged) return { ok: false, reason: "missing" };
+  await recordAudit(database, expired ? audit(actor, "bin.expired", item) : audit(actor, "bin.purged", item));
+  return { ok: true };
 }
 
 /**
@@ -214,10 +221,11 @@ export async function purgeExpiredBin(database: Database, storage: Storage, now 
       progress = false;
       for (const row of rows) {
         try {
-          if (await purgeFromBin(database, storage, kind, row.id, null, { expired: true })) {
+          const result = await purgeFromBin(database, storage, kind, row.id, null, { expired: true });
+          if (result.ok) {
             count++;
             progress = true;
-          } else held.push(row);
+          } else if (result.reason === "held") held.push(row);
         } catch (error) {
           logger.error({ err: error instanceof Error ? error.message : String(error), kind: kind.kind, id: row.id }, "could not empty a record from the bin");
         }

@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import { describeEachEngine } from "../../../test/engines";
 import { getContentVersion } from "#app/platform/content-version.server";
-import { binHold, binKind, listBin, purgeExpiredBin, purgeFromBin, restoreFromBin } from "#app/features/bin/bin.server";
+import { binKind, listBin, purgeExpiredBin, purgeFromBin, restoreFromBin } from "#app/features/bin/bin.server";
 import { LocalStorage } from "#app/platform/storage/local-storage.server";
 import { createPage, deletePage, duplicatePage } from "./page-lifecycle.server";
 import { findRedirect, getPageRecord, getPublishedPageByPath, listPageRecords, listPageRevisions, publishPage, saveDraft, schedulePublish, setPageMenuHidden } from "./page-records.server";
@@ -142,11 +142,14 @@ describeEachEngine("page lifecycle", (database) => {
     expect(early).toEqual({ ok: false, reason: "held", message: "Page '/clubs/chess' could not be restored: the page it sits under, '/clubs', is in the Bin. Restore that one first; this one stays in the Bin." });
     expect((await listBin(database())).some((item) => item.id === child.id)).toBe(true);
     // Removing the parent for good would leave the other nowhere to go back to.
-    expect(await binHold(database(), pageKind(), parent.id, "purge")).toBe("Page '/clubs' was not deleted permanently: the pages under it ('/clubs/chess') are in the Bin. Delete those permanently first, or restore this page and then them.");
-    expect(await purgeFromBin(database(), storage(), pageKind(), parent.id, staff)).toBe(false);
+    expect(await purgeFromBin(database(), storage(), pageKind(), parent.id, staff)).toEqual({
+      ok: false,
+      reason: "held",
+      message: "Page '/clubs' was not deleted permanently: the pages under it ('/clubs/chess') are in the Bin. Delete those permanently first, or restore this page and then them.",
+    });
     expect((await listBin(database())).some((item) => item.id === parent.id)).toBe(true);
-    // Nothing holds a page outside the Bin, or one that is not there.
-    expect(await binHold(database(), pageKind(), "about", "purge")).toBeNull();
+    // A page outside the Bin is not there to remove, whatever is under it.
+    expect(await purgeFromBin(database(), storage(), pageKind(), "about", staff)).toEqual({ ok: false, reason: "missing" });
 
     expect((await restoreFromBin(database(), pageKind(), parent.id, staff)).ok).toBe(true);
     expect((await restoreFromBin(database(), pageKind(), child.id, staff)).ok).toBe(true);
@@ -174,12 +177,12 @@ describeEachEngine("page lifecycle", (database) => {
     expect(clash).toEqual({ ok: false, reason: "clash", message: "Page '/chess' could not be restored: another page now uses its address. Rename or delete that one first; this one stays in the Bin." });
     expect((await listBin(database())).some((item) => item.id === made.id)).toBe(true);
 
-    expect(await purgeFromBin(database(), storage(), pageKind(), made.id, staff)).toBe(true);
+    expect(await purgeFromBin(database(), storage(), pageKind(), made.id, staff)).toEqual({ ok: true });
     expect(await database().db.selectFrom("pages").select("id").where("id", "=", made.id).executeTakeFirst()).toBeUndefined();
     expect(await listPageRevisions(database(), made.id)).toEqual([]);
     expect(await database().db.selectFrom("page_redirects").select("path").where("page_id", "=", made.id).execute()).toEqual([]);
     // Only pages in the Bin are ever removed this way.
-    expect(await purgeFromBin(database(), storage(), pageKind(), "mission", staff)).toBe(false);
+    expect(await purgeFromBin(database(), storage(), pageKind(), "mission", staff)).toEqual({ ok: false, reason: "missing" });
     expect(await getPageRecord(database(), "mission")).not.toBeNull();
   });
 });

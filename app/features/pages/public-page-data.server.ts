@@ -125,7 +125,8 @@ export function documentSeo(doc: PageDocument | null, page: { title: string; des
 
 /**
  * The page's trail from the home page, for search engines (a BreadcrumbList
- * in its JSON-LD): the published pages above it by title, then the page.
+ * in its JSON-LD): the published pages above it by title, from the home
+ * page down, then the page.
  * Not for the home page, nor a page with structured data of its own; left
  * out when the pages cannot be read, as the page itself still shows.
  */
@@ -133,7 +134,7 @@ async function withTrail(seo: Seo, title: string, database?: Database): Promise<
   if (seo.path === "/" || seo.structuredData) return seo;
   try {
     const ancestors = await publishedAncestors(database ?? (await getDatabase()), seo.path);
-    return { ...seo, structuredData: breadcrumbList(seo.origin, [{ name: "Home", path: "/" }, ...ancestors, { name: title, path: seo.path }]) };
+    return { ...seo, structuredData: breadcrumbList(seo.origin, [...ancestors, { name: title, path: seo.path }]) };
   } catch {
     return seo;
   }

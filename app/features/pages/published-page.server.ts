@@ -70,14 +70,14 @@ export async function findPublishedPage(database: Database, path: string): Promi
 }
 
 /**
- * The published pages above a path, from the top, each by its title: for
- * "/about/mission", the About page. An address above it with no published
- * page (a draft, a page in the Bin) is left out rather than offered as a
- * step a visitor could not open. The home page is not included.
+ * The published pages above a path, from the home page down, each by its
+ * title: for "/about/mission", the home page and the About page. An address
+ * above it with no published page (a draft, a page in the Bin) is left out
+ * rather than offered as a step a visitor could not open.
  */
 export async function publishedAncestors(database: Database, path: string): Promise<{ name: string; path: string }[]> {
   const parts = path.split("/").filter(Boolean);
-  const prefixes = parts.slice(0, -1).map((_, i) => `/${parts.slice(0, i + 1).join("/")}`);
+  const prefixes = ["/", ...parts.slice(0, -1).map((_, i) => `/${parts.slice(0, i + 1).join("/")}`)];
   const records = await Promise.all(prefixes.map((prefix) => findPublishedPage(database, prefix)));
   return records.flatMap((record, i) => (record?.published ? [{ name: record.published.title, path: prefixes[i]! }] : []));
 }

@@ -130,7 +130,7 @@ describeEachEngine("search engines and published pages", (getDb) => {
       return list.itemListElement.map((crumb) => `${crumb.name} ${crumb.item}`);
     };
     expect(await trail()).toEqual([
-      "Home http://127.0.0.1:3999/",
+      `${await title("home")} http://127.0.0.1:3999/`,
       `${await title("what-we-offer")} http://127.0.0.1:3999/what-we-offer`,
       `${await title("mountains")} http://127.0.0.1:3999/what-we-offer/mountains`,
       "Ghyll Scrambling http://127.0.0.1:3999/what-we-offer/mountains/ghyll-scrambling",
@@ -138,14 +138,19 @@ describeEachEngine("search engines and published pages", (getDb) => {
     // A page above it that is no longer published is no step a visitor could open.
     expect((await site.records.unpublishPage(database, "mountains", staff)).ok).toBe(true);
     expect(await trail()).toEqual([
-      "Home http://127.0.0.1:3999/",
+      `${await title("home")} http://127.0.0.1:3999/`,
       `${await title("what-we-offer")} http://127.0.0.1:3999/what-we-offer`,
       "Ghyll Scrambling http://127.0.0.1:3999/what-we-offer/mountains/ghyll-scrambling",
     ]);
     expect((await site.records.publishPage(database, "mountains", staff)).ok).toBe(true);
+    // The first step is the home page as staff titled it.
+    const home = (await site.records.getPageRecord(database, "home"))!;
+    expect((await site.records.saveDraft(database, "home", { ...home.published!, title: "Start" }, home.version, staff)).ok).toBe(true);
+    expect((await site.records.publishPage(database, "home", staff)).ok).toBe(true);
+    expect((await trail())[0]).toBe("Start http://127.0.0.1:3999/");
     // A special page with a route of its own has one too; the home page keeps only its own.
     expect(structuredDataOf(await headOf(site.donate, "/donate"))).toEqual([
-      { "@context": "https://schema.org", "@type": "BreadcrumbList", itemListElement: [{ "@type": "ListItem", position: 1, name: "Home", item: "http://127.0.0.1:3999/" }, { "@type": "ListItem", position: 2, name: await title("donate"), item: "http://127.0.0.1:3999/donate" }] },
+      { "@context": "https://schema.org", "@type": "BreadcrumbList", itemListElement: [{ "@type": "ListItem", position: 1, name: await title("home"), item: "http://127.0.0.1:3999/" }, { "@type": "ListItem", position: 2, name: await title("donate"), item: "http://127.0.0.1:3999/donate" }] },
     ]);
     expect(structuredDataOf(await headOf(site.home, "/")).map((d) => (d as { "@type": string })["@type"])).toEqual(["NGO"]);
   });

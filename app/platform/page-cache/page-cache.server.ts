@@ -72,7 +72,7 @@ export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     if (/\ssrc\s*=/i.test(match[1] ?? "")) continue;
-    if (/\stype\s*=\s*["']?[\w.+/-]*json["'\s>]?/i.test(match[1] ?? "")) continue;
+    if (/\stype\s*=\s*["']?[\w.+/-]*json\b/i.test(match[1] ?? "")) continue;
     hashes.add(`'sha256-${crypto.createHash("sha256").update(match[2] ?? "", "utf8").digest("base64")}'`);
   }
   return [...hashes];

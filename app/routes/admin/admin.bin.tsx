@@ -8,7 +8,7 @@ import { isRecordId, refuseAdminRequest, refuseMissingRecord, refuseUnknownActio
 import { requireStaff } from "#app/features/accounts/auth.server";
 import { can } from "#app/features/accounts/roles";
 import { clientIpFrom } from "#app/features/public-forms/abuse-guard.server";
-import { binHold, binKind, listBin, purgeFromBin, restoreFromBin } from "#app/features/bin/bin.server";
+import { binKind, listBin, purgeFromBin, restoreFromBin } from "#app/features/bin/bin.server";
 import { BIN_DAYS } from "#app/features/bin/bin-days";
 import { getDatabase } from "#app/platform/db/db.server";
 import { getStorage } from "#app/platform/storage/storage.server";
@@ -49,9 +49,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       link: { label: `Open ${kind.listLabel}`, href: kind.listPath },
     });
   }
-  const held = await binHold(database, kind, id, "purge");
-  if (held) return refuseAdminRequest(409, { title: "Could not delete permanently", description: held });
-  if (!(await purgeFromBin(database, getStorage(), kind, id, actor))) return refuseMissingRecord(id, GONE);
+  const purged = await purgeFromBin(database, getStorage(), kind, id, actor);
+  if (!purged.ok && purged.reason === "missing") return refuseMissingRecord(id, GONE);
+  if (!purged.ok) return refuseAdminRequest(409, { title: "Could not delete permanently", description: purged.message });
   return redirectWithToast(BASE, { title: `${kind.label} deleted permanently` });
 }
 
